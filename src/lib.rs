@@ -1,0 +1,1 @@
+//! infraprep: study cards, calculators and drills for interviews on LLM-training infrastructure.
