@@ -1,1 +1,13 @@
 //! infraprep: study cards, calculators and drills for interviews on LLM-training infrastructure.
+//!
+//! The library holds everything; `main.rs` only parses arguments and dispatches. `content`,
+//! `search` and the calculators are pure and never touch the terminal.
+
+pub mod app;
+pub mod cli;
+pub mod commands;
+pub mod content;
+pub mod render;
+pub mod search;
+pub mod settings;
+pub mod style;

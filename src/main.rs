@@ -1,3 +1,9 @@
-fn main() {
-    println!("infraprep");
+//! The `infraprep` binary: parse the command line and hand over to the library.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    infraprep::app::run(infraprep::cli::Cli::parse())
 }

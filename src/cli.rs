@@ -1,0 +1,122 @@
+//! The command line as clap sees it: raw flags, all optional, resolved later by `settings`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::content::{Lang, Section};
+
+const ABOUT: &str = "Study, calculate and drill for interviews on LLM-training infrastructure: \
+NVLink, NVSwitch, PCIe, InfiniBand, RoCE, NCCL collectives, parallelism, checkpoints, failures.";
+
+const EXAMPLES: &str = "\
+Examples:
+  infraprep list --tag nvlink            cards tagged nvlink
+  infraprep show 12                      the card numbered 12, in your language
+  infraprep show nvswitch-topology --lang zh --section interview
+  infraprep search \"nvl ib\"              fuzzy search; every word must match
+  infraprep validate ~/my-deck           check your own cards
+  infraprep --deck ~/my-deck list        add your own cards to the bundled deck";
+
+#[derive(Debug, Parser)]
+#[command(name = "infraprep", version, about = ABOUT, after_help = EXAMPLES)]
+pub struct Cli {
+    /// Content language (default: the config file, then LANG/LC_ALL, then en).
+    #[arg(long, global = true, value_parser = parse_lang)]
+    pub lang: Option<Lang>,
+
+    /// Add the cards in DIR to the bundled deck (repeatable).
+    #[arg(long = "deck", value_name = "DIR", global = true)]
+    pub decks: Vec<PathBuf>,
+
+    /// Read settings from FILE instead of the default config file.
+    #[arg(long, value_name = "FILE", global = true, env = "INFRAPREP_CONFIG")]
+    pub config: Option<PathBuf>,
+
+    /// When to use colours and bold text.
+    #[arg(long, value_enum, global = true, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colours on a terminal, unless NO_COLOR is set.
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the cards, in curriculum order.
+    #[command(
+        after_help = "Examples:\n  infraprep list\n  infraprep list --tag nccl --lang zh\n  infraprep list --json | jq '.[].id'"
+    )]
+    List(ListArgs),
+    /// Show one card, or one section of it.
+    #[command(
+        after_help = "Examples:\n  infraprep show 12\n  infraprep show nvlink-vs-infiniband --section short\n  infraprep show 3 --lang zh | less -R"
+    )]
+    Show(ShowArgs),
+    /// Fuzzy-search titles, sections, tags and key points in both languages.
+    #[command(
+        after_help = "Every whitespace-separated word must match, in any order (as in fzf).\n\nExamples:\n  infraprep search \"nvl ib\"\n  infraprep search 张量\n  infraprep search allreduce --limit 5 --json"
+    )]
+    Search(SearchArgs),
+    /// Check decks for problems; prints `path:line: message` for each and exits 1 if any.
+    #[command(
+        after_help = "With no DIR, checks the bundled deck. Cards in DIRs may link to bundled cards.\n\nExamples:\n  infraprep validate\n  infraprep validate ~/my-deck"
+    )]
+    Validate(ValidateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Only cards with this tag.
+    #[arg(long)]
+    pub tag: Option<String>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The card's id or number.
+    #[arg(value_name = "ID|NUMBER")]
+    pub card: String,
+    /// Only this section.
+    #[arg(long, value_parser = parse_section)]
+    pub section: Option<Section>,
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Words to look for; all must match.
+    #[arg(required = true, num_args = 1.., value_name = "QUERY")]
+    pub query: Vec<String>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// At most this many results.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    pub limit: u32,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Deck directories to check (default: the bundled deck).
+    #[arg(value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+}
+
+fn parse_lang(value: &str) -> Result<Lang, String> {
+    value.parse()
+}
+
+fn parse_section(value: &str) -> Result<Section, String> {
+    value.parse()
+}

@@ -1,0 +1,108 @@
+//! `infraprep show`: one card, or one of its sections, readable in a terminal or as plain text.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use super::{Context, Outcome, emit, unknown_card};
+use crate::cli::ShowArgs;
+use crate::content::{Card, Lang, Section};
+use crate::render::{markdown_to_terminal, replace_citations};
+use crate::style::Style;
+
+pub fn run(args: &ShowArgs, ctx: &Context, out: &mut dyn Write) -> Outcome {
+    let card = ctx
+        .deck
+        .find(&args.card)
+        .ok_or_else(|| unknown_card(&ctx.deck, &args.card))?;
+    let text = match args.section {
+        Some(section) => section_text(card, ctx.lang, section, ctx.style),
+        None => full_text(card, ctx.lang, ctx.style),
+    };
+    emit(out, &text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The whole card: header, the four sections, and the sources its citations point to.
+pub fn full_text(card: &Card, lang: Lang, style: Style) -> String {
+    let mut text = header(card, lang, style);
+    for section in Section::ALL {
+        let heading = card.body.get(lang).heading(section);
+        let heading = if heading.is_empty() {
+            section.default_heading(lang)
+        } else {
+            heading
+        };
+        text.push('\n');
+        text.push_str(&style.heading(heading));
+        text.push('\n');
+        text.push_str(&style.dim(&"─".repeat(unicode_width::UnicodeWidthStr::width(heading))));
+        text.push('\n');
+        text.push_str(&section_text(card, lang, section, style));
+    }
+    text.push('\n');
+    text.push_str(&sources_text(card, lang, style));
+    text
+}
+
+/// One section's text, with follow-ups listed as "question → id".
+pub fn section_text(card: &Card, lang: Lang, section: Section, style: Style) -> String {
+    let cite = |key: &str| card.citation_number(key);
+    if section == Section::Followups {
+        let follow_ups = &card.body.get(lang).follow_ups;
+        return follow_ups
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let question = replace_citations(&f.question, &cite);
+                format!(
+                    "{}. {question}  {}\n",
+                    i + 1,
+                    style.link(&format!("→ {}", f.id))
+                )
+            })
+            .collect();
+    }
+    markdown_to_terminal(card.body.get(lang).section(section), style, &cite)
+}
+
+fn header(card: &Card, lang: Lang, style: Style) -> String {
+    let number = card.number.map(|n| format!("#{n} · ")).unwrap_or_default();
+    let meta = format!(
+        "{number}{} · {:?} · {}",
+        card.id,
+        card.difficulty,
+        card.tags.join(", ")
+    );
+    format!(
+        "{}\n{}\n",
+        style.dim(&meta.to_lowercase()),
+        style.bold(card.title(lang))
+    )
+}
+
+fn sources_text(card: &Card, lang: Lang, style: Style) -> String {
+    let title = match lang {
+        Lang::Zh => "来源",
+        Lang::En => "Sources",
+    };
+    let reported = match lang {
+        Lang::Zh => " (二手来源)",
+        Lang::En => " (reported)",
+    };
+    let mut text = format!("{}\n", style.heading(title));
+    for (i, source) in card.sources.iter().enumerate() {
+        let place = source
+            .url
+            .as_deref()
+            .or(source.document.as_deref())
+            .unwrap_or("");
+        let mark = if source.reported { reported } else { "" };
+        text.push_str(&format!(
+            "[{}] {}{mark}  {}\n",
+            i + 1,
+            source.title,
+            style.link(place)
+        ));
+    }
+    text
+}

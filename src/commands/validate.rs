@@ -1,0 +1,36 @@
+//! `infraprep validate`: every problem in the given decks as `path:line: message`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use super::{Outcome, emit};
+use crate::cli::ValidateArgs;
+use crate::content::DeckSource;
+use crate::content::deck::{check, load};
+
+pub fn run(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let (sources, context) = if args.dirs.is_empty() {
+        (vec![DeckSource::Bundled], None)
+    } else {
+        let dirs = args.dirs.iter().cloned().map(DeckSource::Dir).collect();
+        (dirs, Some(load(&[DeckSource::Bundled]).deck))
+    };
+    let (deck, problems) = check(&sources, context.as_ref());
+    if problems.is_empty() {
+        emit(out, &format!("ok: {} cards, no problems\n", deck.len()))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let listing: String = problems.iter().map(|p| format!("{p}\n")).collect();
+    emit(out, &listing)?;
+    let files = {
+        let mut paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+        paths.dedup();
+        paths.len()
+    };
+    let plural = if problems.len() == 1 { "" } else { "s" };
+    emit(
+        err,
+        &format!("{} problem{plural} in {files} file(s)\n", problems.len()),
+    )?;
+    Ok(ExitCode::FAILURE)
+}

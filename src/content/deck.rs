@@ -1,0 +1,282 @@
+//! Decks: the bundled one embedded in the binary, and user directories of card files.
+//!
+//! Loading never fails as a whole: a broken card is skipped with a warning that names its file
+//! and line, so one bad file never hides the good cards. Checking (for `validate`) reports every
+//! problem in every file instead.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use include_dir::{Dir, include_dir};
+
+use super::parse::{Parsed, parse_card};
+use super::{Card, Problem};
+
+static BUNDLED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content/cards");
+
+/// Where cards come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeckSource {
+    Bundled,
+    Dir(PathBuf),
+}
+
+/// One card file's text, or why it could not be read.
+struct CardFile {
+    path: String,
+    text: Result<String, String>,
+}
+
+/// A set of cards with unique ids, in curriculum order.
+#[derive(Debug, Clone, Default)]
+pub struct Deck {
+    cards: Vec<Card>,
+    by_id: HashMap<String, usize>,
+}
+
+/// A loaded deck and the problems that made some cards be skipped.
+#[derive(Debug)]
+pub struct Loaded {
+    pub deck: Deck,
+    pub warnings: Vec<Problem>,
+}
+
+impl Deck {
+    /// Builds a deck from cards, keeping the first card of each id. Returns the duplicates' problems.
+    pub fn from_cards(cards: Vec<Card>) -> (Deck, Vec<Problem>) {
+        let mut kept: Vec<Card> = Vec::with_capacity(cards.len());
+        let mut problems = Vec::new();
+        let mut first_of: HashMap<String, (String, usize)> = HashMap::new();
+        for card in cards {
+            if let Some((path, line)) = first_of.get(&card.id) {
+                problems.push(Problem::new(
+                    &card.origin.path,
+                    card.origin.id_line,
+                    format!("duplicate id '{}': {path}:{line} already uses it; ids are unique across decks", card.id),
+                ));
+                continue;
+            }
+            first_of.insert(
+                card.id.clone(),
+                (card.origin.path.clone(), card.origin.id_line),
+            );
+            kept.push(card);
+        }
+        kept.sort_by(|a, b| {
+            (a.number.is_none(), a.number, &a.id).cmp(&(b.number.is_none(), b.number, &b.id))
+        });
+        let by_id = kept
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.id.clone(), i))
+            .collect();
+        (Deck { cards: kept, by_id }, problems)
+    }
+
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Card> {
+        self.by_id.get(id).map(|&i| &self.cards[i])
+    }
+
+    /// Finds a card by id or by its curriculum number (`12` or `#12`).
+    pub fn find(&self, id_or_number: &str) -> Option<&Card> {
+        let wanted = id_or_number.trim();
+        self.get(wanted).or_else(|| {
+            let number: u32 = wanted.trim_start_matches('#').parse().ok()?;
+            self.cards.iter().find(|c| c.number == Some(number))
+        })
+    }
+
+    /// The ids closest to `wanted`, for "did you mean" hints.
+    pub fn suggest(&self, wanted: &str) -> Vec<&str> {
+        let wanted = wanted.to_lowercase();
+        let mut ids: Vec<&str> = self
+            .cards
+            .iter()
+            .map(|c| c.id.as_str())
+            .filter(|id| {
+                id.contains(&wanted) || wanted.split('-').any(|w| w.len() > 3 && id.contains(w))
+            })
+            .collect();
+        ids.truncate(3);
+        ids
+    }
+}
+
+/// Loads cards from `sources` in order; later sources cannot replace an id already loaded.
+pub fn load(sources: &[DeckSource]) -> Loaded {
+    let mut warnings = Vec::new();
+    let mut cards = Vec::new();
+    for source in sources {
+        for file in read_source(source, &mut warnings) {
+            match parse_file(&file) {
+                Ok(parsed) => cards.push(parsed.card),
+                Err(problems) => {
+                    let first = problems.into_iter().next();
+                    warnings.extend(first.map(|p| Problem {
+                        message: format!("{} (card skipped)", p.message),
+                        ..p
+                    }));
+                }
+            }
+        }
+    }
+    let (deck, duplicates) = Deck::from_cards(cards);
+    warnings.extend(duplicates.into_iter().map(|p| Problem {
+        message: format!("{} (card skipped)", p.message),
+        ..p
+    }));
+    Loaded { deck, warnings }
+}
+
+/// Checks every card file in `sources` and the links between them. `context` holds cards that
+/// links may point to without being checked themselves (the bundled deck, for a user deck).
+pub fn check(sources: &[DeckSource], context: Option<&Deck>) -> (Deck, Vec<Problem>) {
+    let mut problems = Vec::new();
+    let mut parsed = Vec::new();
+    for source in sources {
+        for file in read_source(source, &mut problems) {
+            match parse_file(&file) {
+                Ok(p) => parsed.push(p),
+                Err(found) => problems.extend(found),
+            }
+        }
+    }
+    let links: Vec<(String, Vec<(String, usize)>)> = parsed
+        .iter()
+        .map(|p| (p.card.origin.path.clone(), p.card_links.clone()))
+        .collect();
+    let (deck, duplicates) = Deck::from_cards(parsed.into_iter().map(|p| p.card).collect());
+    problems.extend(duplicates);
+    problems.extend(duplicate_numbers(&deck));
+    for (path, card_links) in links {
+        for (id, line) in card_links {
+            if deck.get(&id).is_none() && context.and_then(|c| c.get(&id)).is_none() {
+                let hint = match deck.suggest(&id).first() {
+                    Some(near) => format!(" (did you mean '{near}'?)"),
+                    None => String::new(),
+                };
+                problems.push(Problem::new(
+                    &path,
+                    line,
+                    format!("link to unknown card '{id}'{hint}"),
+                ));
+            }
+        }
+    }
+    problems.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
+    (deck, problems)
+}
+
+fn duplicate_numbers(deck: &Deck) -> Vec<Problem> {
+    let mut first: HashMap<u32, &Card> = HashMap::new();
+    let mut problems = Vec::new();
+    for card in deck.cards() {
+        let Some(number) = card.number else { continue };
+        if let Some(other) = first.get(&number) {
+            problems.push(Problem::new(
+                &card.origin.path,
+                card.origin.number_line,
+                format!(
+                    "number {number} is also used by '{}' ({})",
+                    other.id, other.origin.path
+                ),
+            ));
+        } else {
+            first.insert(number, card);
+        }
+    }
+    problems
+}
+
+fn parse_file(file: &CardFile) -> Result<Parsed, Vec<Problem>> {
+    match &file.text {
+        Ok(text) => parse_card(text, &file.path),
+        Err(message) => Err(vec![Problem::new(&file.path, 0, message.clone())]),
+    }
+}
+
+fn read_source(source: &DeckSource, problems: &mut Vec<Problem>) -> Vec<CardFile> {
+    match source {
+        DeckSource::Bundled => bundled_files(),
+        DeckSource::Dir(dir) => match dir_files(dir) {
+            Ok(files) => files,
+            Err(message) => {
+                problems.push(Problem::new(&dir.display().to_string(), 0, message));
+                Vec::new()
+            }
+        },
+    }
+}
+
+fn bundled_files() -> Vec<CardFile> {
+    let mut files: Vec<CardFile> = BUNDLED
+        .files()
+        .filter(|f| f.path().extension().is_some_and(|e| e == "md"))
+        .map(|f| CardFile {
+            path: format!("bundled:{}", f.path().display()),
+            text: f
+                .contents_utf8()
+                .map(str::to_owned)
+                .ok_or_else(|| "not valid UTF-8".to_owned()),
+        })
+        .collect();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    files
+}
+
+/// Every `*.md` file under `dir`, recursively, in path order.
+fn dir_files(dir: &Path) -> Result<Vec<CardFile>, String> {
+    if !dir.is_dir() {
+        return Err(if dir.exists() {
+            "is not a directory: --deck takes a directory of card files".to_owned()
+        } else {
+            "deck directory not found".to_owned()
+        });
+    }
+    let mut paths = Vec::new();
+    collect_md(dir, &mut paths).map_err(|e| format!("cannot read the directory: {e}"))?;
+    paths.sort();
+    Ok(paths
+        .into_iter()
+        .map(|path| CardFile {
+            text: std::fs::read(&path)
+                .map_err(|e| format!("cannot read the file: {e}"))
+                .and_then(|bytes| {
+                    String::from_utf8(bytes).map_err(|e| {
+                        format!("not valid UTF-8 (byte {})", e.utf8_error().valid_up_to())
+                    })
+                }),
+            path: path.display().to_string(),
+        })
+        .collect())
+}
+
+fn collect_md(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        let hidden = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        if hidden {
+            continue;
+        }
+        if path.is_dir() {
+            collect_md(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "md") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}

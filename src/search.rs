@@ -1,0 +1,242 @@
+//! Fuzzy search over cards: titles, tags, key points and sections, in both languages.
+//!
+//! Query words are ANDed in any order, as in fzf. Instead of fuzzy-matching every card's full text
+//! on each keystroke, the index fuzzy-matches the query against the deck's distinct words (its
+//! vocabulary) and follows postings lists to the cards, which keeps a search over 10,000 cards
+//! within one frame. Chinese has no spaces, so a run of CJK characters counts as one word and
+//! fuzzy matching finds `张量` inside `张量并行`.
+
+use std::collections::HashMap;
+
+use fuzzy_matcher::FuzzyMatcher;
+use fuzzy_matcher::skim::SkimMatcherV2;
+
+use crate::content::{Card, Lang, Section};
+
+/// How much a match in each kind of field counts: a title match outranks one deep in a section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Field {
+    Section = 1,
+    KeyPoint = 2,
+    Tag = 3,
+    Title = 4,
+}
+
+/// One search result: the card's position in the slice the index was built from, and its score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hit {
+    pub card: usize,
+    pub score: i64,
+}
+
+/// The vocabulary of a deck and, for each word, the cards holding it with the best field.
+pub struct SearchIndex {
+    vocabulary: Vec<String>,
+    postings: Vec<Vec<(u32, Field)>>,
+    card_count: usize,
+    matcher: SkimMatcherV2,
+}
+
+impl SearchIndex {
+    pub fn build(cards: &[Card]) -> SearchIndex {
+        let mut ids: HashMap<String, usize> = HashMap::new();
+        let mut vocabulary = Vec::new();
+        let mut postings: Vec<Vec<(u32, Field)>> = Vec::new();
+        for (card_index, card) in cards.iter().enumerate() {
+            let card_index = u32::try_from(card_index).unwrap_or(u32::MAX);
+            let mut best: HashMap<usize, Field> = HashMap::new();
+            for (field, text) in card_fields(card) {
+                for word in words(text) {
+                    let next = vocabulary.len();
+                    let id = *ids.entry(word.clone()).or_insert(next);
+                    if id == next {
+                        vocabulary.push(word);
+                        postings.push(Vec::new());
+                    }
+                    let slot = best.entry(id).or_insert(field);
+                    *slot = (*slot).max(field);
+                }
+            }
+            for (id, field) in best {
+                postings[id].push((card_index, field));
+            }
+        }
+        SearchIndex {
+            vocabulary,
+            postings,
+            card_count: cards.len(),
+            matcher: SkimMatcherV2::default().respect_case(),
+        }
+    }
+
+    /// The cards matching every word of `query`, best first; ties keep deck order.
+    pub fn search(&self, query: &str, limit: usize) -> Vec<Hit> {
+        let atoms = query_atoms(query);
+        if atoms.is_empty() {
+            return Vec::new();
+        }
+        let mut total = vec![0_i64; self.card_count];
+        let mut matched = vec![0_usize; self.card_count];
+        for atom in &atoms {
+            let mut best = vec![0_i64; self.card_count];
+            for (id, word) in self.vocabulary.iter().enumerate() {
+                let Some(score) = self.matcher.fuzzy_match(word, atom) else {
+                    continue;
+                };
+                let score = score.max(1);
+                for &(card, field) in &self.postings[id] {
+                    let weighted = score * field as i64;
+                    let slot = &mut best[card as usize];
+                    *slot = (*slot).max(weighted);
+                }
+            }
+            for (card, score) in best.into_iter().enumerate() {
+                if score > 0 {
+                    total[card] += score;
+                    matched[card] += 1;
+                }
+            }
+        }
+        let mut hits: Vec<Hit> = (0..self.card_count)
+            .filter(|&card| matched[card] == atoms.len())
+            .map(|card| Hit {
+                card,
+                score: total[card],
+            })
+            .collect();
+        hits.sort_by(|a, b| b.score.cmp(&a.score).then(a.card.cmp(&b.card)));
+        hits.truncate(limit);
+        hits
+    }
+
+    /// How many distinct words the deck holds (reported by the benchmark).
+    pub fn vocabulary_len(&self) -> usize {
+        self.vocabulary.len()
+    }
+}
+
+/// The char positions in `text` that the query's words match, for highlighting.
+pub fn match_indices(text: &str, query: &str) -> Vec<usize> {
+    let matcher = SkimMatcherV2::default().respect_case();
+    let lowered: String = text.chars().map(lower_char).collect();
+    let mut indices: Vec<usize> = query_atoms(query)
+        .iter()
+        .filter_map(|atom| matcher.fuzzy_indices(&lowered, atom))
+        .flat_map(|(_, found)| found)
+        .collect();
+    indices.sort_unstable();
+    indices.dedup();
+    indices
+}
+
+/// Lower-cases one char to one char, so char positions survive (rare multi-char folds keep the first).
+fn lower_char(c: char) -> char {
+    c.to_lowercase().next().unwrap_or(c)
+}
+
+fn card_fields(card: &Card) -> Vec<(Field, &str)> {
+    let mut fields: Vec<(Field, &str)> = vec![(Field::Title, &card.id)];
+    for lang in Lang::ALL {
+        fields.push((Field::Title, card.title(lang)));
+        fields.extend(
+            card.key_points
+                .get(lang)
+                .iter()
+                .map(|k| (Field::KeyPoint, k.point.as_str())),
+        );
+        fields.extend(
+            card.key_points
+                .get(lang)
+                .iter()
+                .flat_map(|k| &k.terms)
+                .map(|t| (Field::KeyPoint, t.as_str())),
+        );
+        let body = card.body.get(lang);
+        fields.extend(
+            Section::ALL
+                .iter()
+                .map(|&s| (Field::Section, body.section(s))),
+        );
+    }
+    fields.extend(card.tags.iter().map(|t| (Field::Tag, t.as_str())));
+    fields
+}
+
+/// What counts as a word: a run of ASCII letters and digits, or a run of other letters (CJK
+/// text has no spaces, so a run of it is one word). Everything else separates words.
+#[derive(PartialEq, Eq, Clone, Copy)]
+enum Script {
+    Ascii,
+    Other,
+}
+
+fn script(c: char) -> Option<Script> {
+    if c.is_ascii_alphanumeric() {
+        Some(Script::Ascii)
+    } else if c.is_alphanumeric() {
+        Some(Script::Other)
+    } else {
+        None
+    }
+}
+
+/// Splits text into lower-cased words.
+pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    let mut chars = text.chars().peekable();
+    std::iter::from_fn(move || {
+        while chars.peek().is_some_and(|&c| script(c).is_none()) {
+            chars.next();
+        }
+        let kind = script(*chars.peek()?)?;
+        let mut word = String::new();
+        while let Some(&c) = chars.peek() {
+            if script(c) != Some(kind) {
+                break;
+            }
+            word.push(lower_char(c));
+            chars.next();
+        }
+        Some(word)
+    })
+}
+
+/// The query's atoms: each whitespace-separated word, split further where it changes script
+/// (`ib带宽` is `ib` and `带宽`), because the index splits text the same way.
+fn query_atoms(query: &str) -> Vec<String> {
+    query.split_whitespace().flat_map(words).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_split_on_script_and_punctuation() {
+        let found: Vec<String> = words("NVLink 3 的单向带宽是 300 GB/s，IB带宽").collect();
+        assert_eq!(
+            found,
+            [
+                "nvlink",
+                "3",
+                "的单向带宽是",
+                "300",
+                "gb",
+                "s",
+                "ib",
+                "带宽"
+            ]
+        );
+    }
+
+    #[test]
+    fn query_atoms_split_mixed_words() {
+        assert_eq!(query_atoms("  ib带宽  NVL "), ["ib", "带宽", "nvl"]);
+        assert!(query_atoms("  ， ").is_empty());
+    }
+
+    #[test]
+    fn match_indices_are_char_positions() {
+        assert_eq!(match_indices("请解释张量并行", "张量"), [3, 4]);
+        assert_eq!(match_indices("NVLink and IB", "nvl ib"), [0, 1, 2, 11, 12]);
+    }
+}

@@ -1,0 +1,247 @@
+//! Settings: the command line over the config file over defaults.
+//!
+//! The config file is TOML in the XDG config directory (`~/.config/infraprep/config.toml`).
+//! A missing file is fine; a broken one stops startup with the file, line and key at fault.
+//! The file is never written automatically.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::content::{DeckSource, Lang};
+
+/// The config file's contents. Every field is optional.
+#[derive(Debug, Default, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ConfigFile {
+    /// Content language, `zh` or `en`.
+    pub lang: Option<Lang>,
+    /// Deck directories added on top of the bundled deck; relative paths are relative to the file.
+    pub decks: Vec<PathBuf>,
+}
+
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    #[error("{path}:{line}: {message}")]
+    Parse {
+        path: String,
+        line: usize,
+        message: String,
+    },
+    #[error("{path}: cannot read the config file: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+/// Everything a command needs to know about how it was asked to run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    pub lang: Lang,
+    pub decks: Vec<DeckSource>,
+    /// The config file in use, if one exists.
+    pub config_path: Option<PathBuf>,
+}
+
+/// The parts of the environment settings depend on, passed in so tests need not touch the process.
+pub struct Env<'a> {
+    pub var: &'a dyn Fn(&str) -> Option<String>,
+    /// The default config file location, when a home directory is known.
+    pub default_config: Option<PathBuf>,
+}
+
+impl Env<'_> {
+    /// The language the locale asks for: `LC_ALL` wins over `LC_MESSAGES` over `LANG`, as in POSIX.
+    fn locale_lang(&self) -> Option<Lang> {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .find_map(|name| (self.var)(name).filter(|v| !v.trim().is_empty()))
+            .and_then(|value| Lang::from_locale(&value))
+    }
+}
+
+/// The default config file: `$XDG_CONFIG_HOME/infraprep/config.toml` (or `~/.config/...`).
+pub fn default_config_path() -> Option<PathBuf> {
+    use etcetera::BaseStrategy;
+    etcetera::choose_base_strategy()
+        .ok()
+        .map(|strategy| strategy.config_dir().join("infraprep").join("config.toml"))
+}
+
+/// Reads a config file; `Ok(None)` when it does not exist.
+pub fn read_config(path: &Path) -> Result<Option<ConfigFile>, ConfigError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => {
+            return Err(ConfigError::Read {
+                path: path.display().to_string(),
+                source,
+            });
+        }
+    };
+    parse_config(&text, path).map(Some)
+}
+
+fn parse_config(text: &str, path: &Path) -> Result<ConfigFile, ConfigError> {
+    toml::from_str(text).map_err(|err| {
+        let line = err.span().map_or(1, |span| {
+            text[..span.start.min(text.len())].matches('\n').count() + 1
+        });
+        ConfigError::Parse {
+            path: path.display().to_string(),
+            line,
+            message: err.message().trim().replace('\n', " "),
+        }
+    })
+}
+
+/// Layers the command line over the config file over the defaults.
+///
+/// `explicit_config` is `--config` (or `INFRAPREP_CONFIG`): that file must exist.
+pub fn resolve(
+    cli_lang: Option<Lang>,
+    cli_decks: &[PathBuf],
+    explicit_config: Option<&Path>,
+    env: &Env<'_>,
+) -> Result<Settings, ConfigError> {
+    let (config_path, file) = match explicit_config {
+        Some(path) => match read_config(path)? {
+            Some(file) => (Some(path.to_path_buf()), file),
+            None => {
+                return Err(ConfigError::Read {
+                    path: path.display().to_string(),
+                    source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
+                });
+            }
+        },
+        None => match env.default_config.as_deref() {
+            Some(path) => match read_config(path)? {
+                Some(file) => (Some(path.to_path_buf()), file),
+                None => (None, ConfigFile::default()),
+            },
+            None => (None, ConfigFile::default()),
+        },
+    };
+    let lang = cli_lang
+        .or(file.lang)
+        .or_else(|| env.locale_lang())
+        .unwrap_or(Lang::En);
+    let base = config_path
+        .as_deref()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf);
+    let home = (env.var)("HOME").map(PathBuf::from);
+    let mut decks = vec![DeckSource::Bundled];
+    decks.extend(
+        file.decks
+            .iter()
+            .map(|d| DeckSource::Dir(expand(d, base.as_deref(), home.as_deref()))),
+    );
+    decks.extend(cli_decks.iter().map(|d| DeckSource::Dir(d.clone())));
+    Ok(Settings {
+        lang,
+        decks,
+        config_path,
+    })
+}
+
+/// Expands `~/` and makes a config-relative path absolute.
+fn expand(path: &Path, base: Option<&Path>, home: Option<&Path>) -> PathBuf {
+    if let (Ok(rest), Some(home)) = (path.strip_prefix("~"), home) {
+        return home.join(rest);
+    }
+    match base {
+        Some(base) if path.is_relative() => base.join(path),
+        _ => path.to_path_buf(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env_with(vars: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+        move |name| {
+            vars.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| (*v).to_owned())
+        }
+    }
+
+    #[test]
+    fn language_comes_from_cli_then_config_then_locale() {
+        let var = env_with(&[("LANG", "zh_CN.UTF-8")]);
+        let env = Env {
+            var: &var,
+            default_config: None,
+        };
+        assert_eq!(resolve(None, &[], None, &env).unwrap().lang, Lang::Zh);
+        assert_eq!(
+            resolve(Some(Lang::En), &[], None, &env).unwrap().lang,
+            Lang::En
+        );
+        let var = env_with(&[("LC_ALL", "en_US.UTF-8"), ("LANG", "zh_CN.UTF-8")]);
+        let env = Env {
+            var: &var,
+            default_config: None,
+        };
+        assert_eq!(resolve(None, &[], None, &env).unwrap().lang, Lang::En);
+        let var = env_with(&[]);
+        let env = Env {
+            var: &var,
+            default_config: None,
+        };
+        assert_eq!(resolve(None, &[], None, &env).unwrap().lang, Lang::En);
+    }
+
+    #[test]
+    fn config_file_sets_language_and_decks_relative_to_itself() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, "lang = \"zh\"\ndecks = [\"mine\", \"~/other\"]\n").unwrap();
+        let var = env_with(&[("LANG", "en_US"), ("HOME", "/home/u")]);
+        let env = Env {
+            var: &var,
+            default_config: Some(path.clone()),
+        };
+        let settings = resolve(None, &[PathBuf::from("cli")], None, &env).unwrap();
+        assert_eq!(settings.lang, Lang::Zh);
+        assert_eq!(
+            settings.decks,
+            vec![
+                DeckSource::Bundled,
+                DeckSource::Dir(dir.path().join("mine")),
+                DeckSource::Dir(PathBuf::from("/home/u/other")),
+                DeckSource::Dir(PathBuf::from("cli")),
+            ]
+        );
+    }
+
+    #[test]
+    fn missing_default_config_is_fine_but_missing_explicit_one_is_not() {
+        let var = env_with(&[]);
+        let env = Env {
+            var: &var,
+            default_config: Some(PathBuf::from("/nonexistent/config.toml")),
+        };
+        assert!(resolve(None, &[], None, &env).is_ok());
+        let err = resolve(None, &[], Some(Path::new("/nonexistent/x.toml")), &env).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("/nonexistent/x.toml: cannot read")
+        );
+    }
+
+    #[test]
+    fn broken_config_names_file_line_and_key() {
+        let err = parse_config("lang = \"en\"\ncolour = 1\n", Path::new("c.toml")).unwrap_err();
+        let text = err.to_string();
+        assert!(text.starts_with("c.toml:2: "), "{text}");
+        assert!(text.contains("colour"), "{text}");
+        let err = parse_config("lang = \"fr\"\n", Path::new("c.toml")).unwrap_err();
+        assert!(err.to_string().starts_with("c.toml:1: "), "{err}");
+    }
+}
