@@ -10,6 +10,7 @@ pub mod deck;
 pub mod front_matter;
 pub mod parse;
 pub mod problem;
+pub mod scan;
 
 use std::fmt;
 use std::str::FromStr;

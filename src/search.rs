@@ -6,10 +6,9 @@
 //! within one frame. Chinese has no spaces, so a run of CJK characters counts as one word and
 //! fuzzy matching finds `张量` inside `张量并行`.
 
-use std::collections::HashMap;
-
 use fuzzy_matcher::FuzzyMatcher;
 use fuzzy_matcher::skim::SkimMatcherV2;
+use rustc_hash::FxHashMap;
 
 use crate::content::{Card, Lang, Section};
 
@@ -32,6 +31,9 @@ pub struct Hit {
 /// The vocabulary of a deck and, for each word, the cards holding it with the best field.
 pub struct SearchIndex {
     vocabulary: Vec<String>,
+    /// A bit per character class in each word, to skip words that cannot match before the
+    /// (much slower) fuzzy matcher runs.
+    masks: Vec<u64>,
     postings: Vec<Vec<(u32, Field)>>,
     card_count: usize,
     matcher: SkimMatcherV2,
@@ -39,30 +41,36 @@ pub struct SearchIndex {
 
 impl SearchIndex {
     pub fn build(cards: &[Card]) -> SearchIndex {
-        let mut ids: HashMap<String, usize> = HashMap::new();
-        let mut vocabulary = Vec::new();
+        let mut ids: FxHashMap<String, u32> = FxHashMap::default();
+        let mut vocabulary: Vec<String> = Vec::new();
         let mut postings: Vec<Vec<(u32, Field)>> = Vec::new();
+        let mut buffer = String::new();
         for (card_index, card) in cards.iter().enumerate() {
             let card_index = u32::try_from(card_index).unwrap_or(u32::MAX);
-            let mut best: HashMap<usize, Field> = HashMap::new();
             for (field, text) in card_fields(card) {
-                for word in words(text) {
-                    let next = vocabulary.len();
-                    let id = *ids.entry(word.clone()).or_insert(next);
-                    if id == next {
-                        vocabulary.push(word);
-                        postings.push(Vec::new());
+                for_each_word(text, &mut buffer, |word| {
+                    let id = match ids.get(word) {
+                        Some(&id) => id as usize,
+                        None => {
+                            let id = vocabulary.len();
+                            ids.insert(word.to_owned(), id as u32);
+                            vocabulary.push(word.to_owned());
+                            postings.push(Vec::new());
+                            id
+                        }
+                    };
+                    let list = &mut postings[id];
+                    match list.last_mut() {
+                        Some((card, best)) if *card == card_index => *best = (*best).max(field),
+                        _ => list.push((card_index, field)),
                     }
-                    let slot = best.entry(id).or_insert(field);
-                    *slot = (*slot).max(field);
-                }
-            }
-            for (id, field) in best {
-                postings[id].push((card_index, field));
+                });
             }
         }
+        let masks = vocabulary.iter().map(|w| char_mask(w)).collect();
         SearchIndex {
             vocabulary,
+            masks,
             postings,
             card_count: cards.len(),
             matcher: SkimMatcherV2::default().respect_case(),
@@ -79,7 +87,11 @@ impl SearchIndex {
         let mut matched = vec![0_usize; self.card_count];
         for atom in &atoms {
             let mut best = vec![0_i64; self.card_count];
+            let mask = char_mask(atom);
             for (id, word) in self.vocabulary.iter().enumerate() {
+                if self.masks[id] & mask != mask {
+                    continue;
+                }
                 let Some(score) = self.matcher.fuzzy_match(word, atom) else {
                     continue;
                 };
@@ -131,11 +143,15 @@ pub fn match_indices(text: &str, query: &str) -> Vec<usize> {
 
 /// Lower-cases one char to one char, so char positions survive (rare multi-char folds keep the first).
 fn lower_char(c: char) -> char {
-    c.to_lowercase().next().unwrap_or(c)
+    if c.is_ascii() {
+        c.to_ascii_lowercase()
+    } else {
+        c.to_lowercase().next().unwrap_or(c)
+    }
 }
 
 fn card_fields(card: &Card) -> Vec<(Field, &str)> {
-    let mut fields: Vec<(Field, &str)> = vec![(Field::Title, &card.id)];
+    let mut fields: Vec<(Field, &str)> = vec![(Field::Tag, &card.id)];
     for lang in Lang::ALL {
         fields.push((Field::Title, card.title(lang)));
         fields.extend(
@@ -180,23 +196,43 @@ fn script(c: char) -> Option<Script> {
     }
 }
 
+/// Calls `f` with each lower-cased word of `text`, reusing `buffer` so that no word allocates.
+fn for_each_word(text: &str, buffer: &mut String, mut f: impl FnMut(&str)) {
+    let mut current: Option<Script> = None;
+    buffer.clear();
+    for c in text.chars() {
+        let kind = script(c);
+        if kind != current && !buffer.is_empty() {
+            f(buffer);
+            buffer.clear();
+        }
+        current = kind;
+        if kind.is_some() {
+            buffer.push(lower_char(c));
+        }
+    }
+    if !buffer.is_empty() {
+        f(buffer);
+    }
+}
+
 /// Splits text into lower-cased words.
-pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    let mut chars = text.chars().peekable();
-    std::iter::from_fn(move || {
-        while chars.peek().is_some_and(|&c| script(c).is_none()) {
-            chars.next();
-        }
-        let kind = script(*chars.peek()?)?;
-        let mut word = String::new();
-        while let Some(&c) = chars.peek() {
-            if script(c) != Some(kind) {
-                break;
-            }
-            word.push(lower_char(c));
-            chars.next();
-        }
-        Some(word)
+pub fn words(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for_each_word(text, &mut String::new(), |w| found.push(w.to_owned()));
+    found
+}
+
+/// One bit for each letter and digit, and hashed bits for other characters: a word can only
+/// match an atom whose bits are all set in the word's mask.
+fn char_mask(word: &str) -> u64 {
+    word.chars().fold(0, |mask, c| {
+        let bit = match c {
+            'a'..='z' => c as u32 - 'a' as u32,
+            '0'..='9' => 26 + c as u32 - '0' as u32,
+            _ => 36 + (c as u32).wrapping_mul(2_654_435_761) % 28,
+        };
+        mask | (1 << bit)
     })
 }
 
@@ -212,7 +248,7 @@ mod tests {
 
     #[test]
     fn words_split_on_script_and_punctuation() {
-        let found: Vec<String> = words("NVLink 3 的单向带宽是 300 GB/s，IB带宽").collect();
+        let found = words("NVLink 3 的单向带宽是 300 GB/s，IB带宽");
         assert_eq!(
             found,
             [

@@ -3,10 +3,11 @@
 //! Languages and sections are found by the `{#id}` attribute on level-1 and level-2 headings, not
 //! by heading text. Follow-ups are `card:ID` links; citations are `[^key]` markers in text.
 
-use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 use super::card::{FollowUp, LangBody};
 use super::problem::LineIndex;
+use super::scan::{Fences, atx_heading, card_links, citations};
 use super::{Lang, Section};
 
 /// The markdown extensions every reader of card bodies enables, so they agree on structure.
@@ -42,6 +43,8 @@ struct Walker<'a> {
     lang: Option<(Lang, usize)>,
     open: Option<Open>,
     seen: Vec<(Lang, Section)>,
+    /// The line of each language's heading, so missing sections are reported there.
+    lang_lines: Vec<(Lang, usize)>,
     stray_reported: bool,
 }
 
@@ -55,6 +58,7 @@ pub fn parse_body(body: &str, first_line: usize) -> ParsedBody {
         lang: None,
         open: None,
         seen: Vec::new(),
+        lang_lines: Vec::new(),
         stray_reported: false,
     };
     walker.walk();
@@ -71,64 +75,43 @@ impl Walker<'_> {
         self.out.problems.push((line, message.into()));
     }
 
+    /// Scans the body line by line for headings, stray text, citations and card links.
     fn walk(&mut self) {
-        let events: Vec<_> = Parser::new_ext(self.body, markdown_options())
-            .into_offset_iter()
-            .collect();
-        let mut index = 0;
-        let mut text_run = String::new();
-        let mut text_start = 0;
-        let mut in_code = false;
-        while index < events.len() {
-            let (event, range) = &events[index];
-            if let Event::Text(text) = event {
-                if !in_code {
-                    if text_run.is_empty() {
-                        text_start = range.start;
-                    }
-                    text_run.push_str(text);
+        let mut fences = Fences::default();
+        let mut offset = 0;
+        for line in self.body.split_inclusive('\n') {
+            let start = offset;
+            offset += line.len();
+            if fences.in_code(line) {
+                if self.open.is_none() {
+                    self.stray(start);
                 }
-                index += 1;
                 continue;
             }
-            self.scan_citations(&text_run, text_start);
-            text_run.clear();
-            match event {
-                Event::Start(Tag::Heading { level, id, .. })
-                    if matches!(level, HeadingLevel::H1 | HeadingLevel::H2) =>
-                {
-                    let (text, next) = heading_text(&events, index + 1);
-                    let id = id.as_deref().map(str::to_owned);
-                    self.heading(
-                        *level,
-                        id.as_deref(),
-                        text,
-                        range.start,
-                        events_end(&events, next),
-                    );
-                    index = next;
-                    continue;
-                }
-                Event::Start(Tag::CodeBlock(
-                    CodeBlockKind::Fenced(_) | CodeBlockKind::Indented,
-                )) => {
-                    in_code = true;
-                }
-                Event::End(TagEnd::CodeBlock) => in_code = false,
-                Event::Start(Tag::Link { dest_url, .. }) => {
-                    let (text, next) = link_text(&events, index + 1);
-                    self.link(dest_url, text, range.start);
-                    index = next;
-                    continue;
-                }
-                _ => {}
+            let looks_like_heading = line.trim_start_matches(' ').starts_with('#');
+            if let Some(heading) = atx_heading(line).filter(|h| looks_like_heading && h.level <= 2)
+            {
+                let (text, id) = (heading.text.to_owned(), heading.id.map(str::to_owned));
+                self.heading(heading.level, id.as_deref(), text, start, offset);
+                continue;
             }
-            if self.open.is_none() && is_block_start(event) {
-                self.stray(range.start);
+            if self.open.is_none() && !line.trim().is_empty() {
+                self.stray(start);
             }
-            index += 1;
+            // Most lines hold neither; the substring checks keep the scan cheap.
+            if line.contains("[^") {
+                let line_no = self.line(start);
+                self.out
+                    .citations
+                    .extend(citations(line).into_iter().map(|key| (key, line_no)));
+            }
+            if line.contains("](card:") {
+                let line_no = self.line(start);
+                self.out
+                    .card_links
+                    .extend(card_links(line).into_iter().map(|id| (id, line_no)));
+            }
         }
-        self.scan_citations(&text_run, text_start);
     }
 
     fn stray(&mut self, offset: usize) {
@@ -142,23 +125,20 @@ impl Walker<'_> {
         }
     }
 
-    fn heading(
-        &mut self,
-        level: HeadingLevel,
-        id: Option<&str>,
-        text: String,
-        start: usize,
-        end: usize,
-    ) {
+    fn heading(&mut self, level: usize, id: Option<&str>, text: String, start: usize, end: usize) {
         self.close(start);
         self.stray_reported = false;
-        if level == HeadingLevel::H1 {
+        if level == 1 {
             match id.and_then(|id| id.parse::<Lang>().ok().filter(|l| l.code() == id)) {
                 Some(lang) if self.lang_seen(lang) => {
                     self.problem(start, format!("language '{lang}' appears twice"));
                     self.lang = None;
                 }
-                Some(lang) => self.lang = Some((lang, self.line(start))),
+                Some(lang) => {
+                    let line = self.line(start);
+                    self.lang = Some((lang, line));
+                    self.lang_lines.push((lang, line));
+                }
                 None => {
                     self.problem(
                         start,
@@ -222,7 +202,11 @@ impl Walker<'_> {
     /// Ends the open section at `end`, storing its markdown.
     fn close(&mut self, end: usize) {
         if let Some(open) = self.open.take() {
-            let content = self.body[open.content_start..end].trim().to_owned();
+            let raw = &self.body[open.content_start..end];
+            if open.section == Section::Followups {
+                self.read_follow_ups(open.lang, raw, open.content_start);
+            }
+            let content = raw.trim().to_owned();
             let body = self.lang_body(open.lang);
             body.sections[open.section as usize] = content;
             body.headings[open.section as usize] = open.heading;
@@ -232,41 +216,57 @@ impl Walker<'_> {
         }
     }
 
-    fn link(&mut self, dest: &str, text: String, offset: usize) {
-        let line = self.line(offset);
-        let Some(id) = dest.strip_prefix("card:") else {
-            if matches!(&self.open, Some(o) if o.section == Section::Followups) {
-                self.problem(
-                    offset,
-                    format!("follow-up '{text}' must link to a card: use (card:ID)"),
-                );
+    /// Reads the follow-up list: each item is a link to the card that answers it.
+    fn read_follow_ups(&mut self, lang: Lang, raw: &str, raw_start: usize) {
+        let events: Vec<_> = Parser::new_ext(raw, markdown_options())
+            .into_offset_iter()
+            .collect();
+        let mut index = 0;
+        let mut item: Option<(usize, bool)> = None;
+        while let Some((event, range)) = events.get(index) {
+            index += 1;
+            match event {
+                Event::Start(Tag::Item) => item = Some((range.start, false)),
+                Event::End(TagEnd::Item) => {
+                    if let Some((start, false)) = item.take() {
+                        self.problem(
+                            raw_start + start,
+                            "follow-up item without a link: write it as '- [question](card:ID)'",
+                        );
+                    }
+                }
+                Event::Start(Tag::Link { dest_url, .. }) => {
+                    let mut question = String::new();
+                    while let Some((event, _)) = events.get(index) {
+                        index += 1;
+                        match event {
+                            Event::End(TagEnd::Link) => break,
+                            Event::Text(t) | Event::Code(t) => question.push_str(t),
+                            _ => {}
+                        }
+                    }
+                    let line = self.line(raw_start + range.start);
+                    if let Some((_, linked)) = &mut item {
+                        *linked = true;
+                    }
+                    match dest_url.strip_prefix("card:") {
+                        Some(id) => {
+                            let (id, question) = (id.trim().to_owned(), question.trim().to_owned());
+                            self.lang_body(lang)
+                                .follow_ups
+                                .push(FollowUp { question, id, line });
+                        }
+                        None => self.problem(
+                            raw_start + range.start,
+                            format!(
+                                "follow-up '{}' must link to a card: use (card:ID)",
+                                question.trim()
+                            ),
+                        ),
+                    }
+                }
+                _ => {}
             }
-            return;
-        };
-        let id = id.trim().to_owned();
-        self.out.card_links.push((id.clone(), line));
-        if let Some(open) = &self.open
-            && open.section == Section::Followups
-        {
-            let lang = open.lang;
-            let question = text.trim().to_owned();
-            self.lang_body(lang)
-                .follow_ups
-                .push(FollowUp { question, id, line });
-        }
-    }
-
-    fn scan_citations(&mut self, text: &str, start: usize) {
-        let mut rest = text;
-        while let Some(at) = rest.find("[^") {
-            let after = &rest[at + 2..];
-            let Some(close) = after.find(']') else { break };
-            let key = after[..close].trim();
-            if !key.is_empty() && !key.contains(char::is_whitespace) {
-                let line = self.line(start);
-                self.out.citations.push((key.to_owned(), line));
-            }
-            rest = &after[close + 1..];
         }
     }
 
@@ -285,9 +285,14 @@ impl Walker<'_> {
                 ));
                 continue;
             }
+            let heading_line = self
+                .lang_lines
+                .iter()
+                .find(|(l, _)| *l == lang)
+                .map_or(self.first_line, |(_, line)| *line);
             for section in Section::ALL {
                 if !self.seen.contains(&(lang, section)) {
-                    let line = self.first_line;
+                    let line = heading_line;
                     self.out.problems.push((
                         line,
                         format!(
@@ -301,60 +306,6 @@ impl Walker<'_> {
         }
         self.out
     }
-}
-
-/// Block-level starts that count as content when no section is open.
-fn is_block_start(event: &Event<'_>) -> bool {
-    matches!(
-        event,
-        Event::Start(
-            Tag::Paragraph
-                | Tag::List(_)
-                | Tag::CodeBlock(_)
-                | Tag::Table(_)
-                | Tag::BlockQuote(_)
-                | Tag::Heading { .. }
-                | Tag::HtmlBlock
-        ) | Event::Rule
-    )
-}
-
-type Spanned<'a> = (Event<'a>, std::ops::Range<usize>);
-
-/// Collects the plain text of a heading starting at `index`; returns it and the index after its end.
-fn heading_text(events: &[Spanned<'_>], index: usize) -> (String, usize) {
-    collect_text(events, index, |e| {
-        matches!(e, Event::End(TagEnd::Heading(_)))
-    })
-}
-
-fn link_text(events: &[Spanned<'_>], index: usize) -> (String, usize) {
-    collect_text(events, index, |e| matches!(e, Event::End(TagEnd::Link)))
-}
-
-fn collect_text(
-    events: &[Spanned<'_>],
-    mut index: usize,
-    is_end: impl Fn(&Event<'_>) -> bool,
-) -> (String, usize) {
-    let mut text = String::new();
-    while let Some((event, _)) = events.get(index) {
-        index += 1;
-        match event {
-            e if is_end(e) => break,
-            Event::Text(t) | Event::Code(t) => text.push_str(t),
-            Event::SoftBreak | Event::HardBreak => text.push(' '),
-            _ => {}
-        }
-    }
-    (text.trim().to_owned(), index)
-}
-
-/// Byte offset just past the event before `next` (the end of a heading line).
-fn events_end(events: &[Spanned<'_>], next: usize) -> usize {
-    next.checked_sub(1)
-        .and_then(|i| events.get(i))
-        .map_or(0, |(_, range)| range.end)
 }
 
 #[cfg(test)]

@@ -118,9 +118,13 @@ impl Deck {
 pub fn load(sources: &[DeckSource]) -> Loaded {
     let mut warnings = Vec::new();
     let mut cards = Vec::new();
-    for source in sources {
-        for file in read_source(source, &mut warnings) {
-            match parse_file(&file) {
+    let files: Vec<CardFile> = sources
+        .iter()
+        .flat_map(|s| read_source(s, &mut warnings))
+        .collect();
+    for (_, result) in parse_files(&files) {
+        {
+            match result {
                 Ok(parsed) => cards.push(parsed.card),
                 Err(problems) => {
                     let first = problems.into_iter().next();
@@ -145,11 +149,21 @@ pub fn load(sources: &[DeckSource]) -> Loaded {
 pub fn check(sources: &[DeckSource], context: Option<&Deck>) -> (Deck, Vec<Problem>) {
     let mut problems = Vec::new();
     let mut parsed = Vec::new();
-    for source in sources {
-        for file in read_source(source, &mut problems) {
-            match parse_file(&file) {
+    // Ids of cards that failed to parse still count as link targets, so one broken card does
+    // not also flag every link to it.
+    let mut broken_ids = Vec::new();
+    let files: Vec<CardFile> = sources
+        .iter()
+        .flat_map(|s| read_source(s, &mut problems))
+        .collect();
+    for (file, result) in parse_files(&files) {
+        {
+            match result {
                 Ok(p) => parsed.push(p),
-                Err(found) => problems.extend(found),
+                Err(found) => {
+                    problems.extend(found);
+                    broken_ids.extend(file.text.as_deref().ok().and_then(loose_id));
+                }
             }
         }
     }
@@ -162,7 +176,10 @@ pub fn check(sources: &[DeckSource], context: Option<&Deck>) -> (Deck, Vec<Probl
     problems.extend(duplicate_numbers(&deck));
     for (path, card_links) in links {
         for (id, line) in card_links {
-            if deck.get(&id).is_none() && context.and_then(|c| c.get(&id)).is_none() {
+            let known = deck.get(&id).is_some()
+                || broken_ids.contains(&id)
+                || context.and_then(|c| c.get(&id)).is_some();
+            if !known {
                 let hint = match deck.suggest(&id).first() {
                     Some(near) => format!(" (did you mean '{near}'?)"),
                     None => String::new(),
@@ -177,6 +194,21 @@ pub fn check(sources: &[DeckSource], context: Option<&Deck>) -> (Deck, Vec<Probl
     }
     problems.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     (deck, problems)
+}
+
+/// The `id = "..."` of a card whose front matter did not parse, found line by line.
+fn loose_id(text: &str) -> Option<String> {
+    text.lines()
+        .take_while(|l| !l.trim_start().starts_with("# "))
+        .find_map(|line| {
+            let value = line
+                .trim()
+                .strip_prefix("id")?
+                .trim_start()
+                .strip_prefix('=')?
+                .trim();
+            Some(value.trim_matches('"').to_owned())
+        })
 }
 
 fn duplicate_numbers(deck: &Deck) -> Vec<Problem> {
@@ -198,6 +230,32 @@ fn duplicate_numbers(deck: &Deck) -> Vec<Problem> {
         }
     }
     problems
+}
+
+/// Parses files on all cores (startup time is dominated by parsing), keeping their order.
+fn parse_files(files: &[CardFile]) -> Vec<(&CardFile, Result<Parsed, Vec<Problem>>)> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .min(8);
+    if threads < 2 || files.len() < 8 {
+        return files.iter().map(|f| (f, parse_file(f))).collect();
+    }
+    let chunk = files.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = files
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || part.iter().map(|f| (f, parse_file(f))).collect::<Vec<_>>())
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
 }
 
 fn parse_file(file: &CardFile) -> Result<Parsed, Vec<Problem>> {

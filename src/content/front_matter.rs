@@ -71,7 +71,7 @@ struct RawFront {
     title: Spanned<Bilingual<String>>,
     key_points: Option<Spanned<RawKeyPoints>>,
     #[serde(default)]
-    calc: Vec<CalcPreset>,
+    calc: Vec<Spanned<toml::Table>>,
     #[serde(default)]
     figures: Vec<Spanned<Figure>>,
     #[serde(default)]
@@ -144,6 +144,7 @@ pub fn parse_front(
     let tags = check_tags(raw.tags, &line_of, &mut problems);
     let key_points = check_key_points(raw.key_points, id_line, &line_of, &mut problems);
     let figures = check_figures(raw.figures, &line_of, &mut problems);
+    let calc = read_presets(raw.calc, &line_of, &mut problems);
     let (sources, source_lines) = check_sources(raw.sources, id_line, &line_of, &mut problems);
     let front = Front {
         id,
@@ -154,7 +155,7 @@ pub fn parse_front(
         tags,
         title,
         key_points,
-        calc: raw.calc,
+        calc,
         figures,
         sources,
         source_lines,
@@ -234,6 +235,37 @@ fn check_key_points(
     let zh = check(Lang::Zh, points.zh);
     let en = check(Lang::En, points.en);
     Bilingual { zh, en }
+}
+
+/// Reads each `[[calc]]` table on its own, so a problem in one is reported at its own line
+/// (serde loses positions inside internally tagged enums).
+fn read_presets(
+    tables: Vec<Spanned<toml::Table>>,
+    line_of: &impl Fn(usize) -> usize,
+    problems: &mut Problems,
+) -> Vec<CalcPreset> {
+    tables
+        .into_iter()
+        .filter_map(|table| {
+            let line = line_of(table.span().start);
+            let table = table.into_inner();
+            let name = table
+                .get("calculator")
+                .and_then(toml::Value::as_str)
+                .map(str::to_owned);
+            match CalcPreset::deserialize(toml::Value::Table(table)) {
+                Ok(preset) => Some(preset),
+                Err(err) => {
+                    let what = name.map_or_else(
+                        || "calculator preset".to_owned(),
+                        |n| format!("'{n}' calculator preset"),
+                    );
+                    problems.push((line, format!("{what}: {}", err.message().trim())));
+                    None
+                }
+            }
+        })
+        .collect()
 }
 
 fn check_figures(

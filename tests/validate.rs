@@ -1,0 +1,209 @@
+//! `infraprep validate` on decks with one broken card each: every kind of problem is reported
+//! with its file, its line and a message that says what to do.
+
+mod common;
+
+use common::{fixture_arg, infraprep};
+
+/// Validates `tests/fixtures/invalid/NAME` and returns its problem lines.
+fn problems(name: &str) -> Vec<String> {
+    let dir = fixture_arg(&format!("invalid/{name}"));
+    let run = infraprep(&["validate", &dir]);
+    assert_eq!(
+        run.code, 1,
+        "validate {name} should fail: {}{}",
+        run.stdout, run.stderr
+    );
+    assert!(run.stderr.contains("problem"), "{}", run.stderr);
+    run.stdout.lines().map(str::to_owned).collect()
+}
+
+/// Asserts the only problem is at `file:line` and its message contains every fragment.
+fn assert_one(name: &str, file: &str, line: usize, fragments: &[&str]) {
+    let found = problems(name);
+    assert_eq!(found.len(), 1, "{name}: {found:#?}");
+    let prefix = format!(
+        "{}/{file}:{line}: ",
+        fixture_arg(&format!("invalid/{name}"))
+    );
+    assert!(
+        found[0].starts_with(&prefix),
+        "{name}: expected '{prefix}...', got '{}'",
+        found[0]
+    );
+    for fragment in fragments {
+        assert!(
+            found[0].contains(fragment),
+            "{name}: '{}' lacks '{fragment}'",
+            found[0]
+        );
+    }
+}
+
+#[test]
+fn good_deck_is_clean() {
+    let run = infraprep(&["validate", &fixture_arg("good-deck")]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.stdout, "ok: 2 cards, no problems\n");
+}
+
+#[test]
+fn bundled_deck_is_clean() {
+    let run = infraprep(&["validate"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.starts_with("ok: "), "{}", run.stdout);
+}
+
+#[test]
+fn bad_toml() {
+    assert_one("bad-toml", "alpha.md", 3, &["front matter", "="]);
+}
+
+#[test]
+fn unknown_field() {
+    assert_one(
+        "unknown-field",
+        "alpha.md",
+        4,
+        &["unknown field `colour`", "expected one of"],
+    );
+}
+
+#[test]
+fn missing_section() {
+    assert_one(
+        "missing-section",
+        "alpha.md",
+        24,
+        &["missing section 'interview' in 'zh'", "{#interview}"],
+    );
+}
+
+#[test]
+fn missing_language() {
+    assert_one(
+        "missing-language",
+        "alpha.md",
+        23,
+        &["missing language 'en'", "{#en}"],
+    );
+}
+
+#[test]
+fn duplicate_id() {
+    assert_one(
+        "duplicate-id",
+        "gamma.md",
+        2,
+        &["duplicate id 'alpha'", "alpha.md:2"],
+    );
+}
+
+#[test]
+fn duplicate_number() {
+    assert_one(
+        "duplicate-number",
+        "gamma.md",
+        3,
+        &["number 101", "'alpha'"],
+    );
+}
+
+#[test]
+fn dangling_follow_up_is_reported_in_both_languages() {
+    let found = problems("dangling-follow-up");
+    assert_eq!(found.len(), 2, "{found:#?}");
+    for (problem, line) in found.iter().zip([42, 62]) {
+        assert!(
+            problem.ends_with(&format!(
+                "alpha.md:{line}: link to unknown card 'no-such-card'"
+            )),
+            "{problem}"
+        );
+    }
+}
+
+#[test]
+fn malformed_calculator_preset() {
+    assert_one(
+        "bad-calc-preset",
+        "alpha.md",
+        18,
+        &["'transfer' calculator preset", "unknown field `linkz`"],
+    );
+}
+
+#[test]
+fn missing_sources() {
+    assert_one(
+        "missing-sources",
+        "alpha.md",
+        2,
+        &["missing sources", "[[sources]]"],
+    );
+}
+
+#[test]
+fn uncited_source() {
+    assert_one(
+        "uncited-source",
+        "alpha.md",
+        18,
+        &["source 'nv' is never cited", "[^nv]"],
+    );
+}
+
+#[test]
+fn unknown_citation() {
+    assert_one(
+        "unknown-citation",
+        "alpha.md",
+        48,
+        &["'[^nvidia]' names no source"],
+    );
+}
+
+#[test]
+fn follow_ups_must_match_across_languages() {
+    assert_one(
+        "follow-ups-differ",
+        "alpha.md",
+        62,
+        &["zh lists [beta]", "en lists [alpha-two]"],
+    );
+}
+
+#[test]
+fn every_problem_in_every_file_is_reported_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["bad-toml", "missing-sources", "unknown-citation"] {
+        let from = common::fixture(&format!("invalid/{name}/alpha.md"));
+        let text = std::fs::read_to_string(from).unwrap();
+        let id = name.replace('-', "");
+        let text = text.replacen("id = \"alpha\"", &format!("id = \"{id}\""), 1);
+        let text =
+            text.replacen("number = = 101", "number = = 7", 1)
+                .replacen("number = 101", "", 1);
+        std::fs::write(dir.path().join(format!("{name}.md")), text).unwrap();
+    }
+    let run = infraprep(&["validate", dir.path().to_str().unwrap()]);
+    assert_eq!(run.code, 1);
+    for name in [
+        "bad-toml.md:",
+        "missing-sources.md:",
+        "unknown-citation.md:",
+    ] {
+        assert!(
+            run.stdout.contains(name),
+            "{name} missing from {}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
+fn missing_directory_is_named() {
+    let run = infraprep(&["validate", "no/such/deck"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "no/such/deck: deck directory not found\n");
+}
