@@ -21,7 +21,7 @@ Examples:
 #[derive(Debug, Parser)]
 #[command(name = "infraprep", version, about = ABOUT, after_help = EXAMPLES)]
 pub struct Cli {
-    /// Content language (default: the config file, then LANG/LC_ALL, then en).
+    /// Content language (default: the config file, then `LANG`/`LC_ALL`, then en).
     #[arg(long, global = true, value_parser = parse_lang)]
     pub lang: Option<Lang>,
 
@@ -43,7 +43,7 @@ pub struct Cli {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
-    /// Colours on a terminal, unless NO_COLOR is set.
+    /// Colours on a terminal, unless `NO_COLOR` is set.
     Auto,
     Always,
     Never,

@@ -40,6 +40,7 @@ impl Lang {
     }
 
     /// The other language, for the TUI's toggle.
+    #[must_use]
     pub const fn other(self) -> Lang {
         match self {
             Lang::Zh => Lang::En,

@@ -2,6 +2,8 @@
 //! CJK-aware column widths, code blocks kept verbatim (diagrams keep their alignment), emphasis
 //! and links, with `[^key]` citations shown as `[n]`.
 
+use std::fmt::Write as _;
+
 use pulldown_cmark::{Alignment, Event, HeadingLevel, Parser, Tag, TagEnd};
 use unicode_width::UnicodeWidthStr;
 
@@ -15,18 +17,15 @@ pub fn replace_citations(text: &str, number: &dyn Fn(&str) -> Option<usize>) -> 
     while let Some(at) = rest.find("[^") {
         out.push_str(&rest[..at]);
         let after = &rest[at + 2..];
-        match after
+        let found = after
             .find(']')
-            .and_then(|close| number(after[..close].trim()).map(|n| (close, n)))
-        {
-            Some((close, n)) => {
-                out.push_str(&format!("[{n}]"));
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push_str("[^");
-                rest = after;
-            }
+            .and_then(|close| number(after[..close].trim()).map(|n| (close, n)));
+        if let Some((close, n)) = found {
+            let _ = write!(out, "[{n}]");
+            rest = &after[close + 1..];
+        } else {
+            out.push_str("[^");
+            rest = after;
         }
     }
     out.push_str(rest);
@@ -205,8 +204,7 @@ impl Renderer<'_> {
                     _ => "•".to_owned(),
                 };
                 let marker = self.style.accent(&marker);
-                self.out
-                    .push_str(&format!("{}{marker} ", "  ".repeat(depth)));
+                let _ = write!(self.out, "{}{marker} ", "  ".repeat(depth));
             }
             Tag::CodeBlock(_) => {
                 self.blank_line();
@@ -347,7 +345,7 @@ fn draw_table(table: &Table, style: Style) -> String {
             } else {
                 padded
             };
-            out.push_str(&format!(" {shown} │"));
+            let _ = write!(out, " {shown} │");
         }
         out.push('\n');
         if index == 0 {

@@ -1,6 +1,6 @@
 //! Fuzzy search over cards: titles, tags, key points and sections, in both languages.
 //!
-//! Query words are ANDed in any order, as in fzf. Instead of fuzzy-matching every card's full text
+//! Query words are `ANDed` in any order, as in fzf. Instead of fuzzy-matching every card's full text
 //! on each keystroke, the index fuzzy-matches the query against the deck's distinct words (its
 //! vocabulary) and follows postings lists to the cards, which keeps a search over 10,000 cards
 //! within one frame. Chinese has no spaces, so a run of CJK characters counts as one word and
@@ -49,15 +49,14 @@ impl SearchIndex {
             let card_index = u32::try_from(card_index).unwrap_or(u32::MAX);
             for (field, text) in card_fields(card) {
                 for_each_word(text, &mut buffer, |word| {
-                    let id = match ids.get(word) {
-                        Some(&id) => id as usize,
-                        None => {
-                            let id = vocabulary.len();
-                            ids.insert(word.to_owned(), id as u32);
-                            vocabulary.push(word.to_owned());
-                            postings.push(Vec::new());
-                            id
-                        }
+                    let id = if let Some(&id) = ids.get(word) {
+                        id as usize
+                    } else {
+                        let id = vocabulary.len();
+                        ids.insert(word.to_owned(), id as u32);
+                        vocabulary.push(word.to_owned());
+                        postings.push(Vec::new());
+                        id
                     };
                     let list = &mut postings[id];
                     match list.last_mut() {

@@ -1,5 +1,6 @@
 //! `infraprep list`: the cards in curriculum order, as a table or JSON.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -63,13 +64,14 @@ pub fn run(args: &ListArgs, ctx: &Context, out: &mut dyn Write) -> Outcome {
             .map_or_else(|| "  -".to_owned(), |n| format!("{n:>3}"));
         let id = format!("{:<id_width$}", card.id);
         let tags = ctx.style.dim(&card.tags.join(", "));
-        text.push_str(&format!(
-            "{} {} {}  {}\n",
+        let _ = writeln!(
+            text,
+            "{} {} {}  {}",
             ctx.style.accent(&number),
             ctx.style.bold(&id),
             card.title(ctx.lang),
             tags
-        ));
+        );
     }
     emit(out, &text)?;
     Ok(ExitCode::SUCCESS)

@@ -1,5 +1,6 @@
 //! `infraprep search`: fuzzy search, ranked, as a table or JSON.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -56,13 +57,14 @@ pub fn run(args: &SearchArgs, ctx: &Context, out: &mut dyn Write) -> Outcome {
             .number
             .map_or_else(|| "  -".to_owned(), |n| format!("{n:>3}"));
         let title = highlight(card.title(ctx.lang), &query, ctx.style);
-        text.push_str(&format!(
-            "{} {}  {}  {}\n",
+        let _ = writeln!(
+            text,
+            "{} {}  {}  {}",
             ctx.style.accent(&number),
             ctx.style.bold(&card.id),
             title,
             ctx.style.dim(&format!("({})", hit.score))
-        ));
+        );
     }
     emit(out, &text)?;
     Ok(ExitCode::SUCCESS)

@@ -1,5 +1,6 @@
 //! `infraprep show`: one card, or one of its sections, readable in a terminal or as plain text.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -52,15 +53,12 @@ pub fn section_text(card: &Card, lang: Lang, section: Section, style: Style) -> 
         return follow_ups
             .iter()
             .enumerate()
-            .map(|(i, f)| {
+            .fold(String::new(), |mut text, (i, f)| {
                 let question = replace_citations(&f.question, &cite);
-                format!(
-                    "{}. {question}  {}\n",
-                    i + 1,
-                    style.link(&format!("→ {}", f.id))
-                )
-            })
-            .collect();
+                let target = style.link(&format!("→ {}", f.id));
+                let _ = writeln!(text, "{}. {question}  {target}", i + 1);
+                text
+            });
     }
     markdown_to_terminal(card.body.get(lang).section(section), style, &cite)
 }
@@ -97,12 +95,13 @@ fn sources_text(card: &Card, lang: Lang, style: Style) -> String {
             .or(source.document.as_deref())
             .unwrap_or("");
         let mark = if source.reported { reported } else { "" };
-        text.push_str(&format!(
-            "[{}] {}{mark}  {}\n",
+        let _ = writeln!(
+            text,
+            "[{}] {}{mark}  {}",
             i + 1,
             source.title,
             style.link(place)
-        ));
+        );
     }
     text
 }

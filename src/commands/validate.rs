@@ -1,5 +1,6 @@
 //! `infraprep validate`: every problem in the given decks as `path:line: message`.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -20,7 +21,10 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Out
         emit(out, &format!("ok: {} cards, no problems\n", deck.len()))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let listing: String = problems.iter().map(|p| format!("{p}\n")).collect();
+    let listing = problems.iter().fold(String::new(), |mut text, p| {
+        let _ = writeln!(text, "{p}");
+        text
+    });
     emit(out, &listing)?;
     let files = {
         let mut paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();

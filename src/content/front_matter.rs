@@ -107,10 +107,7 @@ pub struct Front {
 ///
 /// A TOML or shape error stops the parse (returned as `Err`); other problems are collected in
 /// the second value so that all of them are reported at once.
-pub fn parse_front(
-    text: &str,
-    first_line: usize,
-) -> Result<(Front, Vec<(usize, String)>), (usize, String)> {
+pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), LinedMessage> {
     let lines = LineIndex::new(text);
     let line_of = |offset: usize| first_line + lines.line_of(offset) - 1;
     let raw: RawFront = toml::from_str(text).map_err(|err| {
@@ -173,7 +170,10 @@ fn is_slug(id: &str) -> bool {
         })
 }
 
-type Problems = Vec<(usize, String)>;
+/// A message with the file line it is about.
+pub type LinedMessage = (usize, String);
+/// Problems found while reading, as (line, message).
+pub type Problems = Vec<LinedMessage>;
 
 fn check_tags(
     tags: Vec<Spanned<String>>,

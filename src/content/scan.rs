@@ -14,7 +14,7 @@ pub struct Heading<'a> {
     pub id: Option<&'a str>,
 }
 
-/// Reads `line` as an ATX heading, as CommonMark does (up to three spaces of indent).
+/// Reads `line` as an ATX heading, as `CommonMark` does (up to three spaces of indent).
 pub fn atx_heading(line: &str) -> Option<Heading<'_>> {
     let trimmed = line.trim_end_matches(['\r', '\n']);
     let indent = trimmed.len() - trimmed.trim_start_matches(' ').len();
@@ -100,12 +100,11 @@ fn outside_code_spans(line: &str) -> Cow<'_, str> {
         let ticks = rest[start..].len() - rest[start..].trim_start_matches('`').len();
         let after = &rest[start + ticks..];
         let closing = "`".repeat(ticks);
-        match after.find(&closing) {
-            Some(end) => rest = &after[end + ticks..],
-            None => {
-                out.push_str(&rest[start..start + ticks]);
-                rest = after;
-            }
+        if let Some(end) = after.find(&closing) {
+            rest = &after[end + ticks..];
+        } else {
+            out.push_str(&rest[start..start + ticks]);
+            rest = after;
         }
     }
     out.push_str(rest);
