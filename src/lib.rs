@@ -7,6 +7,7 @@ pub mod app;
 pub mod cli;
 pub mod commands;
 pub mod content;
+pub mod markdown;
 pub mod render;
 pub mod search;
 pub mod settings;
