@@ -12,3 +12,4 @@ pub mod render;
 pub mod search;
 pub mod settings;
 pub mod style;
+pub mod wrap;
