@@ -12,6 +12,10 @@ use crate::content::body::markdown_options;
 
 /// How a segment of text is emphasised.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent text attributes, like a style"
+)]
 pub struct Mark {
     pub bold: bool,
     pub italic: bool,

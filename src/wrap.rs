@@ -194,10 +194,10 @@ fn layout<'a>(tokens: &[Token<'a>], width: usize, indent: usize) -> Vec<Vec<Cell
         let space_width = pending_space.map_or(0, |s| s.width);
         if used + space_width + token.width <= capacity {
             if let Some(space) = pending_space.take() {
-                lines.last_mut().map(|l| l.extend(&space.cells));
+                extend_last(&mut lines, &space.cells);
                 used += space_width;
             }
-            lines.last_mut().map(|l| l.extend(&token.cells));
+            extend_last(&mut lines, &token.cells);
             used += token.width;
             continue;
         }
@@ -206,7 +206,7 @@ fn layout<'a>(tokens: &[Token<'a>], width: usize, indent: usize) -> Vec<Vec<Cell
             if used > 0 {
                 lines.push(Vec::new());
             }
-            lines.last_mut().map(|l| l.extend(&token.cells));
+            extend_last(&mut lines, &token.cells);
             used = token.width;
             continue;
         }
@@ -216,6 +216,12 @@ fn layout<'a>(tokens: &[Token<'a>], width: usize, indent: usize) -> Vec<Vec<Cell
         lines.pop();
     }
     lines
+}
+
+fn extend_last<'a>(lines: &mut [Vec<Cell<'a>>], cells: &[Cell<'a>]) {
+    if let Some(line) = lines.last_mut() {
+        line.extend_from_slice(cells);
+    }
 }
 
 /// Puts a token longer than a line on as many lines as it needs, starting on the current line
