@@ -5,9 +5,15 @@ use std::process::ExitCode;
 
 use crate::cli::{Cli, Command};
 use crate::commands::{self, CommandError, Context};
+use crate::content::Deck;
 use crate::content::deck::load;
-use crate::settings::{self, Env};
+use crate::settings::{self, Env, Settings};
 use crate::style::Style;
+use crate::tui::{
+    self,
+    app::{App, Effect},
+    theme::Theme,
+};
 
 /// Runs the command line `cli`, writing to stdout and stderr.
 pub fn run(cli: Cli) -> ExitCode {
@@ -32,14 +38,7 @@ fn dispatch(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode, CommandError> {
-    let Some(command) = cli.command else {
-        let help = <Cli as clap::CommandFactory>::command()
-            .render_help()
-            .to_string();
-        commands::emit(out, &help)?;
-        return Ok(ExitCode::SUCCESS);
-    };
-    if let Command::Validate(args) = &command {
+    if let Some(Command::Validate(args)) = &cli.command {
         return commands::validate::run(args, out, err);
     }
     let var = |name: &str| std::env::var(name).ok();
@@ -53,6 +52,9 @@ fn dispatch(
     for warning in &loaded.warnings {
         let _ = writeln!(err, "{} {warning}", style.accent("warning:"));
     }
+    let Some(command) = cli.command else {
+        return open_tui(loaded.deck, &settings, out);
+    };
     let ctx = Context {
         deck: loaded.deck,
         lang: settings.lang,
@@ -64,4 +66,49 @@ fn dispatch(
         Command::Search(args) => commands::search::run(&args, &ctx, out),
         Command::Validate(_) => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// Opens the TUI, or prints the help when there is no terminal to draw on.
+fn open_tui(
+    deck: Deck,
+    settings: &Settings,
+    out: &mut dyn Write,
+) -> Result<ExitCode, CommandError> {
+    use std::io::IsTerminal;
+    if !(std::io::stdout().is_terminal() && std::io::stdin().is_terminal()) {
+        let help = <Cli as clap::CommandFactory>::command()
+            .render_help()
+            .to_string();
+        commands::emit(
+            out,
+            &format!("{help}\n(The interactive app needs a terminal; run infraprep in one.)\n"),
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let config_path = settings
+        .config_path
+        .clone()
+        .or_else(settings::default_config_path);
+    let mut save = move |effect: &Effect, app: &mut App| match effect {
+        Effect::SaveLanguage(lang) => {
+            let Some(path) = &config_path else { return };
+            if let Err(e) = settings::remember_lang(path, *lang) {
+                app.status = Some(format!("could not remember the language: {e}"));
+            }
+        }
+    };
+    let mut terminal = tui::terminal::enter()
+        .map_err(|e| CommandError::User(format!("cannot start the interface: {e}")))?;
+    let mut app = App::new(deck, settings.lang);
+    let events = std::iter::from_fn(|| ratatui::crossterm::event::read().ok());
+    let result = tui::drive(
+        &mut terminal,
+        &mut app,
+        Theme::from_env(),
+        events,
+        &mut save,
+    );
+    tui::terminal::leave();
+    result.map_err(CommandError::Io)?;
+    Ok(ExitCode::SUCCESS)
 }

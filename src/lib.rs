@@ -12,4 +12,5 @@ pub mod render;
 pub mod search;
 pub mod settings;
 pub mod style;
+pub mod tui;
 pub mod wrap;

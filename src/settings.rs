@@ -98,6 +98,59 @@ fn parse_config(text: &str, path: &Path) -> Result<ConfigFile, ConfigError> {
     })
 }
 
+/// Remembers the content language in the config file at `path`, keeping everything else in it
+/// as written: the top-level `lang = ...` line is replaced, or added at the top. The file is
+/// replaced atomically, so a crash never leaves it half written.
+pub fn remember_lang(path: &Path, lang: Lang) -> Result<(), ConfigError> {
+    let read_error = |source| ConfigError::Read {
+        path: path.display().to_string(),
+        source,
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(read_error(e)),
+    };
+    let updated = with_lang_line(&text, lang);
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(read_error)?;
+    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(read_error)?;
+    std::io::Write::write_all(&mut file, updated.as_bytes()).map_err(read_error)?;
+    file.as_file().sync_all().map_err(read_error)?;
+    file.persist(path).map_err(|e| read_error(e.error))?;
+    Ok(())
+}
+
+/// `text` with its top-level `lang` key set to `lang`.
+fn with_lang_line(text: &str, lang: Lang) -> String {
+    let line = format!("lang = \"{lang}\"");
+    let mut out = Vec::new();
+    let mut replaced = false;
+    let mut top_level = true;
+    for existing in text.lines() {
+        let trimmed = existing.trim_start();
+        if trimmed.starts_with('[') {
+            top_level = false;
+        }
+        let is_lang = trimmed
+            .strip_prefix("lang")
+            .is_some_and(|rest| rest.trim_start().starts_with('='));
+        if top_level && is_lang && !replaced {
+            out.push(line.clone());
+            replaced = true;
+        } else {
+            out.push(existing.to_owned());
+        }
+    }
+    if !replaced {
+        out.insert(0, line);
+    }
+    out.join("\n") + "\n"
+}
+
 /// Layers the command line over the config file over the defaults.
 ///
 /// `explicit_config` is `--config` (or `INFRAPREP_CONFIG`): that file must exist.
@@ -233,6 +286,23 @@ mod tests {
             err.to_string()
                 .starts_with("/nonexistent/x.toml: cannot read")
         );
+    }
+
+    #[test]
+    fn remembering_the_language_keeps_the_rest_of_the_file() {
+        assert_eq!(with_lang_line("", Lang::Zh), "lang = \"zh\"\n");
+        let text = "# mine\nlang = \"en\"  # default\ndecks = [\"a\"]\n\n[[links]]\nlang = 1\n";
+        let updated = with_lang_line(text, Lang::Zh);
+        assert_eq!(
+            updated,
+            "# mine\nlang = \"zh\"\ndecks = [\"a\"]\n\n[[links]]\nlang = 1\n"
+        );
+        let updated = with_lang_line("decks = []\n", Lang::En);
+        assert_eq!(updated, "lang = \"en\"\ndecks = []\n");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join("config.toml");
+        remember_lang(&path, Lang::Zh).unwrap();
+        assert_eq!(read_config(&path).unwrap().unwrap().lang, Some(Lang::Zh));
     }
 
     #[test]

@@ -201,7 +201,7 @@ fn layout<'a>(tokens: &[Token<'a>], width: usize, indent: usize) -> Vec<Vec<Cell
             used += token.width;
             continue;
         }
-        pending_space = None;
+        let space = pending_space.take();
         if token.width <= width - indent || used == 0 && token.width <= capacity {
             if used > 0 {
                 lines.push(Vec::new());
@@ -209,6 +209,12 @@ fn layout<'a>(tokens: &[Token<'a>], width: usize, indent: usize) -> Vec<Vec<Cell
             extend_last(&mut lines, &token.cells);
             used = token.width;
             continue;
+        }
+        // A token longer than any line starts right here, after its space, when both fit.
+        let first = token.cells.first().map_or(0, |c| c.width);
+        if let Some(space) = space.filter(|s| used + s.width + first <= capacity) {
+            extend_last(&mut lines, &space.cells);
+            used += space.width;
         }
         used = split_long(token, &mut lines, used, width, indent);
     }
@@ -365,6 +371,12 @@ mod tests {
             .map(|l| l.iter().map(|s| s.text.as_str()).collect())
             .collect();
         assert_eq!(text, ["• one two", "  three", "  four"]);
+    }
+
+    #[test]
+    fn a_long_word_keeps_the_space_before_it() {
+        let lines = wrap_str("see https://docs.nvidia.com/nccl", 12);
+        assert_eq!(lines, ["see https://", "docs.nvidia.", "com/nccl"]);
     }
 
     #[test]

@@ -1,0 +1,29 @@
+//! Everything the user can ask the TUI to do. `App::update` is the only place actions change
+//! state; keys and mouse events are turned into actions by the key table.
+
+/// An imperative request to the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Quit,
+    ToggleHelp,
+    OpenSearch,
+    ToggleLanguage,
+    OpenQuickCalc,
+    ShowCards,
+    ShowCalculators,
+    /// Move the selection or scroll by this many rows (negative is up).
+    Move(i32),
+    MovePage(i32),
+    Top,
+    Bottom,
+    Open,
+    Back,
+    NextSection,
+    PreviousSection,
+    OpenCalculator,
+    /// A character typed into the focused text field.
+    Input(char),
+    DeleteBack,
+    /// Select the list row at this screen row (mouse click), relative to the list's first row.
+    ClickRow(u16),
+}

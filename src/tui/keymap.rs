@@ -1,0 +1,534 @@
+//! The key table: one list of bindings drives dispatch, the footer hints and the `?` overlay, so
+//! the three never disagree.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::action::Action;
+
+/// Where the focus is; each context has its own bindings, then the global ones apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Context {
+    /// Everywhere, unless a text field has the focus.
+    Global,
+    List,
+    Reader,
+    Search,
+    Help,
+    Prompt,
+}
+
+impl Context {
+    pub const fn title(self) -> &'static str {
+        match self {
+            Context::Global => "Everywhere",
+            Context::List => "Card list",
+            Context::Reader => "Reading a card",
+            Context::Search => "Search box",
+            Context::Help => "This help",
+            Context::Prompt => "Quick arithmetic (=)",
+        }
+    }
+
+    /// Contexts whose printable keys are text, so global single-letter keys do not apply.
+    pub const fn takes_text(self) -> bool {
+        matches!(self, Context::Search | Context::Prompt)
+    }
+}
+
+/// A key with its modifiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    pub code: KeyCode,
+    pub modifiers: KeyModifiers,
+}
+
+const fn key(code: KeyCode) -> Key {
+    Key {
+        code,
+        modifiers: KeyModifiers::NONE,
+    }
+}
+
+const fn ch(c: char) -> Key {
+    key(KeyCode::Char(c))
+}
+
+const fn ctrl(c: char) -> Key {
+    Key {
+        code: KeyCode::Char(c),
+        modifiers: KeyModifiers::CONTROL,
+    }
+}
+
+/// One row of the table: in `context`, any of `keys` triggers `action`.
+pub struct Binding {
+    pub context: Context,
+    pub keys: &'static [Key],
+    pub action: Action,
+    /// Short label for the footer; empty keeps the binding out of the footer.
+    pub hint: &'static str,
+    /// What the help overlay says.
+    pub help: &'static str,
+}
+
+const fn bind(
+    context: Context,
+    keys: &'static [Key],
+    action: Action,
+    hint: &'static str,
+    help: &'static str,
+) -> Binding {
+    Binding {
+        context,
+        keys,
+        action,
+        hint,
+        help,
+    }
+}
+
+use Context::{Global, Help, List, Prompt, Reader, Search};
+use KeyCode::{BackTab, Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up};
+
+/// Every binding, most specific first. The first match wins.
+pub const BINDINGS: &[Binding] = &[
+    bind(
+        List,
+        &[ch('j'), key(Down)],
+        Action::Move(1),
+        "j/k move",
+        "Next card",
+    ),
+    bind(
+        List,
+        &[ch('k'), key(Up)],
+        Action::Move(-1),
+        "",
+        "Previous card",
+    ),
+    bind(
+        List,
+        &[key(PageDown), ctrl('d')],
+        Action::MovePage(1),
+        "",
+        "Page down",
+    ),
+    bind(
+        List,
+        &[key(PageUp), ctrl('u')],
+        Action::MovePage(-1),
+        "",
+        "Page up",
+    ),
+    bind(List, &[ch('g'), key(Home)], Action::Top, "", "First card"),
+    bind(List, &[ch('G'), key(End)], Action::Bottom, "", "Last card"),
+    bind(
+        List,
+        &[key(Enter), ch('l')],
+        Action::Open,
+        "Enter read",
+        "Read the selected card",
+    ),
+    bind(
+        List,
+        &[ch('c')],
+        Action::OpenCalculator,
+        "",
+        "Open the selected card's calculator",
+    ),
+    bind(
+        Reader,
+        &[ch('j'), key(Down)],
+        Action::Move(1),
+        "j/k scroll",
+        "Scroll down (or next follow-up)",
+    ),
+    bind(
+        Reader,
+        &[ch('k'), key(Up)],
+        Action::Move(-1),
+        "",
+        "Scroll up (or previous follow-up)",
+    ),
+    bind(
+        Reader,
+        &[key(PageDown), ch(' '), ctrl('d')],
+        Action::MovePage(1),
+        "",
+        "Page down",
+    ),
+    bind(
+        Reader,
+        &[key(PageUp), ctrl('u')],
+        Action::MovePage(-1),
+        "",
+        "Page up",
+    ),
+    bind(
+        Reader,
+        &[ch('g'), key(Home)],
+        Action::Top,
+        "",
+        "Top of the section",
+    ),
+    bind(
+        Reader,
+        &[ch('G'), key(End)],
+        Action::Bottom,
+        "",
+        "End of the section",
+    ),
+    bind(
+        Reader,
+        &[key(Tab), ch('l'), key(KeyCode::Right)],
+        Action::NextSection,
+        "Tab section",
+        "Next section",
+    ),
+    bind(
+        Reader,
+        &[key(BackTab), ch('h'), key(KeyCode::Left)],
+        Action::PreviousSection,
+        "",
+        "Previous section",
+    ),
+    bind(
+        Reader,
+        &[key(Enter)],
+        Action::Open,
+        "Enter follow-up",
+        "Open the selected follow-up card",
+    ),
+    bind(
+        Reader,
+        &[key(Esc), key(Backspace)],
+        Action::Back,
+        "Esc back",
+        "Back to the previous card, or the list",
+    ),
+    bind(
+        Reader,
+        &[ch('c')],
+        Action::OpenCalculator,
+        "c calc",
+        "Open this card's calculator, pre-filled",
+    ),
+    bind(
+        Search,
+        &[key(Down), ctrl('n')],
+        Action::Move(1),
+        "↑/↓ select",
+        "Next result",
+    ),
+    bind(
+        Search,
+        &[key(Up), ctrl('p')],
+        Action::Move(-1),
+        "",
+        "Previous result",
+    ),
+    bind(
+        Search,
+        &[key(Enter)],
+        Action::Open,
+        "Enter open",
+        "Open the selected card",
+    ),
+    bind(
+        Search,
+        &[key(Backspace)],
+        Action::DeleteBack,
+        "",
+        "Delete a character",
+    ),
+    bind(
+        Search,
+        &[key(Esc)],
+        Action::Back,
+        "Esc cancel",
+        "Close the search",
+    ),
+    bind(
+        Prompt,
+        &[key(Enter)],
+        Action::Open,
+        "Enter evaluate",
+        "Evaluate the expression",
+    ),
+    bind(
+        Prompt,
+        &[key(Up)],
+        Action::Move(-1),
+        "↑/↓ history",
+        "Previous expression",
+    ),
+    bind(Prompt, &[key(Down)], Action::Move(1), "", "Next expression"),
+    bind(
+        Prompt,
+        &[key(Backspace)],
+        Action::DeleteBack,
+        "",
+        "Delete a character",
+    ),
+    bind(
+        Prompt,
+        &[key(Esc)],
+        Action::Back,
+        "Esc close",
+        "Close the prompt",
+    ),
+    bind(
+        Help,
+        &[key(Esc), ch('?'), ch('q')],
+        Action::ToggleHelp,
+        "Esc close",
+        "Close this help",
+    ),
+    bind(
+        Help,
+        &[ch('j'), key(Down)],
+        Action::Move(1),
+        "",
+        "Scroll down",
+    ),
+    bind(Help, &[ch('k'), key(Up)], Action::Move(-1), "", "Scroll up"),
+    bind(
+        Global,
+        &[ctrl('c')],
+        Action::Quit,
+        "",
+        "Quit, from anywhere",
+    ),
+    bind(Global, &[ch('q')], Action::Quit, "q quit", "Quit"),
+    bind(
+        Global,
+        &[ch('?')],
+        Action::ToggleHelp,
+        "? help",
+        "Show all keys",
+    ),
+    bind(
+        Global,
+        &[ch('/')],
+        Action::OpenSearch,
+        "/ search",
+        "Search cards (fuzzy, both languages)",
+    ),
+    bind(
+        Global,
+        &[ch('L')],
+        Action::ToggleLanguage,
+        "L 中/EN",
+        "Switch content language (remembered)",
+    ),
+    bind(
+        Global,
+        &[ch('=')],
+        Action::OpenQuickCalc,
+        "= calc",
+        "Quick arithmetic, e.g. 10 GiB / nvlink3",
+    ),
+    bind(Global, &[ch('1')], Action::ShowCards, "", "Cards screen"),
+    bind(
+        Global,
+        &[ch('2')],
+        Action::ShowCalculators,
+        "",
+        "Calculators screen",
+    ),
+];
+
+/// The action bound to `event` in `context`: the context's own bindings first, then the global
+/// ones (only Ctrl-C when a text field has the focus). Typed characters in text fields become
+/// `Input`.
+pub fn lookup(context: Context, event: &KeyEvent) -> Option<Action> {
+    let pressed = Key {
+        code: event.code,
+        modifiers: event.modifiers - KeyModifiers::SHIFT,
+    };
+    let matches = |binding: &&Binding| binding.keys.iter().any(|k| same_key(*k, pressed));
+    let own = BINDINGS
+        .iter()
+        .filter(|b| b.context == context)
+        .find(matches);
+    if let Some(binding) = own {
+        return Some(binding.action);
+    }
+    if context.takes_text() {
+        if same_key(ctrl('c'), pressed) {
+            return Some(Action::Quit);
+        }
+        return match event.code {
+            KeyCode::Char(c)
+                if !event
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+            {
+                Some(Action::Input(c))
+            }
+            _ => None,
+        };
+    }
+    BINDINGS
+        .iter()
+        .filter(|b| b.context == Context::Global)
+        .find(matches)
+        .map(|b| b.action)
+}
+
+/// Shift is folded into the character itself (`G`, `?`), so it is ignored when comparing.
+fn same_key(bound: Key, pressed: Key) -> bool {
+    bound.code == pressed.code && bound.modifiers - KeyModifiers::SHIFT == pressed.modifiers
+}
+
+/// The footer hints for `context`: its own, then the global ones that apply there.
+pub fn footer_hints(context: Context) -> Vec<&'static str> {
+    let own = BINDINGS.iter().filter(|b| b.context == context);
+    let global = BINDINGS
+        .iter()
+        .filter(|b| b.context == Context::Global && !context.takes_text());
+    own.chain(global)
+        .map(|b| b.hint)
+        .filter(|h| !h.is_empty())
+        .collect()
+}
+
+/// A key as the help and footer show it: `Ctrl-d`, `↑`, `Enter`, `G`.
+pub fn key_label(key: &Key) -> String {
+    let base = match key.code {
+        KeyCode::Char(' ') => "Space".to_owned(),
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::Up => "↑".to_owned(),
+        KeyCode::Down => "↓".to_owned(),
+        KeyCode::Left => "←".to_owned(),
+        KeyCode::Right => "→".to_owned(),
+        KeyCode::BackTab => "Shift-Tab".to_owned(),
+        KeyCode::PageUp => "PgUp".to_owned(),
+        KeyCode::PageDown => "PgDn".to_owned(),
+        other => format!("{other:?}"),
+    };
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        format!("Ctrl-{base}")
+    } else {
+        base
+    }
+}
+
+/// The help overlay's rows, grouped by context: (context title, [(keys, help)]).
+pub fn help_rows() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
+    let contexts = [Global, List, Reader, Search, Prompt, Help];
+    contexts
+        .iter()
+        .map(|&context| {
+            let rows = BINDINGS
+                .iter()
+                .filter(|b| b.context == context)
+                .map(|b| {
+                    (
+                        b.keys.iter().map(key_label).collect::<Vec<_>>().join(" "),
+                        b.help,
+                    )
+                })
+                .collect();
+            (context.title(), rows)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, modifiers)
+    }
+
+    #[test]
+    fn no_key_is_bound_twice_in_one_context() {
+        for (i, a) in BINDINGS.iter().enumerate() {
+            for b in &BINDINGS[i + 1..] {
+                if a.context != b.context {
+                    continue;
+                }
+                for key in a.keys {
+                    assert!(
+                        !b.keys.contains(key),
+                        "{:?} bound twice in {:?}",
+                        key_label(key),
+                        a.context
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn context_bindings_win_over_global_ones() {
+        assert_eq!(
+            lookup(
+                Context::Help,
+                &press(KeyCode::Char('q'), KeyModifiers::NONE)
+            ),
+            Some(Action::ToggleHelp)
+        );
+        assert_eq!(
+            lookup(
+                Context::List,
+                &press(KeyCode::Char('q'), KeyModifiers::NONE)
+            ),
+            Some(Action::Quit)
+        );
+        assert_eq!(
+            lookup(
+                Context::List,
+                &press(KeyCode::Char('G'), KeyModifiers::SHIFT)
+            ),
+            Some(Action::Bottom)
+        );
+    }
+
+    #[test]
+    fn text_fields_take_letters_but_ctrl_c_still_quits() {
+        let q = press(KeyCode::Char('q'), KeyModifiers::NONE);
+        assert_eq!(lookup(Context::Search, &q), Some(Action::Input('q')));
+        assert_eq!(
+            lookup(
+                Context::Search,
+                &press(KeyCode::Char('1'), KeyModifiers::NONE)
+            ),
+            Some(Action::Input('1'))
+        );
+        assert_eq!(
+            lookup(
+                Context::Search,
+                &press(KeyCode::Char('c'), KeyModifiers::CONTROL)
+            ),
+            Some(Action::Quit)
+        );
+        assert_eq!(
+            lookup(
+                Context::Search,
+                &press(KeyCode::Char('张'), KeyModifiers::NONE)
+            ),
+            Some(Action::Input('张'))
+        );
+    }
+
+    #[test]
+    fn footer_and_help_come_from_the_table() {
+        let hints = footer_hints(Context::Reader);
+        assert!(
+            hints.contains(&"Tab section") && hints.contains(&"q quit"),
+            "{hints:?}"
+        );
+        assert!(!footer_hints(Context::Search).contains(&"q quit"));
+        let help = help_rows();
+        let reader = help
+            .iter()
+            .find(|(title, _)| *title == "Reading a card")
+            .unwrap();
+        assert!(reader.1.iter().any(|(keys, _)| keys == "Esc Backspace"));
+        let total: usize = help.iter().map(|(_, rows)| rows.len()).sum();
+        assert_eq!(total, BINDINGS.len());
+    }
+}

@@ -1,0 +1,45 @@
+//! Entering and leaving the terminal's TUI mode, so that the shell is always left clean: on
+//! quit, on error, on panic, and on SIGTERM, SIGHUP or SIGQUIT.
+
+use std::io::{Write, stdout};
+
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+
+/// Enters raw mode and the alternate screen with mouse capture, and arranges for all of it to be
+/// undone on panic and on termination signals.
+pub fn enter() -> std::io::Result<DefaultTerminal> {
+    // ratatui::init restores raw mode and the screen on panic; mouse capture is ours to undo.
+    let terminal = ratatui::try_init()?;
+    let ratatui_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        ratatui_hook(info);
+    }));
+    execute!(stdout(), EnableMouseCapture)?;
+    watch_signals();
+    Ok(terminal)
+}
+
+/// Leaves TUI mode. Safe to call more than once.
+pub fn leave() {
+    let _ = execute!(stdout(), DisableMouseCapture);
+    ratatui::restore();
+    let _ = stdout().flush();
+}
+
+/// Restores the terminal and exits when the process is asked to stop, since raw mode would
+/// otherwise outlive the program.
+fn watch_signals() {
+    use signal_hook::consts::{SIGHUP, SIGQUIT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGQUIT]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            leave();
+            std::process::exit(128 + signal);
+        }
+    });
+}

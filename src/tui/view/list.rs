@@ -1,0 +1,80 @@
+//! The card list: number, title in the content language, tags.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use unicode_width::UnicodeWidthStr;
+
+use crate::content::{Card, Lang};
+use crate::tui::app::App;
+use crate::tui::theme::Theme;
+
+pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let rows = area.height as usize;
+    let first = app.list_offset;
+    let lines: Vec<Line<'static>> = app
+        .deck
+        .cards()
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(rows)
+        .map(|(index, card)| {
+            let line = row(card, app.lang, area.width as usize, theme);
+            if index == app.selected {
+                line.style(theme.selected())
+            } else {
+                line
+            }
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// One card's row: number, title cut to fit, and tags when there is room for them.
+fn row(card: &Card, lang: Lang, width: usize, theme: Theme) -> Line<'static> {
+    let number = card
+        .number
+        .map_or_else(|| "  -".to_owned(), |n| format!("{n:>3}"));
+    let tags = card.tags.join(" ");
+    let room = width.saturating_sub(7);
+    let tag_room = if room > 60 {
+        (room / 4).min(tags.width())
+    } else {
+        0
+    };
+    let title_room = room.saturating_sub(if tag_room > 0 { tag_room + 2 } else { 0 });
+    let mut spans = vec![
+        Span::styled(format!(" {number} "), theme.accent()),
+        Span::raw(format!(" {}", pad(&truncate(card.title(lang), title_room), title_room))),
+    ];
+    if tag_room > 0 {
+        spans.push(Span::styled(
+            format!("  {}", truncate(&tags, tag_room)),
+            theme.dim(),
+        ));
+    }
+    Line::from(spans)
+}
+
+/// Pads `text` with spaces to `width` columns, so the tags line up.
+fn pad(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
+}
+
+/// Cuts `text` to `width` columns, marking the cut with `…`.
+fn truncate(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_owned();
+    }
+    let mut out = String::new();
+    for c in text.chars() {
+        if out.width() + unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) + 1 > width {
+            break;
+        }
+        out.push(c);
+    }
+    out.push('…');
+    out
+}

@@ -1,0 +1,158 @@
+//! The reader: a card's id line, its title, section tabs, and the current section's text, or
+//! the follow-up list with the cursor.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::position;
+use crate::content::{Card, Lang, Section};
+use crate::tui::app::{App, Reading};
+use crate::tui::doc::section_lines;
+use crate::tui::geometry::{READER_HEADER_ROWS, reader_columns};
+use crate::tui::theme::Theme;
+use crate::wrap::{Span as WrapSpan, wrap_spans};
+
+pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let (Some(reading), Some(card)) = (app.reading, app.current_card()) else {
+        return;
+    };
+    let [meta, title, tabs, text] = area.layout(&Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(READER_HEADER_ROWS - 2),
+        Constraint::Length(1),
+        Constraint::Fill(1),
+    ]));
+    let number = card.number.map(|n| format!("#{n} · ")).unwrap_or_default();
+    let meta_line = format!("{number}{} · {}", card.id, card.tags.join(", "));
+    frame.render_widget(Paragraph::new(Line::styled(meta_line, theme.dim())), meta);
+    let title_spans = [WrapSpan::new(card.title(app.lang), theme.title())];
+    let title_lines: Vec<Line> = wrap_spans(&title_spans, title.width as usize, 0)
+        .into_iter()
+        .take(title.height as usize)
+        .map(|l| {
+            Line::from(
+                l.into_iter()
+                    .map(|s| Span::styled(s.text, s.style))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(title_lines), title);
+    frame.render_widget(
+        Paragraph::new(tab_line(card, app.lang, reading.section, theme)),
+        tabs,
+    );
+    if reading.section == Section::Followups {
+        render_follow_ups(app, card, reading, theme, text, frame);
+    } else {
+        render_text(app, card, reading, theme, text, frame);
+    }
+}
+
+fn tab_line(card: &Card, lang: Lang, current: Section, theme: Theme) -> Line<'static> {
+    let mut spans = Vec::new();
+    for section in Section::ALL {
+        let heading = card.body.get(lang).heading(section);
+        let mut label = if heading.is_empty() {
+            section.default_heading(lang).to_owned()
+        } else {
+            heading.to_owned()
+        };
+        if section == Section::Followups {
+            label = format!("{label} ({})", card.body.get(lang).follow_ups.len());
+        }
+        spans.push(Span::styled(
+            format!(" {label} "),
+            theme.tab(section == current),
+        ));
+        spans.push(Span::raw(" "));
+    }
+    Line::from(spans)
+}
+
+fn render_text(
+    app: &App,
+    card: &Card,
+    reading: Reading,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame<'_>,
+) {
+    let lines = section_lines(
+        card,
+        app.lang,
+        reading.section,
+        reader_columns(area.width),
+        theme,
+    );
+    let total = lines.len();
+    let shown: Vec<Line> = lines
+        .into_iter()
+        .skip(reading.scroll)
+        .take(area.height as usize)
+        .collect();
+    frame.render_widget(Paragraph::new(shown), area);
+    let marker = position(reading.scroll, area.height as usize, total);
+    if !marker.is_empty() {
+        let line = Line::styled(marker, theme.dim()).right_aligned();
+        let bottom = Rect {
+            y: area.bottom().saturating_sub(1),
+            height: 1,
+            ..area
+        };
+        frame.render_widget(Paragraph::new(line), bottom);
+    }
+}
+
+fn render_follow_ups(
+    app: &App,
+    card: &Card,
+    reading: Reading,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame<'_>,
+) {
+    let width = reader_columns(area.width);
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for (index, follow_up) in card.body.get(app.lang).follow_ups.iter().enumerate() {
+        let target = app.deck.get(&follow_up.id).map_or_else(
+            || format!("→ {} (not loaded)", follow_up.id),
+            |c| {
+                format!(
+                    "→ {}",
+                    c.number
+                        .map_or_else(|| c.id.clone(), |n| format!("#{n} {}", c.id))
+                )
+            },
+        );
+        let style = if index == reading.follow_up {
+            theme.selected()
+        } else {
+            theme.text()
+        };
+        let question = [WrapSpan::new(
+            format!("{}. {}", index + 1, follow_up.question),
+            style,
+        )];
+        for line in wrap_spans(&question, width, 3) {
+            lines.push(Line::from(
+                line.into_iter()
+                    .map(|s| Span::styled(s.text, s.style))
+                    .collect::<Vec<_>>(),
+            ));
+        }
+        lines.push(Line::styled(format!("   {target}"), theme.dim()));
+    }
+    lines.push(Line::default());
+    lines.push(Line::styled(enter_hint(app.lang), theme.dim()));
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+const fn enter_hint(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "j/k 选择，Enter 打开，Esc 返回",
+        Lang::En => "j/k to choose, Enter to open, Esc to go back",
+    }
+}
