@@ -1,1 +1,3 @@
 //! infraprep: study cards, calculators and drills for interviews on LLM-training infrastructure.
+
+pub mod calc;

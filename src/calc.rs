@@ -1,0 +1,17 @@
+//! The calculator engine: units, link presets, transfer, collective, busbw, checkpoint,
+//! unit-aware expressions and figure checks.
+//!
+//! Pure maths over values passed in: no terminal, no clap, no file access beyond the embedded
+//! preset table. Every result carries `steps`, the arithmetic a candidate should say out loud.
+
+mod error;
+mod fend_bridge;
+mod lexer;
+
+pub mod format;
+pub mod hardware;
+pub mod units;
+
+pub use error::CalcError;
+pub use fend_bridge::Kind;
+pub use hardware::{HardwareTable, LinkKind, LinkPreset, Scope};
