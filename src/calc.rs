@@ -10,8 +10,18 @@ mod lexer;
 
 pub mod format;
 pub mod hardware;
+pub mod link;
+pub mod transfer;
 pub mod units;
 
 pub use error::CalcError;
 pub use fend_bridge::Kind;
 pub use hardware::{HardwareTable, LinkKind, LinkPreset, Scope};
+pub use link::LinkSpec;
+pub use transfer::{TransferFields, TransferInput, TransferReport, TransferRow, transfer};
+
+/// True when `a` is within a relative `1e-9` of `b` (or both are zero): for tests on floats.
+#[cfg(test)]
+pub(crate) fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= b.abs().max(a.abs()) * 1e-9
+}

@@ -1,4 +1,5 @@
 use super::*;
+use crate::calc::close;
 
 #[test]
 fn bundled_table_parses_and_has_the_required_ids() {
@@ -45,12 +46,12 @@ fn every_bundled_preset_has_sources() {
 fn bandwidths_are_per_direction() {
     let table = HardwareTable::bundled();
     let bw = |id: &str| table.get(id).expect(id).bandwidth;
-    assert_eq!(bw("nvlink3"), 300e9);
-    assert_eq!(bw("nvlink4"), 450e9);
-    assert_eq!(bw("nvlink5"), 900e9);
-    assert_eq!(bw("ib-hdr"), 25e9);
-    assert_eq!(bw("ib-ndr"), 50e9);
-    assert_eq!(bw("efa-p5"), 400e9);
+    assert!(close(bw("nvlink3"), 300e9));
+    assert!(close(bw("nvlink4"), 450e9));
+    assert!(close(bw("nvlink5"), 900e9));
+    assert!(close(bw("ib-hdr"), 25e9));
+    assert!(close(bw("ib-ndr"), 50e9));
+    assert!(close(bw("efa-p5"), 400e9));
     assert!((bw("pcie4") - 31.508e9).abs() < 1e6);
     for link in table.iter() {
         if let Some(bidir) = link.bidirectional {
@@ -78,10 +79,10 @@ fn overrides_add_and_replace_by_id() {
     let table = HardwareTable::bundled()
         .with_overrides(user.links)
         .expect("valid");
-    assert_eq!(table.get("ib-ndr").expect("ndr").bandwidth, 45e9);
+    assert!(close(table.get("ib-ndr").expect("ndr").bandwidth, 45e9));
     let mine = table.get("MY-LINK").expect("case-insensitive");
     assert_eq!(mine.display_name(), "Lab fabric");
-    assert_eq!(mine.efficiency, 0.5);
+    assert!(close(mine.efficiency, 0.5));
     assert!((mine.latency - 3e-6).abs() < 1e-15);
 }
 
