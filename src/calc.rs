@@ -8,16 +8,24 @@ mod error;
 mod fend_bridge;
 mod lexer;
 
+pub mod busbw;
+pub mod collective;
 pub mod format;
 pub mod hardware;
 pub mod link;
+pub mod sweep;
 pub mod transfer;
 pub mod units;
 
+pub use busbw::{BusbwFields, BusbwInput, BusbwReport, busbw};
+pub use collective::{
+    Algorithm, CollectiveFields, CollectiveInput, CollectiveReport, Op, collective,
+};
 pub use error::CalcError;
 pub use fend_bridge::Kind;
 pub use hardware::{HardwareTable, LinkKind, LinkPreset, Scope};
 pub use link::LinkSpec;
+pub use sweep::{SweepSeries, collective_sweep, default_sweep_sizes};
 pub use transfer::{TransferFields, TransferInput, TransferReport, TransferRow, transfer};
 
 /// True when `a` is within a relative `1e-9` of `b` (or both are zero): for tests on floats.
