@@ -9,6 +9,7 @@ mod fend_bridge;
 mod lexer;
 
 pub mod busbw;
+pub mod checkpoint;
 pub mod collective;
 pub mod format;
 pub mod hardware;
@@ -18,6 +19,7 @@ pub mod transfer;
 pub mod units;
 
 pub use busbw::{BusbwFields, BusbwInput, BusbwReport, busbw};
+pub use checkpoint::{CheckpointFields, CheckpointInput, CheckpointReport, Recipe, checkpoint};
 pub use collective::{
     Algorithm, CollectiveFields, CollectiveInput, CollectiveReport, Op, collective,
 };

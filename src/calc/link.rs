@@ -11,6 +11,8 @@ pub struct LinkSpec {
     pub bandwidth: f64,
     /// Both directions added, when known; never used in a formula.
     pub bidirectional: Option<f64>,
+    /// Read bandwidth (differs from `bandwidth` for storage), bytes per second.
+    pub read_bandwidth: f64,
     /// Per-message (per-step) latency in seconds.
     pub latency: f64,
     /// Share of `bandwidth` reached in practice, in (0, 1].
@@ -28,6 +30,7 @@ impl LinkSpec {
             label: preset.id.clone(),
             bandwidth: preset.bandwidth,
             bidirectional: preset.bidirectional,
+            read_bandwidth: preset.read_bandwidth(),
             latency: preset.latency,
             efficiency: preset.efficiency,
             efficiency_source: preset.efficiency_source.clone(),
@@ -41,6 +44,7 @@ impl LinkSpec {
             label: "custom".to_owned(),
             bandwidth,
             bidirectional: None,
+            read_bandwidth: bandwidth,
             latency: 0.0,
             efficiency: 1.0,
             efficiency_source: "no preset: efficiency 1 (expected = spec)".to_owned(),
