@@ -11,6 +11,7 @@ mod lexer;
 pub mod busbw;
 pub mod checkpoint;
 pub mod collective;
+pub mod expression;
 pub mod format;
 pub mod hardware;
 pub mod link;
@@ -24,6 +25,7 @@ pub use collective::{
     Algorithm, CollectiveFields, CollectiveInput, CollectiveReport, Op, collective,
 };
 pub use error::CalcError;
+pub use expression::{ExprValue, eval_expression, figure_matches};
 pub use fend_bridge::Kind;
 pub use hardware::{HardwareTable, LinkKind, LinkPreset, Scope};
 pub use link::LinkSpec;

@@ -135,6 +135,17 @@ pub(crate) fn group_quantities(text: &str) -> String {
     out
 }
 
+/// The number literals of `text`, in order (`"1.05 TB"` gives `["1.05"]`).
+pub(crate) fn number_literals(text: &str) -> Vec<&str> {
+    tokenize(text)
+        .into_iter()
+        .filter_map(|t| match t {
+            Token::Number(n) => Some(n),
+            _ => None,
+        })
+        .collect()
+}
+
 fn token_text(token: Token<'_>) -> &str {
     match token {
         Token::Number(s) | Token::Word(s) | Token::Space(s) | Token::Other(s) => s,

@@ -53,7 +53,7 @@ pub fn parse_quantity(text: &str) -> Result<Quantity, CalcError> {
     })
 }
 
-fn unreadable(input: &str, fend_message: &str) -> CalcError {
+pub(crate) fn unreadable(input: &str, fend_message: &str) -> CalcError {
     let (reason, hint) = if let Some(word) = fend_message.strip_prefix("unknown identifier ") {
         (
             format!("{word} is not a known unit"),
