@@ -36,6 +36,9 @@ pub enum CalcError {
     /// Options that do not fit together, or a required one that is missing.
     #[error("{0}")]
     Invalid(String),
+    /// Writing the result failed (closed pipe, full disk).
+    #[error("could not write the output: {0}")]
+    Output(String),
     /// A hardware table (bundled or user override) that fails validation.
     #[error("link preset '{id}': {problem}")]
     BadPreset { id: String, problem: String },
@@ -45,6 +48,11 @@ impl CalcError {
     /// Shorthand for [`CalcError::Invalid`].
     pub(crate) fn invalid(message: impl Into<String>) -> Self {
         Self::Invalid(message.into())
+    }
+
+    /// Wraps an output error.
+    pub fn output(error: &std::io::Error) -> Self {
+        Self::Output(error.to_string())
     }
 
     /// Shorthand for [`CalcError::OutOfRange`].
