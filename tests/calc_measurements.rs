@@ -26,7 +26,7 @@ struct Collective {
 }
 
 #[derive(Deserialize)]
-struct Link {
+struct LinkFigure {
     setup: String,
     link: String,
     measured: String,
@@ -47,7 +47,7 @@ struct Checkpoint {
 #[derive(Deserialize)]
 struct Measurements {
     collective: Vec<Collective>,
-    link: Vec<Link>,
+    link: Vec<LinkFigure>,
     checkpoint: Vec<Checkpoint>,
 }
 
