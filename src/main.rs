@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use infraprep::calc::HardwareTable;
+use infraprep::calc::{CalcError, HardwareTable};
 use infraprep::calc_cli::{CalcArgs, LinksArgs, run_calc, run_links};
 
 #[derive(Parser)]
@@ -36,7 +36,8 @@ fn main() -> ExitCode {
     };
     let _ = out.flush();
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`| head`) is not the user's mistake: stop quietly.
+        Ok(()) | Err(CalcError::Output(_)) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::from(2)

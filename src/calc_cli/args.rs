@@ -5,6 +5,7 @@ use clap::Args;
 #[derive(Debug, Clone, Args)]
 pub struct TransferArgs {
     /// Size to move, e.g. 10GiB, 1.5TB, 800Gb
+    #[arg(allow_hyphen_values = true)]
     pub size: String,
     /// Link preset id (repeatable; see `infraprep links`)
     #[arg(long = "link", value_name = "ID")]
@@ -28,6 +29,7 @@ pub struct CollectiveArgs {
     /// allreduce, allgather, reducescatter, broadcast, reduce, alltoall or sendrecv
     pub op: String,
     /// nccl-tests size, e.g. 1GiB
+    #[arg(allow_hyphen_values = true)]
     pub size: String,
     /// Number of ranks (GPUs), at least 2
     #[arg(long, value_name = "N")]
