@@ -171,8 +171,12 @@ pub struct Alternative {
 
 /// Spec and expected (spec seconds, expected seconds) of one algorithm; cheap, for sweeps.
 pub(crate) fn times(input: &CollectiveInput, algorithm: Algorithm) -> (f64, f64) {
-    let spec = model::evaluate(input, algorithm, &Rates::of(input, false)).seconds;
-    let expected = model::evaluate(input, algorithm, &Rates::of(input, true)).seconds;
+    let quiet = |expected| Rates {
+        explain: false,
+        ..Rates::of(input, expected)
+    };
+    let spec = model::evaluate(input, algorithm, &quiet(false)).seconds;
+    let expected = model::evaluate(input, algorithm, &quiet(true)).seconds;
     (spec, expected)
 }
 

@@ -70,15 +70,16 @@ pub fn eval_expression(expr: &str, table: &HardwareTable) -> Result<ExprValue, C
     lexer::check_unit_words(original)?;
     let (substituted, used) = substitute_links(original, table);
     let grouped = lexer::group_quantities(&substituted);
-    let evaluated = fend_bridge::evaluate(&grouped).map_err(|message| {
-        let mut err = units::unreadable(original, &message);
-        if let CalcError::Unreadable { hint, .. } = &mut err {
-            hint.push_str(
+    let evaluated =
+        fend_bridge::evaluate_expecting(&grouped, Kind::Duration).map_err(|message| {
+            let mut err = units::unreadable(original, &message);
+            if let CalcError::Unreadable { hint, .. } = &mut err {
+                hint.push_str(
                 "; link ids such as 'nvlink4' or 'ib-ndr' stand for their per-direction bandwidth",
             );
-        }
-        err
-    })?;
+            }
+            err
+        })?;
     if !evaluated.value.is_finite() {
         return Err(CalcError::range(
             "value",
@@ -130,7 +131,7 @@ pub fn figure_matches(value: &ExprValue, expect: &str) -> Result<bool, CalcError
             "expected figure '{written}' must be one number with its unit, like '0.43 s' or '980 GB'"
         )));
     };
-    let wanted = units::parse_quantity(written)?;
+    let wanted = units::parse_quantity_expecting(written, value.kind)?;
     if wanted.kind != value.kind || value.kind == Kind::Other {
         return Err(CalcError::WrongKind {
             input: written.to_owned(),

@@ -81,23 +81,43 @@ fn leading_number(text: &str) -> Option<f64> {
     number.parse().ok()
 }
 
-/// Evaluates already-cleaned text and returns its value in SI base units with its kind.
-pub(crate) fn evaluate(expr: &str) -> Result<Evaluated, String> {
-    let (text, kind) = match run(&format!("({expr}) to bytes to 17 sf")) {
-        Ok(text) => (text, Kind::Size),
-        Err(message) => {
-            let (suffix, kind) = match incompatible_dimension(&message) {
-                Some("bit / second") => (" to bytes / s to 17 sf", Kind::Rate),
-                Some("second") => (" to s to 17 sf", Kind::Duration),
-                Some("unitless") => (" to 17 sf", Kind::Count),
-                Some(_) => ("", Kind::Other),
-                None => return Err(message),
-            };
-            (run(&format!("({expr}){suffix}"))?, kind)
-        }
-    };
+/// The fend conversion suffix that brings a value of `kind` to SI base units.
+fn suffix(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Size => " to bytes to 17 sf",
+        Kind::Rate => " to bytes / s to 17 sf",
+        Kind::Duration => " to s to 17 sf",
+        Kind::Count => " to 17 sf",
+        Kind::Other => "",
+    }
+}
+
+fn finish(text: String, kind: Kind) -> Result<Evaluated, String> {
     let value = leading_number(&text).ok_or_else(|| format!("fend gave '{text}', not a number"))?;
     Ok(Evaluated { value, kind, text })
+}
+
+/// Evaluates already-cleaned text and returns its value in SI base units with its kind.
+#[cfg(test)]
+pub(crate) fn evaluate(expr: &str) -> Result<Evaluated, String> {
+    evaluate_expecting(expr, Kind::Size)
+}
+
+/// Like [`evaluate`], trying `likely` first: one fend call when the guess is right, two otherwise.
+pub(crate) fn evaluate_expecting(expr: &str, likely: Kind) -> Result<Evaluated, String> {
+    let message = match run(&format!("({expr}){}", suffix(likely))) {
+        Ok(text) => return finish(text, likely),
+        Err(message) => message,
+    };
+    let kind = match incompatible_dimension(&message) {
+        Some("bit") => Kind::Size,
+        Some("bit / second") => Kind::Rate,
+        Some("second") => Kind::Duration,
+        Some("unitless") => Kind::Count,
+        Some(_) => Kind::Other,
+        None => return Err(message),
+    };
+    finish(run(&format!("({expr}){}", suffix(kind)))?, kind)
 }
 
 #[cfg(test)]

@@ -27,6 +27,11 @@ pub struct Quantity {
 
 /// Evaluates `text` with fend after the unit checks and quantity grouping.
 pub fn parse_quantity(text: &str) -> Result<Quantity, CalcError> {
+    parse_quantity_expecting(text, Kind::Size)
+}
+
+/// [`parse_quantity`], faster when the text is of the `likely` kind.
+pub(crate) fn parse_quantity_expecting(text: &str, likely: Kind) -> Result<Quantity, CalcError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(CalcError::Unreadable {
@@ -37,8 +42,8 @@ pub fn parse_quantity(text: &str) -> Result<Quantity, CalcError> {
     }
     lexer::check_unit_words(trimmed)?;
     let grouped = lexer::group_quantities(trimmed);
-    let evaluated =
-        fend_bridge::evaluate(&grouped).map_err(|message| unreadable(trimmed, &message))?;
+    let evaluated = fend_bridge::evaluate_expecting(&grouped, likely)
+        .map_err(|message| unreadable(trimmed, &message))?;
     if !evaluated.value.is_finite() {
         return Err(CalcError::range(
             "value",
@@ -75,7 +80,7 @@ pub(crate) fn unreadable(input: &str, fend_message: &str) -> CalcError {
 
 /// Reads `text` as `wanted` and checks it is positive and below `max`.
 fn parse_kind(text: &str, wanted: Kind, what: &'static str, max: f64) -> Result<f64, CalcError> {
-    let quantity = parse_quantity(text)?;
+    let quantity = parse_quantity_expecting(text, wanted)?;
     let input = text.trim();
     if quantity.kind != wanted {
         return Err(CalcError::WrongKind {
@@ -141,7 +146,7 @@ pub fn parse_duration(text: &str) -> Result<f64, CalcError> {
 
 /// A latency in seconds; unlike [`parse_duration`] it may be zero (`0 s`).
 pub fn parse_latency(text: &str) -> Result<f64, CalcError> {
-    let quantity = parse_quantity(text)?;
+    let quantity = parse_quantity_expecting(text, Kind::Duration)?;
     if quantity.kind == Kind::Count && quantity.value == 0.0 {
         return Ok(0.0);
     }

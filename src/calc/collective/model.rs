@@ -19,6 +19,8 @@ pub(crate) struct Rates {
     /// All NICs of a node together.
     pub node_nics: f64,
     pub inter_alpha: f64,
+    /// Build the step texts (off for sweeps, which only need the numbers).
+    pub explain: bool,
 }
 
 impl Rates {
@@ -56,6 +58,7 @@ impl Rates {
             nic,
             node_nics,
             inter_alpha,
+            explain: true,
         }
     }
 }
@@ -70,13 +73,29 @@ pub(crate) struct Cost {
     pub worked: String,
 }
 
-fn cost(formula: &str, alpha: f64, alpha_text: &str, beta: f64, beta_text: &str) -> Cost {
+fn cost(
+    r: &Rates,
+    formula: &str,
+    alpha: f64,
+    alpha_text: impl FnOnce() -> String,
+    beta: f64,
+    beta_text: impl FnOnce() -> String,
+) -> Cost {
     let seconds = alpha + beta;
+    if !r.explain {
+        return Cost {
+            seconds,
+            formula: String::new(),
+            worked: String::new(),
+        };
+    }
     Cost {
         seconds,
         formula: formula.to_owned(),
         worked: format!(
-            "{alpha_text} + {beta_text} = {} + {} = {}",
+            "{} + {} = {} + {} = {}",
+            alpha_text(),
+            beta_text(),
             format::duration(alpha),
             format::duration(beta),
             format::duration(seconds)
@@ -128,24 +147,28 @@ fn ring(input: &CollectiveInput, r: &Rates) -> Cost {
     };
     let bw = edge_bandwidth(input, r);
     let alpha = (steps - inter_steps) * r.intra_alpha + inter_steps * r.inter_alpha;
-    let alpha_text = if inter_steps > 0.0 {
-        format!(
-            "{} intra steps × {} + {} inter-node steps × {}",
-            steps - inter_steps,
-            format::duration(r.intra_alpha),
-            inter_steps,
-            format::duration(r.inter_alpha)
-        )
-    } else {
-        format!("{steps} × {}", format::duration(r.intra_alpha))
+    let alpha_text = || {
+        if inter_steps > 0.0 {
+            format!(
+                "{} intra steps × {} + {} inter-node steps × {}",
+                steps - inter_steps,
+                format::duration(r.intra_alpha),
+                inter_steps,
+                format::duration(r.inter_alpha)
+            )
+        } else {
+            format!("{steps} × {}", format::duration(r.intra_alpha))
+        }
     };
-    let beta_text = format!(
-        "{} × {} / {}",
-        format::sig(share, 4),
-        format::bytes_short(s),
-        format::rate_short(bw)
-    );
-    cost(formula, alpha, &alpha_text, share * s / bw, &beta_text)
+    let beta_text = || {
+        format!(
+            "{} × {} / {}",
+            format::sig(share, 4),
+            format::bytes_short(s),
+            format::rate_short(bw)
+        )
+    };
+    cost(r, formula, alpha, alpha_text, share * s / bw, beta_text)
 }
 
 fn ceil_log2(k: usize) -> f64 {
@@ -157,16 +180,18 @@ fn tree(input: &CollectiveInput, r: &Rates) -> Cost {
     let depth = ceil_log2(input.nodes());
     let b = edge_bandwidth(input, r);
     let alpha = 2.0 * ((g - 1.0) * r.intra_alpha + depth * r.inter_alpha);
-    let alpha_text = format!(
-        "2 × ({} × {} + {depth} × {})",
-        g - 1.0,
-        format::duration(r.intra_alpha),
-        format::duration(r.inter_alpha)
-    );
-    let beta_text = format!("2 × {} / {}", format::bytes_short(s), format::rate_short(b));
+    let alpha_text = || {
+        format!(
+            "2 × ({} × {} + {depth} × {})",
+            g - 1.0,
+            format::duration(r.intra_alpha),
+            format::duration(r.inter_alpha)
+        )
+    };
+    let beta_text = || format!("2 × {} / {}", format::bytes_short(s), format::rate_short(b));
     let formula =
         "double binary tree (chain inside a node): t = 2((g-1)·α_i + ⌈log2 k⌉·α_e) + 2S / B";
-    cost(formula, alpha, &alpha_text, 2.0 * s / b, &beta_text)
+    cost(r, formula, alpha, alpha_text, 2.0 * s / b, beta_text)
 }
 
 fn hierarchical(input: &CollectiveInput, r: &Rates) -> Cost {
@@ -187,28 +212,33 @@ fn hierarchical(input: &CollectiveInput, r: &Rates) -> Cost {
         0.0
     };
     let alpha = 2.0 * (g - 1.0) * r.intra_alpha + 2.0 * (k - 1.0) * r.inter_alpha;
-    let alpha_text = format!(
-        "2×{} × {} + 2×{} × {}",
-        g - 1.0,
-        format::duration(r.intra_alpha),
-        k - 1.0,
-        format::duration(r.inter_alpha)
-    );
-    let beta_text = format!(
-        "2({g}-1)/{g} × {} / {} + 2({k}-1)/{k} × ({} / {g}) / {}",
-        format::bytes_short(s),
-        format::rate_short(r.intra),
-        format::bytes_short(s),
-        format::rate_short(per_gpu_nic)
-    );
+    let alpha_text = || {
+        format!(
+            "2×{} × {} + 2×{} × {}",
+            g - 1.0,
+            format::duration(r.intra_alpha),
+            k - 1.0,
+            format::duration(r.inter_alpha)
+        )
+    };
+    let beta_text = || {
+        format!(
+            "2({g}-1)/{g} × {} / {} + 2({k}-1)/{k} × ({} / {g}) / {}",
+            format::bytes_short(s),
+            format::rate_short(r.intra),
+            format::bytes_short(s),
+            format::rate_short(per_gpu_nic)
+        )
+    };
     let formula = "hierarchical: intra reduce-scatter + inter allreduce on S/g over the NICs + intra allgather: \
                    t = 2(g-1)·α_i + 2(k-1)·α_e + 2(g-1)/g · S / B_i + 2(k-1)/k · (S/g) / (K·B_nic/g)";
     cost(
+        r,
         formula,
         alpha,
-        &alpha_text,
+        alpha_text,
         intra_beta + inter_beta,
-        &beta_text,
+        beta_text,
     )
 }
 
@@ -229,21 +259,25 @@ fn alltoall(input: &CollectiveInput, r: &Rates) -> Cost {
         0.0
     };
     let alpha = (g - 1.0) * r.intra_alpha + (n - g) * r.inter_alpha;
-    let alpha_text = format!(
-        "{} × {} + {} × {}",
-        g - 1.0,
-        format::duration(r.intra_alpha),
-        n - g,
-        format::duration(r.inter_alpha)
-    );
-    let beta_text = format!(
-        "max({}, {})",
-        format::duration(intra),
-        format::duration(inter)
-    );
+    let alpha_text = || {
+        format!(
+            "{} × {} + {} × {}",
+            g - 1.0,
+            format::duration(r.intra_alpha),
+            n - g,
+            format::duration(r.inter_alpha)
+        )
+    };
+    let beta_text = || {
+        format!(
+            "max({}, {})",
+            format::duration(intra),
+            format::duration(inter)
+        )
+    };
     let formula =
         "pairwise: t = (g-1)·α_i + (n-g)·α_e + max((g-1)/n · S / B_i, (n-g)/n · S / (K·B_nic/g))";
-    cost(formula, alpha, &alpha_text, intra.max(inter), &beta_text)
+    cost(r, formula, alpha, alpha_text, intra.max(inter), beta_text)
 }
 
 fn sendrecv(input: &CollectiveInput, r: &Rates) -> Cost {
@@ -253,7 +287,14 @@ fn sendrecv(input: &CollectiveInput, r: &Rates) -> Cost {
     } else {
         (r.intra_alpha, r.intra)
     };
-    let beta_text = format!("{} / {}", format::bytes_short(s), format::rate_short(b));
+    let beta_text = || format!("{} / {}", format::bytes_short(s), format::rate_short(b));
     let formula = "point-to-point: t = α + S / B (one NIC when the pair crosses nodes)";
-    cost(formula, alpha, &format::duration(alpha), s / b, &beta_text)
+    cost(
+        r,
+        formula,
+        alpha,
+        || format::duration(alpha),
+        s / b,
+        beta_text,
+    )
 }
