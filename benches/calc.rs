@@ -49,7 +49,12 @@ const MULTI_NODE: CollectiveFields<'static> = CollectiveFields {
 const RUNS: usize = 301;
 
 fn main() {
+    let start = Instant::now();
     let table = HardwareTable::bundled();
+    report(
+        "HardwareTable::bundled (first call: parses the TOML)",
+        start.elapsed(),
+    );
     bench_transfer(&table);
     bench_collective(&table);
     bench_others(&table);
