@@ -79,23 +79,10 @@ pub fn busbw(input: &BusbwInput) -> BusbwReport {
             format::rate(bus)
         ),
     ];
-    let percents = input.link.as_ref().map(|link| {
-        let of_link = bus / link.bandwidth * 100.0;
-        let of_expected = bus / link.expected_bandwidth() * 100.0;
-        steps.push(format!(
-            "{}: busbw / B = {} / {} = {}% of spec; {}% of the expected {}",
-            link.label,
-            format::rate_short(bus),
-            format::rate_short(link.bandwidth),
-            format::sig(of_link, 3),
-            format::sig(of_expected, 3),
-            format::rate_short(link.expected_bandwidth())
-        ));
-        if of_link > 100.0 {
-            steps.push("busbw above the link: NVLS/SHARP in-switch reduction or a 2-node tree; compare only ring runs (NCCL_ALGO=RING, NCCL_NVLS_ENABLE=0)".to_owned());
-        }
-        (of_link, of_expected)
-    });
+    let percents = input
+        .link
+        .as_ref()
+        .map(|link| link_share(link, bus, &mut steps));
     BusbwReport {
         op: input.op,
         size_bytes: input.size_bytes,
@@ -107,6 +94,28 @@ pub fn busbw(input: &BusbwInput) -> BusbwReport {
         percent_of_expected: percents.map(|p| p.1),
         steps,
     }
+}
+
+/// busbw as a share of the link's spec and expected bandwidth, with its step lines.
+fn link_share(link: &LinkSpec, bus: f64, steps: &mut Vec<String>) -> (f64, f64) {
+    let of_link = bus / link.bandwidth * 100.0;
+    let of_expected = bus / link.expected_bandwidth() * 100.0;
+    steps.push(format!(
+        "{}: busbw / B = {} / {} = {}% of spec; {}% of the expected {}",
+        link.label,
+        format::rate_short(bus),
+        format::rate_short(link.bandwidth),
+        format::sig(of_link, 3),
+        format::sig(of_expected, 3),
+        format::rate_short(link.expected_bandwidth())
+    ));
+    if of_link > 100.0 {
+        steps.push(
+            "busbw above the link: NVLS/SHARP in-switch reduction or a 2-node tree; compare only ring runs (NCCL_ALGO=RING, NCCL_NVLS_ENABLE=0)"
+                .to_owned(),
+        );
+    }
+    (of_link, of_expected)
 }
 
 #[cfg(test)]

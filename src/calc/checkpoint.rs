@@ -55,18 +55,7 @@ pub struct CheckpointInput {
 
 impl CheckpointInput {
     pub fn from_fields(f: &CheckpointFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
-        let (recipe, bytes_per_param) = match (f.recipe, f.bytes_per_param) {
-            (Some(_), Some(_)) => {
-                return Err(CalcError::invalid(
-                    "give --recipe or --bytes-per-param, not both",
-                ));
-            }
-            (_, Some(b)) => (None, bytes_per_param(b)?),
-            (r, None) => {
-                let recipe: Recipe = r.map_or(Ok(Recipe::Bf16Adam), str::parse)?;
-                (Some(recipe), recipe.bytes_per_param())
-            }
-        };
+        let (recipe, bytes_per_param) = recipe(f.recipe, f.bytes_per_param)?;
         if f.mtbf.is_some() && f.gpu_mtbf.is_some() {
             return Err(CalcError::invalid(
                 "give --mtbf (whole job) or --gpu-mtbf with --gpus, not both",
@@ -103,6 +92,20 @@ impl CheckpointInput {
 
     pub fn size_bytes(&self) -> f64 {
         self.params * self.bytes_per_param
+    }
+}
+
+/// The recipe (default bf16-adam) or an explicit byte count, never both.
+fn recipe(name: Option<&str>, bytes: Option<&str>) -> Result<(Option<Recipe>, f64), CalcError> {
+    match (name, bytes) {
+        (Some(_), Some(_)) => Err(CalcError::invalid(
+            "give --recipe or --bytes-per-param, not both",
+        )),
+        (None, Some(b)) => Ok((None, bytes_per_param(b)?)),
+        (name, None) => {
+            let recipe: Recipe = name.map_or(Ok(Recipe::Bf16Adam), str::parse)?;
+            Ok((Some(recipe), recipe.bytes_per_param()))
+        }
     }
 }
 

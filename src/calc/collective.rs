@@ -5,13 +5,14 @@
 
 mod model;
 mod op;
+mod steps;
 
 use serde::Serialize;
 
 pub use op::{Algorithm, Op};
 
 use crate::calc::link::{LinkSpec, link_or_rate};
-use crate::calc::{CalcError, HardwareTable, format, units};
+use crate::calc::{CalcError, HardwareTable, units};
 use model::Rates;
 
 /// The text fields of a collective calculation, as the CLI and the TUI form hold them.
@@ -194,43 +195,22 @@ pub fn collective(input: &CollectiveInput) -> CollectiveReport {
             }
         })
         .collect();
-    let chosen = if input.algorithm == Algorithm::Auto {
-        alternatives
-            .iter()
-            .min_by(|a, b| a.expected_seconds.total_cmp(&b.expected_seconds))
-            .map_or(Algorithm::Ring, |a| a.algorithm)
-    } else {
-        input.algorithm
-    };
+    let chosen = choose(input.algorithm, &alternatives);
     let spec = model::evaluate(input, chosen, &Rates::of(input, false));
     let expected = model::evaluate(input, chosen, &Rates::of(input, true));
     let factor = input.op.busbw_factor(input.ranks);
     let algbw = input.size_bytes / spec.seconds;
     let expected_algbw = input.size_bytes / expected.seconds;
-    let mut steps = describe_setup(input);
+    let mut steps = steps::setup(input);
     steps.push(spec.formula.clone());
     steps.push(format!("spec: t = {}", spec.worked));
     steps.push(format!(
         "expected (B × efficiency): t = {}",
         expected.worked
     ));
-    steps.push(format!(
-        "algbw = S / t = {} / {} = {}; busbw = algbw × {} = {} × {} = {}",
-        format::bytes_short(input.size_bytes),
-        format::duration(spec.seconds),
-        format::rate_short(algbw),
-        input.op.busbw_factor_text(),
-        format::rate_short(algbw),
-        format::sig(factor, 4),
-        format::rate_short(algbw * factor)
-    ));
-    steps.push(format!(
-        "expected algbw = {}, busbw = {} (compare with nccl-tests run with NCCL_ALGO=RING and NCCL_NVLS_ENABLE=0)",
-        format::rate_short(expected_algbw),
-        format::rate_short(expected_algbw * factor)
-    ));
+    steps.extend(steps::bandwidths(input, spec.seconds, expected.seconds));
     if input.algorithm == Algorithm::Auto && alternatives.len() > 1 {
-        steps.push(auto_line(&alternatives, chosen));
+        steps.push(steps::auto_choice(&alternatives, chosen));
     }
     CollectiveReport {
         op: input.op,
@@ -252,46 +232,15 @@ pub fn collective(input: &CollectiveInput) -> CollectiveReport {
     }
 }
 
-fn auto_line(alternatives: &[Alternative], chosen: Algorithm) -> String {
-    let list: Vec<String> = alternatives
+/// The requested algorithm, or for `auto` the one with the least expected time.
+fn choose(requested: Algorithm, alternatives: &[Alternative]) -> Algorithm {
+    if requested != Algorithm::Auto {
+        return requested;
+    }
+    alternatives
         .iter()
-        .map(|a| format!("{} {}", a.algorithm, format::duration(a.expected_seconds)))
-        .collect();
-    format!(
-        "auto: expected {} → {chosen} is the cheapest",
-        list.join(", ")
-    )
-}
-
-fn describe_setup(input: &CollectiveInput) -> Vec<String> {
-    let mut steps = vec![format!(
-        "{}: S = {} = {}; n = {} ranks = {} node(s) × g = {} GPUs, K = {} NIC(s) per node",
-        input.op,
-        format::bytes(input.size_bytes),
-        input.op.size_meaning(),
-        input.ranks,
-        input.nodes(),
-        input.gpus_per_node,
-        input.nics_per_node
-    )];
-    if let Some(link) = input.intra.as_ref().filter(|_| input.gpus_per_node > 1) {
-        steps.push(format!("intra {}", link.describe()));
-    }
-    if let Some(link) = input.inter.as_ref().filter(|_| input.nodes() > 1) {
-        let rates = Rates::of(input, false);
-        steps.push(format!(
-            "inter {}; node NIC aggregate = {}",
-            link.describe(),
-            format::rate_short(rates.node_nics)
-        ));
-    }
-    if let Some(latency) = input.latency {
-        steps.push(format!(
-            "α = {} for every step (--latency)",
-            format::duration(latency)
-        ));
-    }
-    steps
+        .min_by(|a, b| a.expected_seconds.total_cmp(&b.expected_seconds))
+        .map_or(Algorithm::Ring, |a| a.algorithm)
 }
 
 #[cfg(test)]
