@@ -40,15 +40,19 @@ pub(super) fn auto_choice(alternatives: &[Alternative], chosen: Algorithm) -> St
 }
 
 pub(super) fn setup(input: &CollectiveInput) -> Vec<String> {
+    let nics = if input.nodes() > 1 {
+        format!(", K = {} NIC(s) per node", input.nics_per_node)
+    } else {
+        String::new()
+    };
     let mut steps = vec![format!(
-        "{}: S = {} = {}; n = {} ranks = {} node(s) × g = {} GPUs, K = {} NIC(s) per node",
+        "{}: S = {} = {}; n = {} ranks = {} node(s) × g = {} GPUs{nics}",
         input.op,
         format::bytes(input.size_bytes),
         input.op.size_meaning(),
         input.ranks,
         input.nodes(),
         input.gpus_per_node,
-        input.nics_per_node
     )];
     if let Some(link) = input.intra.as_ref().filter(|_| input.gpus_per_node > 1) {
         steps.push(format!("intra {}", link.describe()));
