@@ -3,6 +3,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use crate::calc::{CalcError, HardwareTable};
+use crate::calc_cli::{run_calc, run_links};
 use crate::cli::{Cli, Command};
 use crate::commands::{self, CommandError, Context};
 use crate::content::Deck;
@@ -38,9 +40,6 @@ fn dispatch(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode, CommandError> {
-    if let Some(Command::Validate(args)) = &cli.command {
-        return commands::validate::run(args, out, err);
-    }
     let var = |name: &str| std::env::var(name).ok();
     let env = Env {
         var: &var,
@@ -48,6 +47,26 @@ fn dispatch(
     };
     let settings = settings::resolve(cli.lang, &cli.decks, cli.config.as_deref(), &env)
         .map_err(|e| CommandError::User(e.to_string()))?;
+    match &cli.command {
+        Some(Command::Calc(args)) => {
+            return run_calculator(|table, out| run_calc(args, table, out), &settings, out, err);
+        }
+        Some(Command::Links(args)) => {
+            return run_calculator(
+                |table, out| run_links(args, table, out),
+                &settings,
+                out,
+                err,
+            );
+        }
+        Some(Command::Validate(args)) => {
+            let table = settings
+                .hardware()
+                .map_err(|e| CommandError::User(e.to_string()))?;
+            return commands::validate::run(args, &table, out, err);
+        }
+        _ => {}
+    }
     let loaded = load(&settings.decks);
     for warning in &loaded.warnings {
         let _ = writeln!(err, "{} {warning}", style.accent("warning:"));
@@ -64,7 +83,27 @@ fn dispatch(
         Command::List(args) => commands::list::run(&args, &ctx, out),
         Command::Show(args) => commands::show::run(&args, &ctx, out),
         Command::Search(args) => commands::search::run(&args, &ctx, out),
-        Command::Validate(_) => Ok(ExitCode::SUCCESS),
+        Command::Validate(_) | Command::Calc(_) | Command::Links(_) => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// Runs a calculator command: bad input is a usage error (exit 2) with the engine's message,
+/// which names the value and the fix; a closed pipe is not an error.
+fn run_calculator(
+    run: impl FnOnce(&HardwareTable, &mut dyn Write) -> Result<(), CalcError>,
+    settings: &Settings,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<ExitCode, CommandError> {
+    let table = settings
+        .hardware()
+        .map_err(|e| CommandError::User(e.to_string()))?;
+    match run(&table, out) {
+        Ok(()) | Err(CalcError::Output(_)) => Ok(ExitCode::SUCCESS),
+        Err(error) => {
+            let _ = writeln!(err, "error: {error}");
+            Ok(ExitCode::from(2))
+        }
     }
 }
 

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::calc_cli::{CalcArgs, LinksArgs};
 use crate::content::{Lang, Section};
 
 const ABOUT: &str = "Study, calculate and drill for interviews on LLM-training infrastructure: \
@@ -16,6 +17,8 @@ Examples:
   infraprep show nvswitch-topology --lang zh --section interview
   infraprep search \"nvl ib\"              fuzzy search; every word must match
   infraprep validate ~/my-deck           check your own cards
+  infraprep calc \"10 GiB / nvlink3\"       quick bandwidth arithmetic
+  infraprep calc collective allreduce 1GiB --ranks 16 --gpus-per-node 8 --intra nvlink3 --inter ib-hdr
   infraprep --deck ~/my-deck list        add your own cards to the bundled deck";
 
 #[derive(Debug, Parser)]
@@ -68,9 +71,13 @@ pub enum Command {
     Search(SearchArgs),
     /// Check decks for problems; prints `path:line: message` for each and exits 1 if any.
     #[command(
-        after_help = "With no DIR, checks the bundled deck. Cards in DIRs may link to bundled cards.\n\nExamples:\n  infraprep validate\n  infraprep validate ~/my-deck"
+        after_help = "With no DIR, checks the bundled deck. Cards in DIRs may link to bundled cards.\nCalculator presets and stated figures are checked against the calculators.\n\nExamples:\n  infraprep validate\n  infraprep validate ~/my-deck"
     )]
     Validate(ValidateArgs),
+    /// Unit-aware arithmetic and the transfer, collective, busbw and checkpoint calculators.
+    Calc(Box<CalcArgs>),
+    /// List the link presets (per-direction bandwidth, latency, efficiency) with their sources.
+    Links(LinksArgs),
 }
 
 #[derive(Debug, Args)]

@@ -4,10 +4,13 @@
 //! `search` and the calculators are pure and never touch the terminal.
 
 pub mod app;
+pub mod calc;
+pub mod calc_cli;
 pub mod cli;
 pub mod commands;
 pub mod content;
 pub mod markdown;
+pub mod presets;
 pub mod render;
 pub mod search;
 pub mod settings;

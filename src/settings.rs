@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::calc::{HardwareTable, LinkPreset};
 use crate::content::{DeckSource, Lang};
 
 /// The config file's contents. Every field is optional.
@@ -19,6 +20,8 @@ pub struct ConfigFile {
     pub lang: Option<Lang>,
     /// Deck directories added on top of the bundled deck; relative paths are relative to the file.
     pub decks: Vec<PathBuf>,
+    /// Link presets that add to or replace the bundled ones (same shape as `content/hardware.toml`).
+    pub links: Vec<LinkPreset>,
 }
 
 #[derive(Debug, Error)]
@@ -29,6 +32,8 @@ pub enum ConfigError {
         line: usize,
         message: String,
     },
+    #[error("{path}: [[links]]: {message}")]
+    Links { path: String, message: String },
     #[error("{path}: cannot read the config file: {source}")]
     Read {
         path: String,
@@ -43,6 +48,23 @@ pub struct Settings {
     pub decks: Vec<DeckSource>,
     /// The config file in use, if one exists.
     pub config_path: Option<PathBuf>,
+    /// The user's link presets from the config file.
+    pub links: Vec<LinkPreset>,
+}
+
+impl Settings {
+    /// The bundled link presets with the user's added or replaced ones.
+    pub fn hardware(&self) -> Result<HardwareTable, ConfigError> {
+        HardwareTable::bundled()
+            .with_overrides(self.links.clone())
+            .map_err(|e| ConfigError::Links {
+                path: self
+                    .config_path
+                    .as_ref()
+                    .map_or_else(|| "config file".to_owned(), |p| p.display().to_string()),
+                message: e.to_string(),
+            })
+    }
 }
 
 /// The parts of the environment settings depend on, passed in so tests need not touch the process.
@@ -198,6 +220,7 @@ pub fn resolve(
         lang,
         decks,
         config_path,
+        links: file.links,
     })
 }
 

@@ -5,18 +5,29 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use super::{Outcome, emit};
+use crate::calc::HardwareTable;
 use crate::cli::ValidateArgs;
 use crate::content::DeckSource;
 use crate::content::deck::{check, load};
+use crate::presets::check_card;
 
-pub fn run(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+pub fn run(
+    args: &ValidateArgs,
+    table: &HardwareTable,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Outcome {
     let (sources, context) = if args.dirs.is_empty() {
         (vec![DeckSource::Bundled], None)
     } else {
         let dirs = args.dirs.iter().cloned().map(DeckSource::Dir).collect();
         (dirs, Some(load(&[DeckSource::Bundled]).deck))
     };
-    let (deck, problems) = check(&sources, context.as_ref());
+    let (deck, mut problems) = check(&sources, context.as_ref());
+    for card in deck.cards() {
+        problems.extend(check_card(card, table));
+    }
+    problems.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     if problems.is_empty() {
         emit(out, &format!("ok: {} cards, no problems\n", deck.len()))?;
         return Ok(ExitCode::SUCCESS);

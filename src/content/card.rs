@@ -146,8 +146,12 @@ pub struct CheckpointPreset {
     pub storage_bw: Option<String>,
     pub nodes: Option<u32>,
     pub node_bw: Option<String>,
+    pub nvme_bw: Option<String>,
+    pub gpus: Option<u32>,
+    pub pcie: Option<String>,
     pub checkpoint_time: Option<String>,
     pub mtbf: Option<String>,
+    pub gpu_mtbf: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -195,6 +199,10 @@ pub struct Origin {
     pub id_line: usize,
     /// Line of the `number` key when present.
     pub number_line: usize,
+    /// Line of each `[[calc]]` preset, in order.
+    pub calc_lines: Vec<usize>,
+    /// Line of each `[[figures]]` entry, in order.
+    pub figure_lines: Vec<usize>,
 }
 
 /// A parsed, checked card.

@@ -97,7 +97,9 @@ pub struct Front {
     pub title: Bilingual<String>,
     pub key_points: Bilingual<Vec<KeyPoint>>,
     pub calc: Vec<CalcPreset>,
+    pub calc_lines: Vec<usize>,
     pub figures: Vec<Figure>,
+    pub figure_lines: Vec<usize>,
     pub sources: Vec<Source>,
     /// Line of each source entry, in order.
     pub source_lines: Vec<usize>,
@@ -140,7 +142,13 @@ pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), L
     }
     let tags = check_tags(raw.tags, &line_of, &mut problems);
     let key_points = check_key_points(raw.key_points, id_line, &line_of, &mut problems);
+    let figure_lines = raw
+        .figures
+        .iter()
+        .map(|f| line_of(f.span().start))
+        .collect();
     let figures = check_figures(raw.figures, &line_of, &mut problems);
+    let calc_lines = raw.calc.iter().map(|c| line_of(c.span().start)).collect();
     let calc = read_presets(raw.calc, &line_of, &mut problems);
     let (sources, source_lines) = check_sources(raw.sources, id_line, &line_of, &mut problems);
     let front = Front {
@@ -153,7 +161,9 @@ pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), L
         title,
         key_points,
         calc,
+        calc_lines,
         figures,
+        figure_lines,
         sources,
         source_lines,
     };

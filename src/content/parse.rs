@@ -60,6 +60,8 @@ fn assemble(front: Front, body: Bilingual<LangBody>, path: &str) -> Card {
             path: path.to_owned(),
             id_line: front.id_line,
             number_line: front.number_line,
+            calc_lines: front.calc_lines,
+            figure_lines: front.figure_lines,
         },
     }
 }

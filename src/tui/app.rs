@@ -207,7 +207,7 @@ impl App {
         match action {
             Action::Move(rows) => self.selected = offset(self.selected, rows, last),
             Action::MovePage(pages) => {
-                self.selected = offset(self.selected, pages * page(rows), last)
+                self.selected = offset(self.selected, pages * page(rows), last);
             }
             Action::Top => self.selected = 0,
             Action::Bottom => self.selected = last,
@@ -234,7 +234,7 @@ impl App {
             }
             Action::Move(rows) => reading.scroll = offset(reading.scroll, rows, max_scroll),
             Action::MovePage(pages) => {
-                reading.scroll = offset(reading.scroll, pages * page(rows), max_scroll)
+                reading.scroll = offset(reading.scroll, pages * page(rows), max_scroll);
             }
             Action::Top => reading.scroll = 0,
             Action::Bottom => reading.scroll = max_scroll,
@@ -402,7 +402,7 @@ fn offset(value: usize, delta: i32, max: usize) -> usize {
     let moved = if delta < 0 {
         value.saturating_sub(delta.unsigned_abs() as usize)
     } else {
-        value.saturating_add(delta as usize)
+        value.saturating_add(delta.unsigned_abs() as usize)
     };
     moved.min(max)
 }

@@ -47,7 +47,10 @@ fn row(card: &Card, lang: Lang, width: usize, theme: Theme) -> Line<'static> {
     let title_room = room.saturating_sub(if tag_room > 0 { tag_room + 2 } else { 0 });
     let mut spans = vec![
         Span::styled(format!(" {number} "), theme.accent()),
-        Span::raw(format!(" {}", pad(&truncate(card.title(lang), title_room), title_room))),
+        Span::raw(format!(
+            " {}",
+            pad(&truncate(card.title(lang), title_room), title_room)
+        )),
     ];
     if tag_room > 0 {
         spans.push(Span::styled(

@@ -1,0 +1,202 @@
+//! Times each calculation as the TUI will run it on every keystroke: parse the text fields, then
+//! compute. `cargo bench --bench calc`. No criterion: `std::time::Instant` and a median of runs.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use infraprep::calc::units::parse_size;
+use infraprep::calc::{
+    BusbwFields, BusbwInput, CheckpointFields, CheckpointInput, CollectiveFields, CollectiveInput,
+    HardwareTable, TransferFields, TransferInput, busbw, checkpoint, collective, collective_sweep,
+    default_sweep_sizes, eval_expression, figure_matches, transfer,
+};
+
+/// Median time of `runs` calls of `f` after a few warm-up calls.
+fn median(runs: usize, mut f: impl FnMut()) -> Duration {
+    for _ in 0..5 {
+        f();
+    }
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn report(name: &str, time: Duration) {
+    let micros = time.as_secs_f64() * 1e6;
+    println!("{name:<52} {micros:>9.1} µs");
+}
+
+const MULTI_NODE: CollectiveFields<'static> = CollectiveFields {
+    op: "allreduce",
+    size: "1 GiB",
+    ranks: "1024",
+    gpus_per_node: Some("8"),
+    nics_per_node: None,
+    intra: Some("nvlink4"),
+    intra_bw: None,
+    inter: Some("ib-ndr"),
+    inter_bw: None,
+    algorithm: Some("auto"),
+    latency: None,
+};
+
+const RUNS: usize = 301;
+
+fn main() {
+    let start = Instant::now();
+    let table = HardwareTable::bundled();
+    report(
+        "HardwareTable::bundled (first call: parses the TOML)",
+        start.elapsed(),
+    );
+    bench_transfer(&table);
+    bench_collective(&table);
+    bench_others(&table);
+}
+
+fn bench_transfer(table: &HardwareTable) {
+    let runs = RUNS;
+    report(
+        "HardwareTable::bundled (cached clone)",
+        median(runs, || {
+            black_box(HardwareTable::bundled());
+        }),
+    );
+    report(
+        "parse_size(\"10 GiB\")",
+        median(runs, || {
+            black_box(parse_size("10 GiB").expect("size"));
+        }),
+    );
+    let links = [
+        "pcie4".to_owned(),
+        "nvlink3".to_owned(),
+        "ib-hdr".to_owned(),
+    ];
+    let tf = TransferFields {
+        size: "10 GiB",
+        links: &links,
+        ..TransferFields::default()
+    };
+    report(
+        "transfer: from_fields + compute (3 links)",
+        median(runs, || {
+            black_box(transfer(
+                &TransferInput::from_fields(&tf, table).expect("transfer"),
+            ));
+        }),
+    );
+    let ti = TransferInput::from_fields(&tf, table).expect("transfer");
+    report(
+        "transfer: compute only",
+        median(runs, || {
+            black_box(transfer(&ti));
+        }),
+    );
+}
+
+fn bench_collective(table: &HardwareTable) {
+    let runs = RUNS;
+    let one_node = CollectiveFields {
+        ranks: "8",
+        gpus_per_node: None,
+        inter: None,
+        ..MULTI_NODE
+    };
+    report(
+        "collective 8 GPUs auto: from_fields + compute",
+        median(runs, || {
+            black_box(collective(
+                &CollectiveInput::from_fields(&one_node, table).expect("c"),
+            ));
+        }),
+    );
+    report(
+        "collective 128 nodes auto: from_fields + compute",
+        median(runs, || {
+            black_box(collective(
+                &CollectiveInput::from_fields(&MULTI_NODE, table).expect("c"),
+            ));
+        }),
+    );
+    let ci = CollectiveInput::from_fields(&MULTI_NODE, table).expect("c");
+    report(
+        "collective 128 nodes auto: compute only",
+        median(runs, || {
+            black_box(collective(&ci));
+        }),
+    );
+    let sizes = default_sweep_sizes();
+    report(
+        "collective_sweep: 25 sizes x 3 algorithms",
+        median(runs, || {
+            black_box(collective_sweep(&ci, &sizes));
+        }),
+    );
+}
+
+fn bench_others(table: &HardwareTable) {
+    let runs = RUNS;
+    let bf = BusbwFields {
+        op: "allreduce",
+        size: "1 GiB",
+        time: "8203.9 us",
+        ranks: "8",
+        link: Some("nvlink3"),
+    };
+    report(
+        "busbw: from_fields + compute",
+        median(runs, || {
+            black_box(busbw(&BusbwInput::from_fields(&bf, table).expect("b")));
+        }),
+    );
+    let kf = CheckpointFields {
+        params: "70B",
+        storage_bw: Some("100 GB/s"),
+        nodes: Some("16"),
+        node_bw: Some("ib-ndr"),
+        gpus: Some("128"),
+        mtbf: Some("3 h"),
+        ..CheckpointFields::default()
+    };
+    report(
+        "checkpoint: from_fields + compute",
+        median(runs, || {
+            black_box(checkpoint(
+                &CheckpointInput::from_fields(&kf, table).expect("k"),
+            ));
+        }),
+    );
+    let ki = CheckpointInput::from_fields(&kf, table).expect("k");
+    report(
+        "checkpoint: compute only",
+        median(runs, || {
+            black_box(checkpoint(&ki));
+        }),
+    );
+    report(
+        "eval_expression(\"10 GiB / 25 GB/s\")",
+        median(runs, || {
+            black_box(eval_expression("10 GiB / 25 GB/s", table).expect("e"));
+        }),
+    );
+    report(
+        "eval_expression(\"10 GiB / nvlink3\")",
+        median(runs, || {
+            black_box(eval_expression("10 GiB / nvlink3", table).expect("e"));
+        }),
+    );
+    let value = eval_expression("10 GiB / ib-hdr", table).expect("e");
+    report(
+        "figure_matches(value, \"430 ms\")",
+        median(runs, || {
+            black_box(figure_matches(&value, "430 ms").expect("f"));
+        }),
+    );
+}

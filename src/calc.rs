@@ -1,0 +1,39 @@
+//! The calculator engine: units, link presets, transfer, collective, busbw, checkpoint,
+//! unit-aware expressions and figure checks.
+//!
+//! Pure maths over values passed in: no terminal, no clap, no file access beyond the embedded
+//! preset table. Every result carries `steps`, the arithmetic a candidate should say out loud.
+
+mod error;
+mod fend_bridge;
+mod lexer;
+
+pub mod busbw;
+pub mod checkpoint;
+pub mod collective;
+pub mod expression;
+pub mod format;
+pub mod hardware;
+pub mod link;
+pub mod sweep;
+pub mod transfer;
+pub mod units;
+
+pub use busbw::{BusbwFields, BusbwInput, BusbwReport, busbw};
+pub use checkpoint::{CheckpointFields, CheckpointInput, CheckpointReport, Recipe, checkpoint};
+pub use collective::{
+    Algorithm, CollectiveFields, CollectiveInput, CollectiveReport, Op, collective,
+};
+pub use error::CalcError;
+pub use expression::{ExprValue, eval_expression, figure_matches};
+pub use fend_bridge::Kind;
+pub use hardware::{HardwareTable, LinkKind, LinkPreset, Scope};
+pub use link::LinkSpec;
+pub use sweep::{SweepSeries, collective_sweep, default_sweep_sizes};
+pub use transfer::{TransferFields, TransferInput, TransferReport, TransferRow, transfer};
+
+/// True when `a` is within a relative `1e-9` of `b` (or both are zero): for tests on floats.
+#[cfg(test)]
+pub(crate) fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= b.abs().max(a.abs()) * 1e-9
+}

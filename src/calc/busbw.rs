@@ -1,0 +1,222 @@
+//! The reverse of the collective calculator, for reading nccl-tests output: from size and time
+//! to algbw, busbw and the share of the link's per-direction bandwidth.
+
+use serde::Serialize;
+
+use crate::calc::collective::Op;
+use crate::calc::link::{LinkSpec, link_or_rate};
+use crate::calc::{CalcError, HardwareTable, format, units};
+
+/// The text fields of a busbw calculation.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BusbwFields<'a> {
+    pub op: &'a str,
+    pub size: &'a str,
+    pub time: &'a str,
+    pub ranks: &'a str,
+    /// A preset id or a rate to compare busbw against.
+    pub link: Option<&'a str>,
+}
+
+/// A parsed busbw calculation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BusbwInput {
+    pub op: Op,
+    pub size_bytes: f64,
+    pub seconds: f64,
+    pub ranks: usize,
+    pub link: Option<LinkSpec>,
+}
+
+impl BusbwInput {
+    pub fn from_fields(f: &BusbwFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
+        Ok(BusbwInput {
+            op: f.op.parse()?,
+            size_bytes: units::parse_size(f.size)?,
+            seconds: units::parse_duration(f.time)?,
+            ranks: units::parse_count("ranks", f.ranks, 2).map_err(|e| {
+                CalcError::invalid(format!("{e}: a collective needs at least 2 ranks"))
+            })?,
+            link: f.link.map(|l| link_or_rate(l, table)).transpose()?,
+        })
+    }
+}
+
+/// The result (JSON shape documented in docs/calculators.md).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BusbwReport {
+    pub op: Op,
+    pub size_bytes: f64,
+    pub seconds: f64,
+    pub ranks: usize,
+    pub algbw_bytes_per_s: f64,
+    pub busbw_bytes_per_s: f64,
+    /// busbw / the link's per-direction spec bandwidth × 100, when a link was given.
+    pub percent_of_link: Option<f64>,
+    /// busbw / the link's expected bandwidth × 100.
+    pub percent_of_expected: Option<f64>,
+    pub steps: Vec<String>,
+}
+
+/// algbw = S / t, busbw = algbw × the op's factor, as nccl-tests computes them.
+pub fn busbw(input: &BusbwInput) -> BusbwReport {
+    let factor = input.op.busbw_factor(input.ranks);
+    let algbw = input.size_bytes / input.seconds;
+    let bus = algbw * factor;
+    let mut steps = vec![
+        format!(
+            "algbw = S / t = {} / {} = {}",
+            format::bytes(input.size_bytes),
+            format::duration(input.seconds),
+            format::rate(algbw)
+        ),
+        format!(
+            "busbw = algbw × {} (n = {}) = {} × {} = {}",
+            input.op.busbw_factor_text(),
+            input.ranks,
+            format::rate_short(algbw),
+            format::sig(factor, 4),
+            format::rate(bus)
+        ),
+    ];
+    let percents = input
+        .link
+        .as_ref()
+        .map(|link| link_share(link, bus, &mut steps));
+    BusbwReport {
+        op: input.op,
+        size_bytes: input.size_bytes,
+        seconds: input.seconds,
+        ranks: input.ranks,
+        algbw_bytes_per_s: algbw,
+        busbw_bytes_per_s: bus,
+        percent_of_link: percents.map(|p| p.0),
+        percent_of_expected: percents.map(|p| p.1),
+        steps,
+    }
+}
+
+/// busbw as a share of the link's spec and expected bandwidth, with its step lines.
+fn link_share(link: &LinkSpec, bus: f64, steps: &mut Vec<String>) -> (f64, f64) {
+    let of_link = bus / link.bandwidth * 100.0;
+    let of_expected = bus / link.expected_bandwidth() * 100.0;
+    steps.push(format!(
+        "{}: busbw / B = {} / {} = {}% of spec; {}% of the expected {}",
+        link.label,
+        format::rate_short(bus),
+        format::rate_short(link.bandwidth),
+        format::sig(of_link, 3),
+        format::sig(of_expected, 3),
+        format::rate_short(link.expected_bandwidth())
+    ));
+    if of_link > 100.0 {
+        steps.push(
+            "busbw above the link: NVLS/SHARP in-switch reduction or a 2-node tree; compare only ring runs (NCCL_ALGO=RING, NCCL_NVLS_ENABLE=0)"
+                .to_owned(),
+        );
+    }
+    (of_link, of_expected)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calc::close;
+
+    fn run(f: BusbwFields<'_>) -> Result<BusbwReport, CalcError> {
+        BusbwInput::from_fields(&f, &HardwareTable::bundled()).map(|i| busbw(&i))
+    }
+
+    #[test]
+    fn reads_stas00_a100_row() {
+        // all_reduce_perf, 8x A100, 1 GiB in 8203.9 µs: algbw 130.88, busbw 229.04 GB/s.
+        let f = BusbwFields {
+            op: "allreduce",
+            size: "1 GiB",
+            time: "8203.9 us",
+            ranks: "8",
+            link: Some("nvlink3"),
+        };
+        let r = run(f).expect("a100");
+        assert!((r.algbw_bytes_per_s / 1e9 - 130.88).abs() < 0.01);
+        assert!((r.busbw_bytes_per_s / 1e9 - 229.04).abs() < 0.01);
+        assert!((r.percent_of_link.expect("link") - 76.35).abs() < 0.01);
+    }
+
+    #[test]
+    fn factor_per_op() {
+        for (op, factor) in [
+            ("allreduce", 1.75),
+            ("allgather", 0.875),
+            ("reducescatter", 0.875),
+            ("alltoall", 0.875),
+            ("broadcast", 1.0),
+            ("reduce", 1.0),
+            ("sendrecv", 1.0),
+        ] {
+            let r = run(BusbwFields {
+                op,
+                size: "1 GB",
+                time: "10 ms",
+                ranks: "8",
+                link: None,
+            })
+            .expect(op);
+            assert!(close(r.busbw_bytes_per_s, 100e9 * factor), "{op}");
+            assert_eq!(r.percent_of_link, None);
+        }
+    }
+
+    #[test]
+    fn flags_busbw_above_the_link() {
+        // stas00: 8x H200 NVLS allreduce 16 GiB, busbw 482.26 GB/s > 450.
+        let f = BusbwFields {
+            op: "allreduce",
+            size: "16 GiB",
+            time: "62.34 ms",
+            ranks: "8",
+            link: Some("nvlink4"),
+        };
+        let r = run(f).expect("nvls");
+        assert!(r.percent_of_link.expect("link") > 100.0);
+        assert!(r.steps.last().expect("note").contains("NVLS"));
+    }
+
+    #[test]
+    fn bad_input() {
+        let base = BusbwFields {
+            op: "allreduce",
+            size: "1 GiB",
+            time: "1 ms",
+            ranks: "8",
+            link: None,
+        };
+        for (f, needle) in [
+            (
+                BusbwFields {
+                    time: "0 s",
+                    ..base
+                },
+                "'0 s'",
+            ),
+            (
+                BusbwFields {
+                    time: "1 GB",
+                    ..base
+                },
+                "'1 GB'",
+            ),
+            (BusbwFields { ranks: "1", ..base }, "at least 2"),
+            (
+                BusbwFields {
+                    link: Some("ib-qdr"),
+                    ..base
+                },
+                "'ib-qdr'",
+            ),
+        ] {
+            let err = run(f).expect_err(needle).to_string();
+            assert!(err.contains(needle), "{err}");
+        }
+    }
+}

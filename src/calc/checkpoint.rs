@@ -1,0 +1,157 @@
+//! Checkpoint size, write/read time with its bottleneck, async blocking time, and the optimal
+//! interval (Young, Daly) from the job MTBF.
+
+mod interval;
+mod recipe;
+mod report;
+
+use serde::Serialize;
+
+pub use interval::{daly_interval, job_mtbf, overhead_fraction, young_interval};
+pub use recipe::Recipe;
+pub use report::checkpoint;
+
+use crate::calc::link::{LinkSpec, link_or_rate};
+use crate::calc::{CalcError, HardwareTable, units};
+
+/// The text fields of a checkpoint calculation, as the CLI and the TUI form hold them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CheckpointFields<'a> {
+    pub params: &'a str,
+    pub recipe: Option<&'a str>,
+    pub bytes_per_param: Option<&'a str>,
+    /// Aggregate storage bandwidth: a preset id or a rate.
+    pub storage_bw: Option<&'a str>,
+    pub nodes: Option<&'a str>,
+    /// Per-node network bandwidth to storage: a preset id or a rate.
+    pub node_bw: Option<&'a str>,
+    /// Per-node local NVMe bandwidth: a preset id or a rate.
+    pub nvme_bw: Option<&'a str>,
+    /// GPUs holding the state, for the async copy and the job MTBF.
+    pub gpus: Option<&'a str>,
+    /// Device-to-host link for the async copy (default pcie5).
+    pub pcie: Option<&'a str>,
+    pub checkpoint_time: Option<&'a str>,
+    pub mtbf: Option<&'a str>,
+    pub gpu_mtbf: Option<&'a str>,
+}
+
+/// A parsed checkpoint calculation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckpointInput {
+    pub params: f64,
+    pub recipe: Option<Recipe>,
+    pub bytes_per_param: f64,
+    pub storage: Option<LinkSpec>,
+    pub nodes: usize,
+    pub node_link: Option<LinkSpec>,
+    pub nvme: Option<LinkSpec>,
+    pub gpus: Option<usize>,
+    pub pcie: LinkSpec,
+    pub checkpoint_seconds: Option<f64>,
+    pub mtbf_seconds: Option<f64>,
+    pub gpu_mtbf_seconds: Option<f64>,
+}
+
+impl CheckpointInput {
+    pub fn from_fields(f: &CheckpointFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
+        let (recipe, bytes_per_param) = recipe(f.recipe, f.bytes_per_param)?;
+        if f.mtbf.is_some() && f.gpu_mtbf.is_some() {
+            return Err(CalcError::invalid(
+                "give --mtbf (whole job) or --gpu-mtbf with --gpus, not both",
+            ));
+        }
+        let gpus = f
+            .gpus
+            .map(|g| units::parse_count("--gpus", g, 1))
+            .transpose()?;
+        if f.gpu_mtbf.is_some() && gpus.is_none() {
+            return Err(CalcError::invalid(
+                "--gpu-mtbf needs --gpus N to scale to the job (job MTBF = per-GPU MTBF / N)",
+            ));
+        }
+        let link = |text: Option<&str>| text.map(|t| link_or_rate(t, table)).transpose();
+        Ok(CheckpointInput {
+            params: units::parse_params(f.params)?,
+            recipe,
+            bytes_per_param,
+            storage: link(f.storage_bw)?,
+            nodes: f
+                .nodes
+                .map_or(Ok(1), |n| units::parse_count("--nodes", n, 1))?,
+            node_link: link(f.node_bw)?,
+            nvme: link(f.nvme_bw)?,
+            gpus,
+            pcie: link(f.pcie)?
+                .map_or_else(|| table.require("pcie5").map(LinkSpec::from_preset), Ok)?,
+            checkpoint_seconds: f.checkpoint_time.map(units::parse_duration).transpose()?,
+            mtbf_seconds: f.mtbf.map(units::parse_duration).transpose()?,
+            gpu_mtbf_seconds: f.gpu_mtbf.map(units::parse_duration).transpose()?,
+        })
+    }
+
+    pub fn size_bytes(&self) -> f64 {
+        self.params * self.bytes_per_param
+    }
+}
+
+/// The recipe (default bf16-adam) or an explicit byte count, never both.
+fn recipe(name: Option<&str>, bytes: Option<&str>) -> Result<(Option<Recipe>, f64), CalcError> {
+    match (name, bytes) {
+        (Some(_), Some(_)) => Err(CalcError::invalid(
+            "give --recipe or --bytes-per-param, not both",
+        )),
+        (None, Some(b)) => Ok((None, bytes_per_param(b)?)),
+        (name, None) => {
+            let recipe: Recipe = name.map_or(Ok(Recipe::Bf16Adam), str::parse)?;
+            Ok((Some(recipe), recipe.bytes_per_param()))
+        }
+    }
+}
+
+fn bytes_per_param(text: &str) -> Result<f64, CalcError> {
+    let input = text.trim();
+    let value: f64 = input.parse().map_err(|_| {
+        CalcError::range(
+            "bytes per parameter",
+            input,
+            "is not a number; write e.g. '14'",
+        )
+    })?;
+    if !(value > 0.0 && value <= 64.0) {
+        return Err(CalcError::range(
+            "bytes per parameter",
+            input,
+            "must be above 0 and at most 64",
+        ));
+    }
+    Ok(value)
+}
+
+/// The result (JSON shape documented in docs/calculators.md). Absent figures are `null`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CheckpointReport {
+    pub params: f64,
+    pub recipe: Option<Recipe>,
+    pub bytes_per_param: f64,
+    pub size_bytes: f64,
+    pub write_seconds: Option<f64>,
+    pub read_seconds: Option<f64>,
+    pub expected_write_seconds: Option<f64>,
+    pub expected_read_seconds: Option<f64>,
+    /// `storage`, `network` or `nvme`: the slowest stage at expected bandwidth.
+    pub bottleneck: Option<String>,
+    pub async_blocking_seconds: Option<f64>,
+    pub expected_async_blocking_seconds: Option<f64>,
+    pub host_memory_bytes_per_node: Option<f64>,
+    /// C: the checkpoint cost used for the interval.
+    pub checkpoint_seconds: Option<f64>,
+    pub mtbf_seconds: Option<f64>,
+    pub young_interval_seconds: Option<f64>,
+    pub daly_interval_seconds: Option<f64>,
+    pub overhead_fraction: Option<f64>,
+    pub steps: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,81 @@
+//! What a checkpoint stores per parameter.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use crate::calc::CalcError;
+
+/// A checkpoint recipe: which tensors are saved, hence bytes per parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Recipe {
+    Bf16Weights,
+    Fp32Weights,
+    Fp32Adam,
+    Bf16Adam,
+    Bf16AdamGrads,
+}
+
+impl Recipe {
+    pub const ALL: [Recipe; 5] = [
+        Recipe::Bf16Weights,
+        Recipe::Fp32Weights,
+        Recipe::Fp32Adam,
+        Recipe::Bf16Adam,
+        Recipe::Bf16AdamGrads,
+    ];
+
+    pub fn bytes_per_param(self) -> f64 {
+        match self {
+            Recipe::Bf16Weights => 2.0,
+            Recipe::Fp32Weights => 4.0,
+            Recipe::Fp32Adam => 12.0,
+            Recipe::Bf16Adam => 14.0,
+            Recipe::Bf16AdamGrads => 16.0,
+        }
+    }
+
+    /// The breakdown a candidate should be able to recite.
+    pub fn breakdown(self) -> &'static str {
+        match self {
+            Recipe::Bf16Weights => "bf16 weights only: 2 B/param",
+            Recipe::Fp32Weights => "fp32 weights only: 4 B/param",
+            Recipe::Fp32Adam => "fp32 weights + Adam m + v: 4 + 4 + 4 = 12 B/param",
+            Recipe::Bf16Adam => {
+                "bf16 weights + fp32 master + Adam m + v: 2 + 4 + 4 + 4 = 14 B/param"
+            }
+            Recipe::Bf16AdamGrads => {
+                "bf16 weights + bf16 grads + fp32 master + Adam m + v: 2 + 2 + 12 = 16 B/param (ZeRO's count)"
+            }
+        }
+    }
+}
+
+impl fmt::Display for Recipe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            Recipe::Bf16Weights => "bf16-weights",
+            Recipe::Fp32Weights => "fp32-weights",
+            Recipe::Fp32Adam => "fp32-adam",
+            Recipe::Bf16Adam => "bf16-adam",
+            Recipe::Bf16AdamGrads => "bf16-adam-grads",
+        };
+        f.write_str(name)
+    }
+}
+
+impl FromStr for Recipe {
+    type Err = CalcError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let key = text.trim().to_ascii_lowercase();
+        Recipe::ALL.into_iter().find(|r| r.to_string() == key).ok_or_else(|| {
+            CalcError::invalid(format!(
+                "unknown recipe '{}': use bf16-weights (2 B/param), fp32-weights (4), fp32-adam (12), bf16-adam (14) or bf16-adam-grads (16), or give --bytes-per-param",
+                text.trim()
+            ))
+        })
+    }
+}

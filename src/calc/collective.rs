@@ -1,0 +1,247 @@
+//! Collective cost: time, algbw and busbw of NCCL-style collectives, spec and expected.
+//!
+//! Sizes follow nccl-tests' size column (see [`Op::size_meaning`]); algbw = S / t and
+//! busbw = algbw x [`Op::busbw_factor`], exactly as nccl-tests reports them.
+
+mod model;
+mod op;
+mod steps;
+
+use serde::Serialize;
+
+pub use op::{Algorithm, Op};
+
+use crate::calc::link::{LinkSpec, link_or_rate};
+use crate::calc::{CalcError, HardwareTable, units};
+use model::Rates;
+
+/// The text fields of a collective calculation, as the CLI and the TUI form hold them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CollectiveFields<'a> {
+    pub op: &'a str,
+    pub size: &'a str,
+    pub ranks: &'a str,
+    pub gpus_per_node: Option<&'a str>,
+    pub nics_per_node: Option<&'a str>,
+    pub intra: Option<&'a str>,
+    pub intra_bw: Option<&'a str>,
+    pub inter: Option<&'a str>,
+    /// Per NIC.
+    pub inter_bw: Option<&'a str>,
+    pub algorithm: Option<&'a str>,
+    pub latency: Option<&'a str>,
+}
+
+/// A parsed, checked collective calculation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CollectiveInput {
+    pub op: Op,
+    pub size_bytes: f64,
+    pub ranks: usize,
+    pub gpus_per_node: usize,
+    pub nics_per_node: usize,
+    /// Intra-node link (absent with one GPU per node).
+    pub intra: Option<LinkSpec>,
+    /// Inter-node link, per NIC (absent on one node).
+    pub inter: Option<LinkSpec>,
+    pub algorithm: Algorithm,
+    /// Overrides every per-step latency.
+    pub latency: Option<f64>,
+}
+
+fn pick_link(
+    what: &str,
+    id: Option<&str>,
+    rate: Option<&str>,
+    table: &HardwareTable,
+) -> Result<Option<LinkSpec>, CalcError> {
+    match (id, rate) {
+        (Some(_), Some(_)) => Err(CalcError::invalid(format!(
+            "give --{what} or --{what}-bw, not both"
+        ))),
+        (Some(id), None) => table.require(id).map(|p| Some(LinkSpec::from_preset(p))),
+        (None, Some(rate)) => link_or_rate(rate, table).map(Some),
+        (None, None) => Ok(None),
+    }
+}
+
+impl CollectiveInput {
+    /// Parses and checks the fields; errors name the bad value and the fix.
+    pub fn from_fields(f: &CollectiveFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
+        let op: Op = f.op.parse()?;
+        let size_bytes = units::parse_size(f.size)?;
+        let ranks = units::parse_count("ranks", f.ranks, 2)
+            .map_err(|e| CalcError::invalid(format!("{e}: a collective needs at least 2 ranks")))?;
+        let gpus_per_node = f
+            .gpus_per_node
+            .map_or(Ok(ranks), |g| units::parse_count("--gpus-per-node", g, 1))?;
+        if gpus_per_node > ranks || ranks % gpus_per_node != 0 {
+            return Err(CalcError::invalid(format!(
+                "ranks '{ranks}' is not a whole number of nodes of --gpus-per-node '{gpus_per_node}': make ranks a multiple of it"
+            )));
+        }
+        let nics_per_node = f.nics_per_node.map_or(Ok(gpus_per_node), |k| {
+            units::parse_count("--nics-per-node", k, 1)
+        })?;
+        let input = CollectiveInput {
+            op,
+            size_bytes,
+            ranks,
+            gpus_per_node,
+            nics_per_node,
+            intra: pick_link("intra", f.intra, f.intra_bw, table)?,
+            inter: pick_link("inter", f.inter, f.inter_bw, table)?,
+            algorithm: f.algorithm.map_or(Ok(Algorithm::Auto), str::parse)?,
+            latency: f.latency.map(units::parse_latency).transpose()?,
+        };
+        input.check()?;
+        Ok(input)
+    }
+
+    fn check(&self) -> Result<(), CalcError> {
+        if self.gpus_per_node > 1 && self.intra.is_none() {
+            return Err(CalcError::invalid(format!(
+                "{} GPUs per node need an intra-node link: add --intra LINK (e.g. 'nvlink4') or --intra-bw RATE (e.g. '450 GB/s')",
+                self.gpus_per_node
+            )));
+        }
+        if self.nodes() > 1 && self.inter.is_none() {
+            return Err(CalcError::invalid(format!(
+                "{} ranks at {} GPUs per node span {} nodes: add --inter LINK (e.g. 'ib-ndr') or --inter-bw RATE (per NIC, e.g. '400 Gbps')",
+                self.ranks,
+                self.gpus_per_node,
+                self.nodes()
+            )));
+        }
+        let allowed = self.op.algorithms();
+        if self.algorithm != Algorithm::Auto && !allowed.contains(&self.algorithm) {
+            let names: Vec<String> = allowed.iter().map(ToString::to_string).collect();
+            return Err(CalcError::invalid(format!(
+                "algorithm '{}' is not available for {}: use --algo {} or auto",
+                self.algorithm,
+                self.op,
+                names.join(" or ")
+            )));
+        }
+        Ok(())
+    }
+
+    /// Number of nodes: ranks / GPUs per node.
+    pub fn nodes(&self) -> usize {
+        self.ranks / self.gpus_per_node.max(1)
+    }
+
+    /// The algorithms `auto` chooses among (hierarchical only when there are several nodes).
+    fn candidates(&self) -> Vec<Algorithm> {
+        let all = self.op.algorithms().iter().copied();
+        all.filter(|a| *a != Algorithm::Hierarchical || self.nodes() > 1)
+            .collect()
+    }
+}
+
+/// The result (JSON shape documented in docs/calculators.md).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CollectiveReport {
+    pub op: Op,
+    /// The algorithm costed (the cheapest one when `auto` was asked for).
+    pub algorithm: Algorithm,
+    pub requested_algorithm: Algorithm,
+    pub size_bytes: f64,
+    pub ranks: usize,
+    pub nodes: usize,
+    pub gpus_per_node: usize,
+    pub nics_per_node: usize,
+    pub seconds: f64,
+    pub expected_seconds: f64,
+    pub algbw_bytes_per_s: f64,
+    pub busbw_bytes_per_s: f64,
+    pub expected_algbw_bytes_per_s: f64,
+    pub expected_busbw_bytes_per_s: f64,
+    /// Every algorithm considered, for comparison.
+    pub alternatives: Vec<Alternative>,
+    pub steps: Vec<String>,
+}
+
+/// One algorithm's times.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Alternative {
+    pub algorithm: Algorithm,
+    pub seconds: f64,
+    pub expected_seconds: f64,
+}
+
+/// Spec and expected (spec seconds, expected seconds) of one algorithm; cheap, for sweeps.
+pub(crate) fn times(input: &CollectiveInput, algorithm: Algorithm) -> (f64, f64) {
+    let quiet = |expected| Rates {
+        explain: false,
+        ..Rates::of(input, expected)
+    };
+    let spec = model::evaluate(input, algorithm, &quiet(false)).seconds;
+    let expected = model::evaluate(input, algorithm, &quiet(true)).seconds;
+    (spec, expected)
+}
+
+/// Costs the collective with the requested algorithm, or the cheapest one for `auto`.
+pub fn collective(input: &CollectiveInput) -> CollectiveReport {
+    let alternatives: Vec<Alternative> = input
+        .candidates()
+        .into_iter()
+        .map(|algorithm| {
+            let (seconds, expected_seconds) = times(input, algorithm);
+            Alternative {
+                algorithm,
+                seconds,
+                expected_seconds,
+            }
+        })
+        .collect();
+    let chosen = choose(input.algorithm, &alternatives);
+    let spec = model::evaluate(input, chosen, &Rates::of(input, false));
+    let expected = model::evaluate(input, chosen, &Rates::of(input, true));
+    let factor = input.op.busbw_factor(input.ranks);
+    let algbw = input.size_bytes / spec.seconds;
+    let expected_algbw = input.size_bytes / expected.seconds;
+    let mut steps = steps::setup(input);
+    steps.push(spec.formula.clone());
+    steps.push(format!("spec: t = {}", spec.worked));
+    steps.push(format!(
+        "expected (B × efficiency): t = {}",
+        expected.worked
+    ));
+    steps.extend(steps::bandwidths(input, spec.seconds, expected.seconds));
+    if input.algorithm == Algorithm::Auto && alternatives.len() > 1 {
+        steps.push(steps::auto_choice(&alternatives, chosen));
+    }
+    CollectiveReport {
+        op: input.op,
+        algorithm: chosen,
+        requested_algorithm: input.algorithm,
+        size_bytes: input.size_bytes,
+        ranks: input.ranks,
+        nodes: input.nodes(),
+        gpus_per_node: input.gpus_per_node,
+        nics_per_node: input.nics_per_node,
+        seconds: spec.seconds,
+        expected_seconds: expected.seconds,
+        algbw_bytes_per_s: algbw,
+        busbw_bytes_per_s: algbw * factor,
+        expected_algbw_bytes_per_s: expected_algbw,
+        expected_busbw_bytes_per_s: expected_algbw * factor,
+        alternatives,
+        steps,
+    }
+}
+
+/// The requested algorithm, or for `auto` the one with the least expected time.
+fn choose(requested: Algorithm, alternatives: &[Alternative]) -> Algorithm {
+    if requested != Algorithm::Auto {
+        return requested;
+    }
+    alternatives
+        .iter()
+        .min_by(|a, b| a.expected_seconds.total_cmp(&b.expected_seconds))
+        .map_or(Algorithm::Ring, |a| a.algorithm)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,152 @@
+//! Collective operations and algorithms, with the nccl-tests conventions attached to each op.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use crate::calc::CalcError;
+
+/// A collective operation as nccl-tests names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    AllReduce,
+    AllGather,
+    ReduceScatter,
+    Broadcast,
+    Reduce,
+    AllToAll,
+    SendRecv,
+}
+
+impl Op {
+    pub const ALL: [Op; 7] = [
+        Op::AllReduce,
+        Op::AllGather,
+        Op::ReduceScatter,
+        Op::Broadcast,
+        Op::Reduce,
+        Op::AllToAll,
+        Op::SendRecv,
+    ];
+
+    /// nccl-tests' busbw / algbw factor for `n` ranks (doc/PERFORMANCE.md).
+    pub fn busbw_factor(self, n: usize) -> f64 {
+        let n = n as f64;
+        match self {
+            Op::AllReduce => 2.0 * (n - 1.0) / n,
+            Op::AllGather | Op::ReduceScatter | Op::AllToAll => (n - 1.0) / n,
+            Op::Broadcast | Op::Reduce | Op::SendRecv => 1.0,
+        }
+    }
+
+    /// The factor as a formula, for steps.
+    pub fn busbw_factor_text(self) -> &'static str {
+        match self {
+            Op::AllReduce => "2(n-1)/n",
+            Op::AllGather | Op::ReduceScatter | Op::AllToAll => "(n-1)/n",
+            Op::Broadcast | Op::Reduce | Op::SendRecv => "1",
+        }
+    }
+
+    /// What the size means for this op, as nccl-tests' size column does.
+    pub fn size_meaning(self) -> &'static str {
+        match self {
+            Op::AllReduce | Op::Broadcast | Op::Reduce => "one rank's buffer",
+            Op::AllGather => "the total gathered output (n × each rank's chunk)",
+            Op::ReduceScatter => "the total input (n × each rank's output chunk)",
+            Op::AllToAll => "each rank's whole send buffer (n chunks, its own included)",
+            Op::SendRecv => "what each rank sends",
+        }
+    }
+
+    /// The algorithms NCCL offers for this op (without `auto`).
+    pub fn algorithms(self) -> &'static [Algorithm] {
+        match self {
+            Op::AllReduce => &[Algorithm::Ring, Algorithm::Tree, Algorithm::Hierarchical],
+            Op::AllGather | Op::ReduceScatter | Op::Broadcast | Op::Reduce => &[Algorithm::Ring],
+            Op::AllToAll | Op::SendRecv => &[Algorithm::Pairwise],
+        }
+    }
+}
+
+impl fmt::Display for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            Op::AllReduce => "allreduce",
+            Op::AllGather => "allgather",
+            Op::ReduceScatter => "reducescatter",
+            Op::Broadcast => "broadcast",
+            Op::Reduce => "reduce",
+            Op::AllToAll => "alltoall",
+            Op::SendRecv => "sendrecv",
+        };
+        f.write_str(name)
+    }
+}
+
+impl FromStr for Op {
+    type Err = CalcError;
+
+    /// Accepts `allreduce`, `all-reduce`, `all_reduce`, `AllReduce`.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let key: String = text
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase();
+        Op::ALL.into_iter().find(|op| op.to_string() == key).ok_or_else(|| {
+            CalcError::invalid(format!(
+                "unknown collective '{}': use allreduce, allgather, reducescatter, broadcast, reduce, alltoall or sendrecv",
+                text.trim()
+            ))
+        })
+    }
+}
+
+/// How the collective is run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    Ring,
+    /// NCCL's double binary tree (a chain inside each node).
+    Tree,
+    /// Intra-node reduce-scatter, inter-node allreduce on S/g, intra-node allgather.
+    Hierarchical,
+    /// Point-to-point exchanges (alltoall, sendrecv).
+    Pairwise,
+    /// The cheapest of the algorithms available for the op.
+    Auto,
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            Algorithm::Ring => "ring",
+            Algorithm::Tree => "tree",
+            Algorithm::Hierarchical => "hierarchical",
+            Algorithm::Pairwise => "pairwise",
+            Algorithm::Auto => "auto",
+        };
+        f.write_str(name)
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = CalcError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "ring" => Ok(Algorithm::Ring),
+            "tree" => Ok(Algorithm::Tree),
+            "hierarchical" | "2d" => Ok(Algorithm::Hierarchical),
+            "pairwise" | "p2p" => Ok(Algorithm::Pairwise),
+            "auto" | "" => Ok(Algorithm::Auto),
+            _ => Err(CalcError::invalid(format!(
+                "unknown algorithm '{}': use ring, tree, hierarchical or auto",
+                text.trim()
+            ))),
+        }
+    }
+}

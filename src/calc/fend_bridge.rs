@@ -1,0 +1,165 @@
+//! The only place that talks to fend-core.
+//!
+//! fend answers with text, so a value is brought to SI base units by asking fend to convert it
+//! (`(…) to bytes`) and reading the number back. When the conversion fails, fend's message names
+//! the base dimension of the value (`units 'bit / second' and 'bit' are incompatible`), which tells
+//! us what kind of quantity the user wrote with one extra evaluation at most.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+/// What kind of quantity a text evaluated to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// Bytes (bits are converted).
+    Size,
+    /// Bytes per second.
+    Rate,
+    /// Seconds.
+    Duration,
+    /// A plain number.
+    Count,
+    /// Anything else (e.g. `GiB^2 / s`); the value is in the units fend printed.
+    Other,
+}
+
+impl Kind {
+    /// A phrase for error messages: "a rate (bytes per second)".
+    pub fn describe(self) -> &'static str {
+        match self {
+            Kind::Size => "a size (bytes)",
+            Kind::Rate => "a rate (bytes per second)",
+            Kind::Duration => "a duration (seconds)",
+            Kind::Count => "a plain number without units",
+            Kind::Other => "a quantity with unusual units",
+        }
+    }
+}
+
+/// A value fend produced, in SI base units for the kinds we know.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Evaluated {
+    pub value: f64,
+    pub kind: Kind,
+    /// fend's own rendering, used for [`Kind::Other`].
+    pub text: String,
+}
+
+/// Stops fend after a time budget, so a pathological input (`2^2^2^2^30`) cannot freeze the TUI.
+/// 200 ms is far above a normal evaluation (~50 µs release, ~1 ms debug) so loaded CI never trips it.
+struct Deadline(Instant);
+
+impl fend_core::Interrupt for Deadline {
+    fn should_interrupt(&self) -> bool {
+        Instant::now() > self.0
+    }
+}
+
+const BUDGET: Duration = Duration::from_millis(200);
+
+fn run(input: &str) -> Result<String, String> {
+    let mut context = fend_core::Context::new();
+    let deadline = Deadline(Instant::now() + BUDGET);
+    fend_core::evaluate_with_interrupt(input, &mut context, &deadline)
+        .map(|result| result.get_main_result().to_owned())
+}
+
+/// The base dimension fend names in an "incompatible units" message, if any.
+fn incompatible_dimension(message: &str) -> Option<&str> {
+    let rest = message.split("units '").nth(1)?;
+    rest.split('\'').next()
+}
+
+/// Reads the leading number of a fend result such as `approx. 0.4294967296 s` or `50%`.
+fn leading_number(text: &str) -> Option<f64> {
+    let text = text.trim().trim_start_matches("approx. ");
+    let number = text.split_whitespace().next()?;
+    if let Some(percent) = number.strip_suffix('%') {
+        return percent.parse::<f64>().ok().map(|p| p / 100.0);
+    }
+    number.parse().ok()
+}
+
+/// The fend conversion suffix that brings a value of `kind` to SI base units.
+fn suffix(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Size => " to bytes to 17 sf",
+        Kind::Rate => " to bytes / s to 17 sf",
+        Kind::Duration => " to s to 17 sf",
+        Kind::Count => " to 17 sf",
+        Kind::Other => "",
+    }
+}
+
+fn finish(text: String, kind: Kind) -> Result<Evaluated, String> {
+    let value = leading_number(&text).ok_or_else(|| format!("fend gave '{text}', not a number"))?;
+    Ok(Evaluated { value, kind, text })
+}
+
+/// Evaluates already-cleaned text and returns its value in SI base units with its kind.
+#[cfg(test)]
+pub(crate) fn evaluate(expr: &str) -> Result<Evaluated, String> {
+    evaluate_expecting(expr, Kind::Size)
+}
+
+/// Like [`evaluate`], trying `likely` first: one fend call when the guess is right, two otherwise.
+pub(crate) fn evaluate_expecting(expr: &str, likely: Kind) -> Result<Evaluated, String> {
+    let message = match run(&format!("({expr}){}", suffix(likely))) {
+        Ok(text) => return finish(text, likely),
+        Err(message) => message,
+    };
+    let kind = match incompatible_dimension(&message) {
+        Some("bit") => Kind::Size,
+        Some("bit / second") => Kind::Rate,
+        Some("second") => Kind::Duration,
+        Some("unitless") => Kind::Count,
+        Some(_) => Kind::Other,
+        None => return Err(message),
+    };
+    finish(run(&format!("({expr}){}", suffix(kind)))?, kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn converts_to_base_units() {
+        let cases = [
+            ("10 GiB", 10_737_418_240.0, Kind::Size),
+            ("(200 Gbps)", 25e9, Kind::Rate),
+            ("(2 us)", 2e-6, Kind::Duration),
+            ("(10 GiB) / (25 GB/s)", 0.429_496_729_6, Kind::Duration),
+            ("2 + 3", 5.0, Kind::Count),
+            ("50%", 0.5, Kind::Count),
+        ];
+        for (input, want, kind) in cases {
+            let got = evaluate(input).expect(input);
+            assert_eq!(got.kind, kind, "{input}");
+            assert!(
+                (got.value - want).abs() <= want * 1e-12,
+                "{input}: {}",
+                got.value
+            );
+        }
+    }
+
+    #[test]
+    fn reports_other_dimensions_and_errors() {
+        assert_eq!(
+            evaluate("(1 s) / (1 bit)").expect("s/bit").kind,
+            Kind::Other
+        );
+        assert!(evaluate("10 GBs").is_err());
+        assert!(evaluate("1 / 0").is_err());
+    }
+
+    #[test]
+    fn interrupts_runaway_input() {
+        let start = Instant::now();
+        let _ = evaluate("2^2^2^2^2^2");
+        assert!(start.elapsed() < Duration::from_secs(2));
+    }
+}

@@ -1,0 +1,129 @@
+//! Human-readable rendering of quantities for steps and text output.
+//!
+//! Four significant figures everywhere: enough to check a hand calculation, short enough to say
+//! out loud. Sizes show decimal and binary units side by side and rates show bytes and bits,
+//! because that is exactly where GB/GiB and GB/s vs Gb/s get confused.
+
+/// `x` with `digits` significant figures, trailing zeros dropped (`0.4295`, `25`, `1.75`).
+pub fn sig(x: f64, digits: usize) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let magnitude = x.abs().log10().floor();
+    if !(-6.0..15.0).contains(&magnitude) {
+        return format!("{:.*e}", digits.saturating_sub(1), x);
+    }
+    // `magnitude` is in -6..15 here, so the count is a small non-negative integer.
+    let wanted = i32::try_from(digits).unwrap_or(4);
+    let decimals = usize::try_from((wanted - 1 - magnitude as i32).max(0)).unwrap_or(0);
+    let text = format!("{x:.decimals$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        text
+    }
+}
+
+fn scaled(x: f64, base: f64, units: &[&str]) -> String {
+    let mut value = x;
+    let mut index = 0;
+    while value.abs() >= base && index + 1 < units.len() {
+        value /= base;
+        index += 1;
+    }
+    format!("{} {}", sig(value, 4), units[index])
+}
+
+/// A size in decimal and binary units: `10.74 GB (10 GiB)`.
+pub fn bytes(b: f64) -> String {
+    let decimal = scaled(b, 1000.0, &["B", "KB", "MB", "GB", "TB", "PB", "EB", "ZB"]);
+    if b.abs() < 1024.0 {
+        return decimal;
+    }
+    let binary = scaled(
+        b,
+        1024.0,
+        &["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB"],
+    );
+    format!("{decimal} ({binary})")
+}
+
+/// A size in decimal units only, for dense formulas.
+pub fn bytes_short(b: f64) -> String {
+    scaled(b, 1000.0, &["B", "KB", "MB", "GB", "TB", "PB", "EB", "ZB"])
+}
+
+/// A rate in bytes and bits per second: `25 GB/s (200 Gb/s)`.
+pub fn rate(bytes_per_s: f64) -> String {
+    let bits = scaled(
+        bytes_per_s * 8.0,
+        1000.0,
+        &["b/s", "Kb/s", "Mb/s", "Gb/s", "Tb/s", "Pb/s"],
+    );
+    format!("{} ({bits})", rate_short(bytes_per_s))
+}
+
+/// A rate in bytes per second only: `25 GB/s`.
+pub fn rate_short(bytes_per_s: f64) -> String {
+    scaled(
+        bytes_per_s,
+        1000.0,
+        &["B/s", "KB/s", "MB/s", "GB/s", "TB/s", "PB/s", "EB/s"],
+    )
+}
+
+/// A duration in the unit that keeps the number readable: `2 µs`, `429.5 ms`, `1.945 h`.
+pub fn duration(seconds: f64) -> String {
+    let abs = seconds.abs();
+    let (value, unit) = match abs {
+        _ if abs == 0.0 => (seconds, "s"),
+        _ if abs < 1e-6 => (seconds * 1e9, "ns"),
+        _ if abs < 1e-3 => (seconds * 1e6, "µs"),
+        _ if abs < 1.0 => (seconds * 1e3, "ms"),
+        _ if abs < 120.0 => (seconds, "s"),
+        _ if abs < 7200.0 => (seconds / 60.0, "min"),
+        _ if abs < 172_800.0 => (seconds / 3600.0, "h"),
+        _ => (seconds / 86_400.0, "days"),
+    };
+    format!("{} {unit}", sig(value, 4))
+}
+
+/// A parameter count in words: `70 billion`.
+pub fn count(n: f64) -> String {
+    match n.abs() {
+        a if a >= 1e12 => format!("{} trillion", sig(n / 1e12, 4)),
+        a if a >= 1e9 => format!("{} billion", sig(n / 1e9, 4)),
+        a if a >= 1e6 => format!("{} million", sig(n / 1e6, 4)),
+        _ => sig(n, 6),
+    }
+}
+
+/// A fraction as a percentage: `78%`.
+pub fn percent(fraction: f64) -> String {
+    format!("{}%", sig(fraction * 100.0, 3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn significant_figures() {
+        assert_eq!(sig(0.429_496_729_6, 4), "0.4295");
+        assert_eq!(sig(25.0, 4), "25");
+        assert_eq!(sig(1234.6, 4), "1235");
+        assert_eq!(sig(1.75, 4), "1.75");
+        assert_eq!(sig(-2.5e-9, 3), "-2.50e-9");
+    }
+
+    #[test]
+    fn units_never_mix_bits_and_bytes() {
+        assert_eq!(bytes(10_737_418_240.0), "10.74 GB (10 GiB)");
+        assert_eq!(bytes(512.0), "512 B");
+        assert_eq!(rate(25e9), "25 GB/s (200 Gb/s)");
+        assert_eq!(duration(0.429_5), "429.5 ms");
+        assert_eq!(duration(2e-6), "2 µs");
+        assert_eq!(duration(7001.4), "116.7 min");
+        assert_eq!(count(70e9), "70 billion");
+    }
+}

@@ -1,0 +1,240 @@
+//! The link preset table: bundled `content/hardware.toml` plus the user's overrides.
+//!
+//! Figures are stored in SI base units, parsed from unit strings when the table is read, so a
+//! typo in a config file is reported once with the preset's id instead of at every calculation.
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Deserializer};
+
+use crate::calc::{CalcError, units};
+
+/// The bundled preset file, embedded so the binary works without any data directory.
+const BUNDLED_TOML: &str = include_str!("../../content/hardware.toml");
+
+/// What a link is; decides how calculators may use it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LinkKind {
+    Pcie,
+    Nvlink,
+    Infiniband,
+    Ethernet,
+    Efa,
+    Storage,
+    #[default]
+    Other,
+}
+
+/// What one preset's bandwidth belongs to: one GPU, one NIC port, a whole instance, a storage system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    PerGpu,
+    PerPort,
+    PerInstance,
+    #[default]
+    PerDevice,
+    Aggregate,
+}
+
+/// One link preset. Rates are bytes per second per direction; latency is seconds.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct LinkPreset {
+    pub id: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub kind: LinkKind,
+    #[serde(default)]
+    pub scope: Scope,
+    /// Per-direction bandwidth: the B of every formula.
+    #[serde(deserialize_with = "de_rate")]
+    pub bandwidth: f64,
+    /// Both directions added; shown for reference, never used in a formula.
+    #[serde(default, deserialize_with = "de_opt_rate")]
+    pub bidirectional: Option<f64>,
+    /// Read bandwidth where it differs from the (write) bandwidth, for storage.
+    #[serde(default, deserialize_with = "de_opt_rate")]
+    pub read_bandwidth: Option<f64>,
+    /// Typical one-way small-message latency, used as the per-step alpha.
+    #[serde(default, deserialize_with = "de_latency")]
+    pub latency: f64,
+    /// Share of `bandwidth` public benchmarks reach, in (0, 1].
+    #[serde(default = "one")]
+    pub efficiency: f64,
+    #[serde(default)]
+    pub bandwidth_source: String,
+    #[serde(default)]
+    pub latency_source: String,
+    #[serde(default)]
+    pub efficiency_source: String,
+    #[serde(default)]
+    pub note: String,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+fn de_rate<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    let text = String::deserialize(d)?;
+    units::parse_rate(&text).map_err(serde::de::Error::custom)
+}
+
+fn de_opt_rate<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    de_rate(d).map(Some)
+}
+
+fn de_latency<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    let text = String::deserialize(d)?;
+    units::parse_latency(&text).map_err(serde::de::Error::custom)
+}
+
+impl LinkPreset {
+    /// The name to show: `name`, or the id when the user gave none.
+    pub fn display_name(&self) -> &str {
+        if self.name.is_empty() {
+            &self.id
+        } else {
+            &self.name
+        }
+    }
+
+    /// Per-direction read bandwidth (storage may read faster than it writes).
+    pub fn read_bandwidth(&self) -> f64 {
+        self.read_bandwidth.unwrap_or(self.bandwidth)
+    }
+
+    fn validate(&self) -> Result<(), CalcError> {
+        let bad = |problem: String| CalcError::BadPreset {
+            id: self.id.clone(),
+            problem,
+        };
+        let id_ok = !self.id.is_empty()
+            && self
+                .id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !id_ok {
+            return Err(bad(
+                "ids use lowercase letters, digits and '-' only, like 'ib-ndr'".into(),
+            ));
+        }
+        if !(self.efficiency > 0.0 && self.efficiency <= 1.0) {
+            return Err(bad(format!(
+                "efficiency '{}' must be above 0 and at most 1 (0.8 means 80%)",
+                self.efficiency
+            )));
+        }
+        if let Some(bidir) = self.bidirectional.filter(|b| *b < self.bandwidth) {
+            return Err(bad(format!(
+                "bidirectional '{bidir}' B/s is below the per-direction bandwidth '{}' B/s; were they swapped?",
+                self.bandwidth
+            )));
+        }
+        Ok(())
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PresetFile {
+    links: Vec<LinkPreset>,
+}
+
+/// All link presets known to a run: bundled ones plus user overrides, in file order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HardwareTable {
+    links: Vec<LinkPreset>,
+}
+
+impl HardwareTable {
+    /// The presets shipped in `content/hardware.toml` (parsed once per process).
+    ///
+    /// # Panics
+    /// Never in a released build: the embedded file is parsed by a unit test.
+    pub fn bundled() -> HardwareTable {
+        static BUNDLED: OnceLock<HardwareTable> = OnceLock::new();
+        BUNDLED
+            .get_or_init(|| {
+                Self::from_toml(BUNDLED_TOML)
+                    .expect("content/hardware.toml is checked by a unit test")
+            })
+            .clone()
+    }
+
+    /// Reads a table from TOML text with `[[links]]` entries.
+    pub fn from_toml(text: &str) -> Result<HardwareTable, CalcError> {
+        let file: PresetFile = toml::from_str(text).map_err(|e| CalcError::BadPreset {
+            id: "(file)".into(),
+            problem: e.message().to_owned(),
+        })?;
+        HardwareTable { links: Vec::new() }.with_overrides(file.links)
+    }
+
+    /// Adds user presets, replacing bundled ones with the same id.
+    pub fn with_overrides(mut self, presets: Vec<LinkPreset>) -> Result<HardwareTable, CalcError> {
+        let mut seen: Vec<String> = Vec::new();
+        for preset in presets {
+            preset.validate()?;
+            if seen.contains(&preset.id) {
+                return Err(CalcError::BadPreset {
+                    id: preset.id,
+                    problem: "is defined twice; keep one [[links]] entry per id".into(),
+                });
+            }
+            seen.push(preset.id.clone());
+            match self.links.iter_mut().find(|l| l.id == preset.id) {
+                Some(existing) => *existing = preset,
+                None => self.links.push(preset),
+            }
+        }
+        Ok(self)
+    }
+
+    /// The preset with this id (ASCII case-insensitive).
+    pub fn get(&self, id: &str) -> Option<&LinkPreset> {
+        self.links
+            .iter()
+            .find(|l| l.id.eq_ignore_ascii_case(id.trim()))
+    }
+
+    /// The preset with this id, or an error that lists close ids.
+    pub fn require(&self, id: &str) -> Result<&LinkPreset, CalcError> {
+        self.get(id).ok_or_else(|| CalcError::UnknownLink {
+            id: id.trim().to_owned(),
+            examples: self.suggest(id),
+        })
+    }
+
+    fn suggest(&self, id: &str) -> String {
+        let needle = id.trim().to_ascii_lowercase();
+        let close: Vec<&str> = self
+            .links
+            .iter()
+            .map(|l| l.id.as_str())
+            .filter(|candidate| {
+                !needle.is_empty() && (candidate.contains(&needle) || needle.contains(candidate))
+            })
+            .collect();
+        let list = if close.is_empty() {
+            vec!["pcie4", "nvlink4", "ib-ndr"]
+        } else {
+            close
+        };
+        list.iter()
+            .map(|s| format!("'{s}'"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// All presets in file order.
+    pub fn iter(&self) -> impl Iterator<Item = &LinkPreset> {
+        self.links.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests;

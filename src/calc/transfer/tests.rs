@@ -1,0 +1,83 @@
+use super::*;
+use crate::calc::close;
+
+fn report(
+    size: &str,
+    links: &[&str],
+    extra: TransferFields<'_>,
+) -> Result<TransferReport, CalcError> {
+    let ids: Vec<String> = links.iter().map(|s| (*s).to_owned()).collect();
+    let fields = TransferFields {
+        size,
+        links: &ids,
+        ..extra
+    };
+    TransferInput::from_fields(&fields, &HardwareTable::bundled()).map(|i| transfer(&i))
+}
+
+#[test]
+fn ten_gib_over_hdr_is_0_4295_s() {
+    // 10 * 2^30 B / 25e9 B/s = 0.42949673 s, plus 0.6 us latency.
+    let r = report("10 GiB", &["ib-hdr"], TransferFields::default()).expect("hdr");
+    let row = &r.results[0];
+    assert!(close(row.seconds, 0.6e-6 + 10.0 * 1_073_741_824.0 / 25e9));
+    assert!(close(
+        row.expected_seconds,
+        0.6e-6 + 10.0 * 1_073_741_824.0 / 24e9
+    ));
+    assert!(
+        row.steps.iter().any(|s| s.contains("429.5 ms")),
+        "{:?}",
+        row.steps
+    );
+}
+
+#[test]
+fn side_by_side_with_ratios() {
+    // 10 GiB: pcie4 31.508 GB/s vs nvlink3 300 GB/s (per direction, never the 600 bidirectional).
+    let r = report(
+        "10 GiB",
+        &["pcie4", "nvlink3", "ib-hdr"],
+        TransferFields::default(),
+    )
+    .expect("3 links");
+    let [pcie, nvl, hdr] = &r.results[..] else {
+        panic!("three rows")
+    };
+    assert!(close(nvl.seconds, 2e-6 + 10_737_418_240.0 / 300e9));
+    assert!(close(nvl.ratio_to_fastest, 1.0));
+    assert!((pcie.ratio_to_fastest - 300.0 / 31.508).abs() < 0.01);
+    assert!((hdr.ratio_to_fastest - 12.0).abs() < 0.01);
+    assert!(nvl.steps[0].contains("600 GB/s is both directions added and is not used"));
+}
+
+#[test]
+fn typed_bandwidth_latency_and_efficiency() {
+    let extra = TransferFields {
+        bandwidth: Some("200 Gbps"),
+        latency: Some("5 us"),
+        efficiency: Some("80%"),
+        ..TransferFields::default()
+    };
+    let r = report("1 GB", &[], extra).expect("custom");
+    let row = &r.results[0];
+    assert_eq!(row.link, "custom");
+    assert!(close(row.seconds, 5e-6 + 1e9 / 25e9));
+    assert!(close(row.expected_seconds, 5e-6 + 1e9 / 20e9));
+}
+
+#[test]
+fn bad_input_is_named() {
+    let cases = [
+        ("10 GiB", vec!["nvlink9"], "'nvlink9'"),
+        ("25 GB/s", vec!["pcie4"], "'25 GB/s'"),
+        ("0 GB", vec!["pcie4"], "'0 GB'"),
+        ("10 GiB", vec![], "--link"),
+    ];
+    for (size, links, needle) in cases {
+        let err = report(size, &links, TransferFields::default())
+            .expect_err(size)
+            .to_string();
+        assert!(err.contains(needle), "{err}");
+    }
+}

@@ -1,0 +1,243 @@
+//! The clap side of the calculators: `infraprep calc …` and `infraprep links`.
+//!
+//! Arguments stay strings here so the engine's messages (which name the bad value and the fix)
+//! reach the user instead of clap's generic ones. Rendering lives in `calc_cli/render.rs`.
+
+mod args;
+mod render;
+
+use std::io::Write;
+
+pub use args::{BusbwArgs, CheckpointArgs, CollectiveArgs, TransferArgs};
+use clap::{Args, Subcommand};
+use serde::Serialize;
+
+use crate::calc::{
+    self, BusbwFields, BusbwInput, CalcError, CheckpointFields, CheckpointInput, CollectiveFields,
+    CollectiveInput, CollectiveReport, HardwareTable, SweepSeries, TransferFields, TransferInput,
+};
+
+const CALC_EXAMPLES: &str = "Examples:
+  infraprep calc \"10 GiB / 25 GB/s\"
+  infraprep calc \"10 GiB / nvlink3\"
+  infraprep calc transfer 10GiB --link pcie4 --link nvlink3 --link ib-hdr
+  infraprep calc collective allreduce 1GiB --ranks 8 --intra nvlink3
+  infraprep calc collective allreduce 1GiB --ranks 128 --gpus-per-node 8 --intra nvlink4 --inter ib-ndr --sweep
+  infraprep calc busbw allreduce --size 1GiB --time 8203.9us --ranks 8 --link nvlink3
+  infraprep calc checkpoint --params 70B --storage-bw 100GB/s --mtbf 3h
+
+Conventions: every bandwidth is per direction; GB = 1e9 B, GiB = 2^30 B, Gb = 1e9 bit.";
+
+/// `infraprep calc`: a unit-aware expression, or one of the calculators.
+#[derive(Debug, Clone, Args)]
+#[command(args_conflicts_with_subcommands = true, after_help = CALC_EXAMPLES)]
+pub struct CalcArgs {
+    #[command(subcommand)]
+    pub command: Option<CalcCommand>,
+    /// A unit-aware expression; link ids stand for their per-direction bandwidth
+    #[arg(value_name = "EXPRESSION", allow_hyphen_values = true)]
+    pub expression: Option<String>,
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The calculators.
+#[derive(Debug, Clone, Subcommand)]
+pub enum CalcCommand {
+    /// Time to move SIZE over one or several links: t = latency + size / (bandwidth × efficiency)
+    #[command(after_help = "Examples:
+  infraprep calc transfer 10GiB --link pcie4 --link nvlink3 --link ib-hdr
+  infraprep calc transfer 1.5TB --bandwidth 200Gbps --latency 2us --efficiency 0.9 --json")]
+    Transfer(TransferArgs),
+    /// Time, algbw and busbw of a collective (nccl-tests conventions)
+    #[command(after_help = "Examples:
+  infraprep calc collective allreduce 1GiB --ranks 8 --intra nvlink3
+  infraprep calc collective allgather 16GiB --ranks 8 --intra nvlink4 --algo ring
+  infraprep calc collective allreduce 1GiB --ranks 128 --gpus-per-node 8 --intra nvlink4 --inter ib-ndr --sweep
+
+SIZE is nccl-tests' size column: one rank's buffer for allreduce/broadcast/reduce, the total
+buffer (n x chunk) for allgather/reducescatter/alltoall. --inter-bw is per NIC.")]
+    Collective(CollectiveArgs),
+    /// algbw and busbw from an nccl-tests size and time, and the share of the link reached
+    #[command(after_help = "Example:
+  infraprep calc busbw allreduce --size 1GiB --time 8203.9us --ranks 8 --link nvlink3")]
+    Busbw(BusbwArgs),
+    /// Checkpoint size, write/read time and bottleneck, async cost, and the optimal interval
+    #[command(after_help = "Examples:
+  infraprep calc checkpoint --params 70B --storage-bw 100GB/s --nodes 16 --node-bw ib-ndr --mtbf 3h
+  infraprep calc checkpoint --params 405B --recipe bf16-adam --storage-bw pfs-llama3 --gpus 16384 --gpu-mtbf 50677h
+  infraprep calc checkpoint --params 70B --checkpoint-time 5min --mtbf 24h")]
+    Checkpoint(CheckpointArgs),
+}
+
+/// `infraprep links`: the link presets with their sources.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "Examples:
+  infraprep links
+  infraprep links ib-ndr
+  infraprep links --json")]
+pub struct LinksArgs {
+    /// Show only this preset
+    pub id: Option<String>,
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), CalcError> {
+    serde_json::to_writer_pretty(&mut *out, value).map_err(|e| CalcError::Output(e.to_string()))?;
+    writeln!(out).map_err(|e| CalcError::output(&e))
+}
+
+/// Runs `infraprep calc …`, writing text or JSON to `out`.
+pub fn run_calc(
+    args: &CalcArgs,
+    table: &HardwareTable,
+    out: &mut dyn Write,
+) -> Result<(), CalcError> {
+    match &args.command {
+        Some(CalcCommand::Transfer(a)) => run_transfer(a, table, out),
+        Some(CalcCommand::Collective(a)) => run_collective(a, table, out),
+        Some(CalcCommand::Busbw(a)) => run_busbw(a, table, out),
+        Some(CalcCommand::Checkpoint(a)) => run_checkpoint(a, table, out),
+        None => {
+            let expr = args.expression.as_deref().ok_or_else(|| {
+                CalcError::invalid("give an expression such as \"10 GiB / 25 GB/s\" or a calculator: transfer, collective, busbw, checkpoint (see --help)")
+            })?;
+            let value = calc::eval_expression(expr, table)?;
+            if args.json {
+                write_json(out, &value)
+            } else {
+                render::expression(out, &value)
+            }
+        }
+    }
+}
+
+fn run_transfer(
+    a: &TransferArgs,
+    table: &HardwareTable,
+    out: &mut dyn Write,
+) -> Result<(), CalcError> {
+    let fields = TransferFields {
+        size: &a.size,
+        links: &a.links,
+        bandwidth: a.bandwidth.as_deref(),
+        latency: a.latency.as_deref(),
+        efficiency: a.efficiency.as_deref(),
+    };
+    let report = calc::transfer(&TransferInput::from_fields(&fields, table)?);
+    if a.json {
+        write_json(out, &report)
+    } else {
+        render::transfer(out, &report)
+    }
+}
+
+/// The collective JSON: the report plus the sweep when asked for.
+#[derive(Serialize)]
+struct CollectiveJson<'a> {
+    #[serde(flatten)]
+    report: &'a CollectiveReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sweep: Option<Vec<SweepSeries>>,
+}
+
+fn run_collective(
+    a: &CollectiveArgs,
+    table: &HardwareTable,
+    out: &mut dyn Write,
+) -> Result<(), CalcError> {
+    let fields = CollectiveFields {
+        op: &a.op,
+        size: &a.size,
+        ranks: &a.ranks,
+        gpus_per_node: a.gpus_per_node.as_deref(),
+        nics_per_node: a.nics_per_node.as_deref(),
+        intra: a.intra.as_deref(),
+        intra_bw: a.intra_bw.as_deref(),
+        inter: a.inter.as_deref(),
+        inter_bw: a.inter_bw.as_deref(),
+        algorithm: a.algorithm.as_deref(),
+        latency: a.latency.as_deref(),
+    };
+    let input = CollectiveInput::from_fields(&fields, table)?;
+    let report = calc::collective(&input);
+    let sweep = a
+        .sweep
+        .then(|| calc::collective_sweep(&input, &calc::default_sweep_sizes()));
+    if a.json {
+        write_json(
+            out,
+            &CollectiveJson {
+                report: &report,
+                sweep,
+            },
+        )
+    } else {
+        render::collective(out, &report, sweep.as_deref())
+    }
+}
+
+fn run_busbw(a: &BusbwArgs, table: &HardwareTable, out: &mut dyn Write) -> Result<(), CalcError> {
+    let fields = BusbwFields {
+        op: &a.op,
+        size: &a.size,
+        time: &a.time,
+        ranks: &a.ranks,
+        link: a.link.as_deref(),
+    };
+    let report = calc::busbw(&BusbwInput::from_fields(&fields, table)?);
+    if a.json {
+        write_json(out, &report)
+    } else {
+        render::busbw(out, &report)
+    }
+}
+
+fn run_checkpoint(
+    a: &CheckpointArgs,
+    table: &HardwareTable,
+    out: &mut dyn Write,
+) -> Result<(), CalcError> {
+    let fields = CheckpointFields {
+        params: &a.params,
+        recipe: a.recipe.as_deref(),
+        bytes_per_param: a.bytes_per_param.as_deref(),
+        storage_bw: a.storage_bw.as_deref(),
+        nodes: a.nodes.as_deref(),
+        node_bw: a.node_bw.as_deref(),
+        nvme_bw: a.nvme_bw.as_deref(),
+        gpus: a.gpus.as_deref(),
+        pcie: a.pcie.as_deref(),
+        checkpoint_time: a.checkpoint_time.as_deref(),
+        mtbf: a.mtbf.as_deref(),
+        gpu_mtbf: a.gpu_mtbf.as_deref(),
+    };
+    let report = calc::checkpoint(&CheckpointInput::from_fields(&fields, table)?);
+    if a.json {
+        write_json(out, &report)
+    } else {
+        render::checkpoint(out, &report)
+    }
+}
+
+/// Runs `infraprep links`.
+pub fn run_links(
+    args: &LinksArgs,
+    table: &HardwareTable,
+    out: &mut dyn Write,
+) -> Result<(), CalcError> {
+    let links: Vec<&calc::LinkPreset> = match &args.id {
+        Some(id) => vec![table.require(id)?],
+        None => table.iter().collect(),
+    };
+    if args.json {
+        let rows: Vec<render::LinkJson<'_>> =
+            links.into_iter().map(render::LinkJson::from).collect();
+        write_json(out, &rows)
+    } else {
+        render::links(out, &links)
+    }
+}

@@ -1,0 +1,324 @@
+//! Binary-level tests of `infraprep calc` and `infraprep links`: output, JSON shapes, exit codes.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_infraprep"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout(args)).expect("valid JSON")
+}
+
+fn has_keys(value: &Value, keys: &[&str]) {
+    for key in keys {
+        assert!(value.get(key).is_some(), "missing '{key}' in {value}");
+    }
+}
+
+#[test]
+fn expression_text_and_json() {
+    let text = stdout(&["calc", "10 GiB / 25 GB/s"]);
+    assert!(text.starts_with("= 429.5 ms = 0.4295 s"), "{text}");
+    assert!(text.contains("read as: (10 GiB) / (25 GB/s)"));
+    let v = json(&["calc", "10 GiB / nvlink3", "--json"]);
+    assert_eq!(v["kind"], "duration");
+    assert!((v["value"].as_f64().expect("value") - 10.0 * 1_073_741_824.0 / 300e9).abs() < 1e-12);
+}
+
+#[test]
+fn transfer_json_shape() {
+    let v = json(&[
+        "calc", "transfer", "10GiB", "--link", "ib-hdr", "--link", "pcie4", "--json",
+    ]);
+    assert_eq!(v["size_bytes"].as_f64(), Some(10_737_418_240.0));
+    let row = &v["results"][0];
+    has_keys(
+        row,
+        &[
+            "link",
+            "bandwidth_bytes_per_s",
+            "latency_s",
+            "efficiency",
+            "seconds",
+            "expected_seconds",
+            "steps",
+        ],
+    );
+    assert_eq!(row["link"], "ib-hdr");
+    assert!((row["seconds"].as_f64().expect("s") - 0.429_497_329_6).abs() < 1e-9);
+    assert!(row["steps"].as_array().is_some_and(|s| !s.is_empty()));
+}
+
+#[test]
+fn collective_json_shape_and_sweep() {
+    let args = [
+        "calc",
+        "collective",
+        "allreduce",
+        "1GiB",
+        "--ranks",
+        "8",
+        "--intra",
+        "nvlink3",
+        "--json",
+    ];
+    let v = json(&args);
+    has_keys(
+        &v,
+        &[
+            "op",
+            "algorithm",
+            "size_bytes",
+            "ranks",
+            "seconds",
+            "expected_seconds",
+            "algbw_bytes_per_s",
+            "busbw_bytes_per_s",
+            "steps",
+        ],
+    );
+    assert_eq!(v["op"], "allreduce");
+    assert_eq!(v["algorithm"], "ring");
+    assert!(v.get("sweep").is_none());
+    let v = json(&[&args[..], &["--sweep"]].concat());
+    let sweep = v["sweep"].as_array().expect("sweep");
+    assert_eq!(sweep.len(), 2, "ring and tree on one node");
+    assert_eq!(sweep[0]["points"].as_array().map(Vec::len), Some(25));
+}
+
+#[test]
+fn collective_text_shows_spec_and_expected() {
+    let text = stdout(&[
+        "calc",
+        "collective",
+        "allgather",
+        "16GiB",
+        "--ranks",
+        "8",
+        "--intra",
+        "nvlink4",
+        "--sweep",
+    ]);
+    assert!(
+        text.contains("spec,") && text.contains("expected"),
+        "{text}"
+    );
+    assert!(text.contains("sweep (expected time)"), "{text}");
+}
+
+#[test]
+fn busbw_json_shape() {
+    let v = json(&[
+        "calc",
+        "busbw",
+        "allreduce",
+        "--size",
+        "1GiB",
+        "--time",
+        "8203.9us",
+        "--ranks",
+        "8",
+        "--link",
+        "nvlink3",
+        "--json",
+    ]);
+    has_keys(
+        &v,
+        &[
+            "op",
+            "size_bytes",
+            "seconds",
+            "ranks",
+            "algbw_bytes_per_s",
+            "busbw_bytes_per_s",
+            "percent_of_link",
+        ],
+    );
+    assert!((v["busbw_bytes_per_s"].as_f64().expect("busbw") / 1e9 - 229.04).abs() < 0.01);
+}
+
+#[test]
+fn checkpoint_json_shape() {
+    let v = json(&[
+        "calc",
+        "checkpoint",
+        "--params",
+        "70B",
+        "--storage-bw",
+        "100GB/s",
+        "--mtbf",
+        "3h",
+        "--json",
+    ]);
+    has_keys(
+        &v,
+        &[
+            "params",
+            "bytes_per_param",
+            "size_bytes",
+            "write_seconds",
+            "read_seconds",
+            "bottleneck",
+            "young_interval_seconds",
+            "daly_interval_seconds",
+            "overhead_fraction",
+            "steps",
+        ],
+    );
+    assert_eq!(v["size_bytes"].as_f64(), Some(980e9));
+    assert_eq!(v["bottleneck"], "storage");
+    let v = json(&["calc", "checkpoint", "--params", "7B", "--json"]);
+    assert!(v["write_seconds"].is_null() && v["daly_interval_seconds"].is_null());
+}
+
+#[test]
+fn links_lists_presets_with_sources() {
+    let v = json(&["links", "--json"]);
+    let links = v.as_array().expect("array");
+    assert!(links.len() >= 22);
+    for link in links {
+        has_keys(
+            link,
+            &[
+                "id",
+                "bandwidth_bytes_per_s",
+                "bidirectional_bytes_per_s",
+                "latency_s",
+                "efficiency",
+                "bandwidth_source",
+            ],
+        );
+        assert!(
+            !link["efficiency_source"]
+                .as_str()
+                .unwrap_or_default()
+                .is_empty()
+        );
+    }
+    let text = stdout(&["links", "nvlink4"]);
+    assert!(
+        text.contains("450 GB/s") && text.contains("900 GB/s bidirectional"),
+        "{text}"
+    );
+}
+
+#[test]
+fn help_has_examples() {
+    for args in [
+        &["calc", "--help"][..],
+        &["calc", "collective", "--help"],
+        &["links", "--help"],
+        &["calc", "checkpoint", "--help"],
+    ] {
+        assert!(stdout(args).contains("Example"), "{args:?}");
+    }
+}
+
+#[test]
+fn bad_input_exits_2_with_one_clear_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["calc", "10 GBs"], "'10 GBs'"),
+        (
+            &["calc", "transfer", "25GB/s", "--link", "pcie4"],
+            "'25GB/s'",
+        ),
+        (
+            &["calc", "transfer", "10GiB", "--link", "nvlink9"],
+            "'nvlink9'",
+        ),
+        (&["calc", "transfer", "0GB", "--link", "pcie4"], "'0GB'"),
+        (&["calc", "transfer", "-5GB", "--link", "pcie4"], "'-5GB'"),
+        (
+            &["calc", "transfer", "NaN GB", "--link", "pcie4"],
+            "'NaN GB'",
+        ),
+        (
+            &["calc", "transfer", "1e300 GB", "--link", "pcie4"],
+            "'1e300 GB'",
+        ),
+        (
+            &[
+                "calc",
+                "collective",
+                "allreduce",
+                "1GiB",
+                "--ranks",
+                "1",
+                "--intra",
+                "nvlink3",
+            ],
+            "at least 2 ranks",
+        ),
+        (
+            &[
+                "calc",
+                "collective",
+                "allreduce",
+                "1GiB",
+                "--ranks",
+                "0",
+                "--intra",
+                "nvlink3",
+            ],
+            "'0'",
+        ),
+        (
+            &[
+                "calc",
+                "collective",
+                "allreduce",
+                "1GiB",
+                "--ranks",
+                "16",
+                "--gpus-per-node",
+                "8",
+                "--intra",
+                "nvlink3",
+            ],
+            "--inter",
+        ),
+        (&["calc", "checkpoint", "--params", "70 GB"], "'70 GB'"),
+        (
+            &[
+                "calc",
+                "busbw",
+                "allreduce",
+                "--size",
+                "1GiB",
+                "--time",
+                "1 GB",
+                "--ranks",
+                "8",
+            ],
+            "'1 GB'",
+        ),
+        (&["links", "ib-qdr"], "'ib-qdr'"),
+    ];
+    for (args, needle) in cases {
+        let out = run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(needle),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"));
+    }
+}
