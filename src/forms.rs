@@ -369,13 +369,13 @@ fn compute_collective(form: &FormValues, table: &HardwareTable) -> Result<Outcom
         ),
         (
             "algbw".to_owned(),
-            format::rate(report.algbw_bytes_per_s),
-            format::rate(report.expected_algbw_bytes_per_s),
+            format::rate_short(report.algbw_bytes_per_s),
+            format::rate_short(report.expected_algbw_bytes_per_s),
         ),
         (
             "busbw".to_owned(),
-            format::rate(report.busbw_bytes_per_s),
-            format::rate(report.expected_busbw_bytes_per_s),
+            format::rate_short(report.busbw_bytes_per_s),
+            format::rate_short(report.expected_busbw_bytes_per_s),
         ),
     ];
     let series = calc::collective_sweep(&input, &calc::default_sweep_sizes())

@@ -6,6 +6,7 @@
 
 pub mod action;
 pub mod app;
+pub mod calc_state;
 pub mod doc;
 pub mod geometry;
 pub mod keymap;

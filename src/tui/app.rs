@@ -1,10 +1,14 @@
 //! The TUI's state and its one mutator, `update`. No terminal here: tests drive `App` with
 //! actions and read its state, and the views only read it.
 
+use crate::calc::{HardwareTable, LinkPreset};
 use crate::content::{Card, Deck, Lang, Section};
 use crate::search::{Hit, SearchIndex};
 
+mod calculators;
+
 use super::action::Action;
+use super::calc_state::CalcScreen;
 use super::doc::section_lines;
 use super::geometry::{body_rows, reader_columns, reader_rows};
 use super::keymap::Context;
@@ -74,6 +78,14 @@ pub struct App {
     pub help: Option<usize>,
     /// A one-line message for the footer.
     pub status: Option<String>,
+    /// The calculators screen, created the first time it is shown.
+    pub calc: Option<CalcScreen>,
+    /// The user's link presets, added to the bundled ones when the table is first needed.
+    user_links: Vec<LinkPreset>,
+    /// Built on first use, so startup does not pay for it.
+    hardware: Option<HardwareTable>,
+    /// Which of the current card's presets `c` opens next.
+    preset_cursor: usize,
     quit: bool,
     effects: Vec<Effect>,
 }
@@ -95,9 +107,37 @@ impl App {
             prompt: None,
             help: None,
             status: None,
+            calc: None,
+            user_links: Vec::new(),
+            hardware: None,
+            preset_cursor: 0,
             quit: false,
             effects: Vec::new(),
         }
+    }
+
+    /// Adds the user's link presets (from the config file) to the bundled ones.
+    #[must_use]
+    pub fn with_links(mut self, links: Vec<LinkPreset>) -> App {
+        self.user_links = links;
+        self
+    }
+
+    /// The link presets, built on first use. A broken user preset falls back to the bundled
+    /// table with a message, rather than leaving the calculators unusable.
+    pub fn table(&mut self) -> HardwareTable {
+        if let Some(table) = &self.hardware {
+            return table.clone();
+        }
+        let table = match HardwareTable::bundled().with_overrides(self.user_links.clone()) {
+            Ok(table) => table,
+            Err(e) => {
+                self.status = Some(format!("your [[links]] presets were not loaded: {e}"));
+                HardwareTable::bundled()
+            }
+        };
+        self.hardware = Some(table.clone());
+        table
     }
 
     /// Records the terminal size; paging and scrolling limits follow from it.
@@ -148,7 +188,13 @@ impl App {
             Context::Prompt
         } else if self.search.is_some() {
             Context::Search
-        } else if self.reading.is_some() && self.screen == Screen::Cards {
+        } else if self.screen == Screen::Calculators {
+            if self.calc.as_ref().is_some_and(|c| c.editing) {
+                Context::CalcEdit
+            } else {
+                Context::Calc
+            }
+        } else if self.reading.is_some() {
             Context::Reader
         } else {
             Context::List
@@ -171,6 +217,8 @@ impl App {
             Context::Prompt => self.update_prompt(action),
             Context::Search => self.update_search(action),
             Context::Reader => self.update_reader(action),
+            Context::Calc => self.update_calc(action),
+            Context::CalcEdit => self.update_calc_edit(action),
             Context::List | Context::Global => self.update_list(action),
         }
     }
@@ -187,7 +235,7 @@ impl App {
             }
             Action::OpenQuickCalc => self.prompt = Some(PromptState::default()),
             Action::ShowCards => self.screen = Screen::Cards,
-            Action::ShowCalculators => self.screen = Screen::Calculators,
+            Action::ShowCalculators => self.show_calculators(None),
             _ => {}
         }
     }
@@ -213,7 +261,7 @@ impl App {
             Action::Bottom => self.selected = last,
             Action::ClickRow(row) => self.selected = (self.list_offset + row as usize).min(last),
             Action::Open if !self.deck.is_empty() => self.open_card(self.selected),
-            Action::OpenCalculator => self.status = Some(calculator_pending()),
+            Action::OpenCalculator => self.open_card_calculator(self.selected, None),
             other => self.update_global(other),
         }
         self.keep_selection_visible();
@@ -252,7 +300,9 @@ impl App {
                 return self.open_follow_up(reading);
             }
             Action::Back => return self.back(),
-            Action::OpenCalculator => self.status = Some(calculator_pending()),
+            Action::OpenCalculator => {
+                return self.open_card_calculator(reading.card, Some(reading));
+            }
             other => return self.update_global(other),
         }
         self.reading = Some(reading);
@@ -371,25 +421,19 @@ impl App {
                 if !expression.is_empty() {
                     prompt.history.retain(|e| e != &expression);
                     prompt.history.push(expression.clone());
-                    prompt.history.truncate(20);
-                    self.status = Some(quick_answer(&expression));
+                    if prompt.history.len() > 20 {
+                        prompt.history.remove(0);
+                    }
+                    prompt.input.clear();
+                    prompt.browsing = None;
+                    self.status = Some(self.quick_answer(&expression));
                 }
-                prompt.input.clear();
-                prompt.browsing = None;
             }
             Action::Back => self.prompt = None,
             Action::Quit => self.quit = true,
             _ => {}
         }
     }
-}
-
-fn quick_answer(expression: &str) -> String {
-    format!("{expression} = (calculators not available in this build)")
-}
-
-fn calculator_pending() -> String {
-    "this build has no calculators yet".to_owned()
 }
 
 /// Rows moved by one page: the visible rows less one, so a line of context stays in view.

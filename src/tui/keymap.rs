@@ -15,6 +15,10 @@ pub enum Context {
     Search,
     Help,
     Prompt,
+    /// The calculators screen, moving between fields.
+    Calc,
+    /// Typing into a calculator field.
+    CalcEdit,
 }
 
 impl Context {
@@ -26,12 +30,14 @@ impl Context {
             Context::Search => "Search box",
             Context::Help => "This help",
             Context::Prompt => "Quick arithmetic (=)",
+            Context::Calc => "Calculators",
+            Context::CalcEdit => "Editing a calculator field",
         }
     }
 
     /// Contexts whose printable keys are text, so global single-letter keys do not apply.
     pub const fn takes_text(self) -> bool {
-        matches!(self, Context::Search | Context::Prompt)
+        matches!(self, Context::Search | Context::Prompt | Context::CalcEdit)
     }
 }
 
@@ -87,7 +93,7 @@ const fn bind(
     }
 }
 
-use Context::{Global, Help, List, Prompt, Reader, Search};
+use Context::{Calc, CalcEdit, Global, Help, List, Prompt, Reader, Search};
 use KeyCode::{BackTab, Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up};
 
 /// Every binding, most specific first. The first match wins.
@@ -278,6 +284,91 @@ pub const BINDINGS: &[Binding] = &[
         "Close the prompt",
     ),
     bind(
+        Calc,
+        &[key(Tab), ch('j'), key(Down)],
+        Action::Move(1),
+        "Tab field",
+        "Next field",
+    ),
+    bind(
+        Calc,
+        &[key(BackTab), ch('k'), key(Up)],
+        Action::Move(-1),
+        "",
+        "Previous field",
+    ),
+    bind(
+        Calc,
+        &[key(Enter), ch('i')],
+        Action::Open,
+        "Enter edit",
+        "Edit the field (results update as you type)",
+    ),
+    bind(
+        Calc,
+        &[ch('l'), key(KeyCode::Right), ch(']')],
+        Action::NextSection,
+        "←/→ calculator",
+        "Next calculator",
+    ),
+    bind(
+        Calc,
+        &[ch('h'), key(KeyCode::Left), ch('[')],
+        Action::PreviousSection,
+        "",
+        "Previous calculator",
+    ),
+    bind(
+        Calc,
+        &[key(PageDown), ch('J')],
+        Action::MovePage(1),
+        "PgDn steps",
+        "Scroll the steps down",
+    ),
+    bind(
+        Calc,
+        &[key(PageUp), ch('K')],
+        Action::MovePage(-1),
+        "",
+        "Scroll the steps up",
+    ),
+    bind(
+        Calc,
+        &[key(Esc), key(Backspace)],
+        Action::Back,
+        "Esc back",
+        "Back to the card that opened it, or the cards",
+    ),
+    bind(
+        CalcEdit,
+        &[key(Enter), key(Esc)],
+        Action::Open,
+        "Enter done",
+        "Stop editing",
+    ),
+    bind(
+        CalcEdit,
+        &[key(Tab)],
+        Action::NextSection,
+        "Tab next",
+        "Stop editing and go to the next field",
+    ),
+    bind(
+        CalcEdit,
+        &[key(Up)],
+        Action::Move(-1),
+        "↑/↓ choices",
+        "Previous choice (operations, algorithms, link ids)",
+    ),
+    bind(CalcEdit, &[key(Down)], Action::Move(1), "", "Next choice"),
+    bind(
+        CalcEdit,
+        &[key(Backspace)],
+        Action::DeleteBack,
+        "",
+        "Delete a character",
+    ),
+    bind(
         Help,
         &[key(Esc), ch('?'), ch('q')],
         Action::ToggleHelp,
@@ -416,7 +507,7 @@ pub fn key_label(key: &Key) -> String {
 
 /// The help overlay's rows, grouped by context: (context title, [(keys, help)]).
 pub fn help_rows() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
-    let contexts = [Global, List, Reader, Search, Prompt, Help];
+    let contexts = [Global, List, Reader, Search, Calc, CalcEdit, Prompt, Help];
     contexts
         .iter()
         .map(|&context| {

@@ -6,6 +6,8 @@
 //! └ footer: key hints from the key table, or a message ──┘
 //! ```
 
+mod calc;
+mod chart;
 mod help;
 mod list;
 mod reader;
@@ -43,8 +45,8 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame<'_>) {
     match app.context() {
         Context::Help => help::render(app, theme, body, frame),
         Context::Search => search::render(app, theme, body, frame),
-        _ if app.screen == Screen::Calculators => render_calculators(theme, body, frame),
-        Context::Reader => reader::render(app, theme, body, frame),
+        _ if app.screen == Screen::Calculators => calc::render(app, theme, body, frame),
+        _ if app.reading.is_some() => reader::render(app, theme, body, frame),
         _ => list::render(app, theme, body, frame),
     }
     render_footer(app, theme, footer, frame);
@@ -103,14 +105,6 @@ fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Line::from(spans)
     };
     frame.render_widget(Paragraph::new(line), area);
-}
-
-fn render_calculators(theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let text = vec![
-        Line::styled("Calculators", theme.title()),
-        Line::raw("Not available in this build."),
-    ];
-    frame.render_widget(Paragraph::new(text), area);
 }
 
 /// A position marker like `12–30/120` for scrolled text.

@@ -1,0 +1,115 @@
+//! The calculators screen's share of `App::update`, and opening a card's calculator.
+
+use super::{App, Reading, Screen};
+use crate::calc::eval_expression;
+use crate::content::CalcPreset;
+use crate::forms::CALCULATORS;
+use crate::presets::{checkpoint_form, collective_form, transfer_form};
+use crate::tui::action::Action;
+use crate::tui::calc_state::CalcScreen;
+
+impl App {
+    /// Shows the calculators screen; `return_to` is the card to go back to on Esc.
+    pub(super) fn show_calculators(&mut self, return_to: Option<Reading>) {
+        let table = self.table();
+        let screen = self.calc.get_or_insert_with(|| CalcScreen::new(&table));
+        screen.return_to = return_to;
+        self.screen = Screen::Calculators;
+    }
+
+    pub(super) fn update_calc(&mut self, action: Action) {
+        let table = self.table();
+        let Some(screen) = &mut self.calc else {
+            return self.show_calculators(None);
+        };
+        match action {
+            Action::Move(step) => screen.move_field(step),
+            Action::NextSection => screen.switch_calculator(1, &table),
+            Action::PreviousSection => screen.switch_calculator(-1, &table),
+            Action::Open => screen.editing = true,
+            Action::MovePage(pages) => {
+                let scrolled = screen
+                    .steps_scroll
+                    .saturating_add_signed(pages as isize * 5);
+                screen.steps_scroll = scrolled;
+            }
+            Action::Back => match screen.return_to.take() {
+                Some(reading) => {
+                    self.screen = Screen::Cards;
+                    self.reading = Some(reading);
+                    self.selected = reading.card;
+                }
+                None => self.screen = Screen::Cards,
+            },
+            other => self.update_global(other),
+        }
+    }
+
+    pub(super) fn update_calc_edit(&mut self, action: Action) {
+        let table = self.table();
+        let Some(screen) = &mut self.calc else { return };
+        match action {
+            Action::Input(c) => screen.type_char(c, &table),
+            Action::DeleteBack => screen.delete_char(&table),
+            Action::Move(step) => screen.cycle_option(step, &table),
+            Action::Open | Action::Back => screen.editing = false,
+            Action::NextSection => {
+                screen.editing = false;
+                screen.move_field(1);
+            }
+            Action::Quit => self.quit = true,
+            _ => {}
+        }
+    }
+
+    /// Opens the calculator a card pairs with, pre-filled from its preset. Pressing `c` again on
+    /// the same card opens its next preset.
+    pub(super) fn open_card_calculator(&mut self, card_index: usize, from: Option<Reading>) {
+        let Some(card) = self.card(card_index) else {
+            return;
+        };
+        if card.calc.is_empty() {
+            self.status = Some(format!(
+                "'{}' has no calculator preset; press 2 for the calculators",
+                card.id
+            ));
+            return;
+        }
+        let count = card.calc.len();
+        let index = self.preset_cursor % count;
+        let preset = card.calc[index].clone();
+        self.preset_cursor = self.preset_cursor.wrapping_add(1);
+        let table = self.table();
+        let (name, form) = match &preset {
+            CalcPreset::Transfer(p) => ("transfer", transfer_form(p)),
+            CalcPreset::Collective(p) => ("collective", collective_form(p)),
+            CalcPreset::Checkpoint(p) => ("checkpoint", checkpoint_form(p)),
+            CalcPreset::Expression(p) => {
+                self.status = Some(self.quick_answer(&p.expr));
+                return;
+            }
+        };
+        let Some(position) = CALCULATORS.iter().position(|c| c.id == name) else {
+            return;
+        };
+        self.show_calculators(from);
+        if let Some(screen) = &mut self.calc {
+            screen.load(position, &form, &table);
+        }
+        if count > 1 {
+            self.status = Some(format!(
+                "preset {} of {count}; Esc, then c again for the next",
+                index + 1
+            ));
+        }
+    }
+
+    /// The answer to a quick-arithmetic expression, for the status line.
+    pub(super) fn quick_answer(&mut self, expression: &str) -> String {
+        let table = self.table();
+        match eval_expression(expression, &table) {
+            Ok(value) => format!("{expression} = {}", value.display),
+            Err(e) => format!("{e}"),
+        }
+    }
+}

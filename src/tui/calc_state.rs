@@ -1,0 +1,208 @@
+//! The calculators screen's state: one form per calculator (values survive switching), the
+//! focused field, whether it is being typed into, and the result, recomputed on every change.
+
+use crate::calc::HardwareTable;
+use crate::forms::{CALCULATORS, CalculatorSpec, FieldKind, FormError, Outcome};
+use crate::presets::FormValues;
+
+use super::app::Reading;
+
+/// Everything the calculators screen shows.
+#[derive(Debug, Clone)]
+pub struct CalcScreen {
+    /// Index into `CALCULATORS`.
+    pub calculator: usize,
+    /// One form per calculator, so switching back finds the values as left.
+    pub forms: Vec<FormValues>,
+    pub field: usize,
+    pub editing: bool,
+    pub outcome: Result<Outcome, FormError>,
+    /// First step shown, when the steps are longer than their pane.
+    pub steps_scroll: usize,
+    /// The card to return to on Esc, when a card opened this calculator.
+    pub return_to: Option<Reading>,
+}
+
+impl CalcScreen {
+    pub fn new(table: &HardwareTable) -> CalcScreen {
+        let forms = CALCULATORS
+            .iter()
+            .map(CalculatorSpec::example_form)
+            .collect();
+        let mut screen = CalcScreen {
+            calculator: 0,
+            forms,
+            field: 0,
+            editing: false,
+            outcome: Ok(Outcome::default()),
+            steps_scroll: 0,
+            return_to: None,
+        };
+        screen.recompute(table);
+        screen
+    }
+
+    pub fn spec(&self) -> &'static CalculatorSpec {
+        &CALCULATORS[self.calculator.min(CALCULATORS.len() - 1)]
+    }
+
+    pub fn form(&self) -> &FormValues {
+        &self.forms[self.calculator]
+    }
+
+    /// The value of the focused field.
+    pub fn value(&self) -> &str {
+        self.form()
+            .values
+            .get(self.field)
+            .map_or("", |(_, v)| v.as_str())
+    }
+
+    fn value_mut(&mut self) -> Option<&mut String> {
+        let field = self.field;
+        self.forms
+            .get_mut(self.calculator)?
+            .values
+            .get_mut(field)
+            .map(|(_, v)| v)
+    }
+
+    pub fn recompute(&mut self, table: &HardwareTable) {
+        self.outcome = self.spec().evaluate(self.form(), table);
+        self.steps_scroll = 0;
+    }
+
+    /// Opens `calculator` with `form` (a card's preset).
+    pub fn load(&mut self, calculator: usize, form: &FormValues, table: &HardwareTable) {
+        self.calculator = calculator;
+        let spec = self.spec();
+        // Keep the spec's field order, taking each value from the preset.
+        self.forms[calculator] = FormValues {
+            values: spec
+                .fields
+                .iter()
+                .map(|f| (f.name, form.get(f.name).unwrap_or("").to_owned()))
+                .collect(),
+        };
+        self.field = 0;
+        self.editing = false;
+        self.recompute(table);
+    }
+
+    pub fn move_field(&mut self, step: i32) {
+        let count = self.spec().fields.len();
+        self.field = wrap_index(self.field, step, count);
+    }
+
+    pub fn switch_calculator(&mut self, step: i32, table: &HardwareTable) {
+        self.calculator = wrap_index(self.calculator, step, CALCULATORS.len());
+        self.field = 0;
+        self.editing = false;
+        self.recompute(table);
+    }
+
+    pub fn type_char(&mut self, c: char, table: &HardwareTable) {
+        if let Some(value) = self.value_mut() {
+            value.push(c);
+        }
+        self.recompute(table);
+    }
+
+    pub fn delete_char(&mut self, table: &HardwareTable) {
+        if let Some(value) = self.value_mut() {
+            value.pop();
+        }
+        self.recompute(table);
+    }
+
+    /// The choices ↑/↓ cycle through while editing the focused field.
+    pub fn options(&self, table: &HardwareTable) -> Vec<String> {
+        match self.spec().fields.get(self.field).map(|f| f.kind) {
+            Some(FieldKind::Choice(choices)) => choices.iter().map(|c| (*c).to_owned()).collect(),
+            Some(FieldKind::Link | FieldKind::LinkOrRate | FieldKind::Links) => {
+                table.iter().map(|p| p.id.clone()).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Replaces the focused value with the next or previous option. For a list of links, the
+    /// last id typed is the one that cycles.
+    pub fn cycle_option(&mut self, step: i32, table: &HardwareTable) {
+        let options = self.options(table);
+        if options.is_empty() {
+            return;
+        }
+        let multi = matches!(
+            self.spec().fields.get(self.field).map(|f| f.kind),
+            Some(FieldKind::Links)
+        );
+        let Some(value) = self.value_mut() else {
+            return;
+        };
+        let (head, last) = match value.rsplit_once(' ') {
+            Some((head, last)) if multi => (format!("{head} "), last.to_owned()),
+            _ => (String::new(), value.trim().to_owned()),
+        };
+        let next = match options.iter().position(|o| *o == last) {
+            Some(at) => wrap_index(at, step, options.len()),
+            None if step < 0 => options.len() - 1,
+            None => 0,
+        };
+        *value = format!("{head}{}", options[next]);
+        self.recompute(table);
+    }
+}
+
+fn wrap_index(index: usize, step: i32, count: usize) -> usize {
+    if count == 0 {
+        return 0;
+    }
+    let count = i64::try_from(count).unwrap_or(i64::MAX);
+    let moved = (i64::try_from(index).unwrap_or(0) + i64::from(step)).rem_euclid(count);
+    usize::try_from(moved).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typing_recomputes_and_a_bad_field_keeps_the_others() {
+        let table = HardwareTable::bundled();
+        let mut screen = CalcScreen::new(&table);
+        assert!(screen.outcome.is_ok());
+        screen.type_char('s', &table);
+        let error = screen.outcome.clone().unwrap_err();
+        assert_eq!(error.field, Some("size"));
+        assert_eq!(screen.form().get("links"), Some("pcie4 nvlink3 ib-hdr"));
+        screen.delete_char(&table);
+        assert!(screen.outcome.is_ok());
+    }
+
+    #[test]
+    fn options_cycle_and_forms_survive_switching() {
+        let table = HardwareTable::bundled();
+        let mut screen = CalcScreen::new(&table);
+        screen.switch_calculator(1, &table);
+        assert_eq!(screen.spec().id, "collective");
+        screen.cycle_option(1, &table);
+        assert_eq!(screen.value(), "allgather");
+        screen.switch_calculator(-1, &table);
+        screen.switch_calculator(1, &table);
+        assert_eq!(screen.value(), "allgather");
+        screen.switch_calculator(-2, &table);
+        assert_eq!(screen.spec().id, "checkpoint");
+    }
+
+    #[test]
+    fn the_last_link_of_a_list_cycles() {
+        let table = HardwareTable::bundled();
+        let mut screen = CalcScreen::new(&table);
+        screen.move_field(1);
+        screen.cycle_option(1, &table);
+        let value = screen.value().to_owned();
+        assert!(value.starts_with("pcie4 nvlink3 "), "{value}");
+        assert_ne!(value, "pcie4 nvlink3 ib-hdr");
+    }
+}

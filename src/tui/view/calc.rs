@@ -1,0 +1,218 @@
+//! The calculators screen.
+//!
+//! ```text
+//!  Transfer time │ Collective cost │ Checkpoint …        (calculator tabs)
+//!  form: label  value      │ headline: spec / expected
+//!        (hint or error)   │ chart
+//!  steps of the arithmetic, scrollable
+//! ```
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+use unicode_width::UnicodeWidthStr;
+
+use super::chart;
+use crate::forms::{CALCULATORS, Outcome};
+use crate::tui::app::App;
+use crate::tui::calc_state::CalcScreen;
+use crate::tui::theme::Theme;
+use crate::wrap::{Span as WrapSpan, wrap_spans};
+
+pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let Some(screen) = &app.calc else { return };
+    let fields = screen.spec().fields.len() as u16;
+    let top_rows = (fields + 3).max(area.height * 11 / 20).min(area.height.saturating_sub(4));
+    let [tabs, top, steps] = area.layout(&Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(top_rows),
+        Constraint::Fill(1),
+    ]));
+    frame.render_widget(Paragraph::new(tab_line(screen, theme)), tabs);
+    let form_width = (area.width * 9 / 20).clamp(30, 48);
+    let [form, result] = top.layout(&Layout::horizontal([
+        Constraint::Length(form_width),
+        Constraint::Fill(1),
+    ]));
+    render_form(screen, theme, form, frame);
+    match &screen.outcome {
+        Ok(outcome) => {
+            render_result(outcome, theme, result, frame);
+            render_steps(outcome, screen.steps_scroll, theme, steps, frame);
+        }
+        Err(error) => {
+            let message = [WrapSpan::new(error.message.clone(), theme.error())];
+            let lines = wrapped(&message, result.width.saturating_sub(2) as usize);
+            frame.render_widget(
+                Paragraph::new(lines).block(titled(" no result ", theme)),
+                result,
+            );
+        }
+    }
+}
+
+fn tab_line(screen: &CalcScreen, theme: Theme) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (index, spec) in CALCULATORS.iter().enumerate() {
+        spans.push(Span::styled(
+            format!(" {} ", spec.title),
+            theme.tab(index == screen.calculator),
+        ));
+        spans.push(Span::raw(" "));
+    }
+    Line::from(spans)
+}
+
+fn titled(title: &str, theme: Theme) -> Block<'static> {
+    Block::default()
+        .borders(Borders::TOP)
+        .title(Span::styled(title.to_owned(), theme.dim()))
+}
+
+fn render_form(screen: &CalcScreen, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let spec = screen.spec();
+    let label_width = spec
+        .fields
+        .iter()
+        .map(|f| f.label.width())
+        .max()
+        .unwrap_or(0);
+    let bad_field = screen.outcome.as_ref().err().and_then(|e| e.field);
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for (index, field) in spec.fields.iter().enumerate() {
+        let focused = index == screen.field;
+        let value = screen
+            .form()
+            .values
+            .get(index)
+            .map_or("", |(_, v)| v.as_str())
+            .to_owned();
+        let mut spans = vec![
+            Span::styled(if focused { "› " } else { "  " }, theme.key()),
+            Span::styled(
+                format!("{:<label_width$} ", field.label),
+                if focused { theme.title() } else { theme.dim() },
+            ),
+        ];
+        let value_style = if bad_field == Some(field.name) {
+            theme.error()
+        } else {
+            theme.text()
+        };
+        spans.push(Span::styled(value, value_style));
+        if focused && screen.editing {
+            spans.push(Span::styled("▏", theme.accent()));
+        }
+        if bad_field == Some(field.name) {
+            spans.push(Span::styled(" ✗", theme.error()));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::default());
+    let note = match &screen.outcome {
+        Err(error) if error.field.is_some() => WrapSpan::new(error.message.clone(), theme.error()),
+        _ => WrapSpan::new(
+            spec.fields
+                .get(screen.field)
+                .map_or("", |f| f.hint)
+                .to_owned(),
+            theme.dim(),
+        ),
+    };
+    lines.extend(wrapped(&[note], area.width.saturating_sub(2) as usize));
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn render_result(outcome: &Outcome, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let label_width = outcome
+        .headline
+        .iter()
+        .map(|(l, _, _)| l.width())
+        .max()
+        .unwrap_or(0)
+        .min(18);
+    let lines = headline_lines(outcome, label_width, theme);
+    let headline_rows = lines.len() as u16;
+    let [head, charts] = area.layout(&Layout::vertical([
+        Constraint::Length(headline_rows.min(area.height)),
+        Constraint::Fill(1),
+    ]));
+    frame.render_widget(Paragraph::new(lines), head);
+    let mut rest = charts;
+    for chart in &outcome.charts {
+        if rest.height < 3 {
+            break;
+        }
+        let rows = chart::wanted_rows(chart).min(rest.height);
+        let [this, next] = rest.layout(&Layout::vertical([
+            Constraint::Length(rows),
+            Constraint::Fill(1),
+        ]));
+        chart::render(chart, theme, this, frame);
+        rest = next;
+    }
+}
+
+/// The headline table: what, spec, expected. Rows without an expected figure span both columns.
+fn headline_lines(outcome: &Outcome, label_width: usize, theme: Theme) -> Vec<Line<'static>> {
+    let spec_width = outcome
+        .headline
+        .iter()
+        .filter(|(_, _, expected)| !expected.is_empty())
+        .map(|(_, spec, _)| spec.width())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut lines = vec![Line::from(vec![
+        Span::styled(format!("{:<label_width$}  ", ""), theme.dim()),
+        Span::styled(format!("{:<spec_width$}  ", "spec"), theme.dim()),
+        Span::styled("expected", theme.dim()),
+    ])];
+    for (label, spec, expected) in &outcome.headline {
+        let spec = if expected.is_empty() {
+            spec.clone()
+        } else {
+            format!("{spec:<spec_width$}  ")
+        };
+        lines.push(Line::from(vec![
+            Span::raw(format!("{label:<label_width$.label_width$}  ")),
+            Span::styled(spec, theme.title()),
+            Span::styled(expected.clone(), theme.accent()),
+        ]));
+    }
+    lines
+}
+
+fn render_steps(outcome: &Outcome, scroll: usize, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let width = area.width.saturating_sub(1) as usize;
+    let lines: Vec<Line<'static>> = outcome
+        .steps
+        .iter()
+        .enumerate()
+        .flat_map(|(i, step)| {
+            wrapped(
+                &[WrapSpan::new(format!("{}. {step}", i + 1), theme.text())],
+                width,
+            )
+        })
+        .collect();
+    let inner = area.height.saturating_sub(1) as usize;
+    let first = scroll.min(lines.len().saturating_sub(inner));
+    let title = format!(" steps {} ", super::position(first, inner, lines.len()));
+    let shown: Vec<Line> = lines.into_iter().skip(first).take(inner).collect();
+    frame.render_widget(Paragraph::new(shown).block(titled(&title, theme)), area);
+}
+
+fn wrapped(spans: &[WrapSpan<ratatui::style::Style>], width: usize) -> Vec<Line<'static>> {
+    wrap_spans(spans, width, 3)
+        .into_iter()
+        .map(|l| {
+            Line::from(
+                l.into_iter()
+                    .map(|s| Span::styled(s.text, s.style))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
+}

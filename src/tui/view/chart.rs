@@ -1,0 +1,253 @@
+//! Charts for calculator results: horizontal bars (drawn with block characters, so labels and
+//! values stay readable at any width) and a log-log line chart of collective time against size.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Style};
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Chart as LineChart, Dataset, GraphType, Paragraph};
+use unicode_width::UnicodeWidthStr;
+
+use crate::calc::format;
+use crate::forms::Chart;
+use crate::tui::theme::Theme;
+
+/// Rows a chart wants at most, so the layout can stack several.
+pub fn wanted_rows(chart: &Chart) -> u16 {
+    let rows = match chart {
+        Chart::Bars { bars, .. } => bars.len() + 1,
+        Chart::Parts { parts, .. } => parts.len() + 1,
+        Chart::Lines { .. } => 12,
+    };
+    u16::try_from(rows).unwrap_or(u16::MAX)
+}
+
+pub fn render(chart: &Chart, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    match chart {
+        Chart::Bars { title, unit, bars } => {
+            let rows: Vec<(String, f64, String)> = bars
+                .iter()
+                .map(|(label, spec, expected)| {
+                    let text = format!("{} (spec {})", unit.format(*expected), unit.format(*spec));
+                    (label.clone(), *expected, text)
+                })
+                .collect();
+            render_bars(title, &rows, theme, area, frame);
+        }
+        Chart::Parts { title, unit, parts } => {
+            let total: f64 = parts.iter().map(|(_, v)| v).sum();
+            let rows: Vec<(String, f64, String)> = parts
+                .iter()
+                .map(|(label, value)| {
+                    let share = if total > 0.0 { value / total } else { 0.0 };
+                    (
+                        label.clone(),
+                        *value,
+                        format!("{} {}", unit.format(*value), format::percent(share)),
+                    )
+                })
+                .collect();
+            render_bars(title, &rows, theme, area, frame);
+        }
+        Chart::Lines {
+            title,
+            series,
+            marker,
+        } => render_lines(title, series, *marker, theme, area, frame),
+    }
+}
+
+/// One row per item: label, a bar scaled to the largest value, and the value's text.
+fn render_bars(
+    title: &str,
+    rows: &[(String, f64, String)],
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame<'_>,
+) {
+    let label_width = rows
+        .iter()
+        .map(|(l, _, _)| l.width())
+        .max()
+        .unwrap_or(0)
+        .min(16);
+    let text_width = rows.iter().map(|(_, _, t)| t.width()).max().unwrap_or(0);
+    let bar_room = (area.width as usize).saturating_sub(label_width + text_width + 3);
+    let largest = rows.iter().map(|(_, v, _)| *v).fold(0.0_f64, f64::max);
+    let mut lines = vec![Line::styled(title.to_owned(), theme.dim())];
+    for (label, value, text) in rows {
+        let filled = if largest > 0.0 {
+            value / largest * bar_room as f64
+        } else {
+            0.0
+        };
+        let bar = bar_text(filled);
+        let pad = bar_room.saturating_sub(bar.width());
+        lines.push(Line::from(vec![
+            Span::raw(format!("{label:<label_width$.label_width$} ")),
+            Span::styled(bar, theme.accent()),
+            Span::raw(format!("{} {text}", " ".repeat(pad))),
+        ]));
+    }
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// A bar of `cells` columns with eighth-block precision, at least a sliver when non-zero.
+fn bar_text(cells: f64) -> String {
+    const EIGHTHS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+    let whole = cells.floor().max(0.0) as usize;
+    let part = ((cells - cells.floor()) * 8.0).round() as usize % 8;
+    let mut bar = "█".repeat(whole);
+    bar.push_str(EIGHTHS[part]);
+    if bar.is_empty() && cells > 0.0 {
+        bar.push('▏');
+    }
+    bar
+}
+
+const SERIES_COLORS: [Color; 4] = [Color::Cyan, Color::Magenta, Color::Green, Color::Yellow];
+/// Without colour, series are told apart by their marker.
+const SERIES_MARKERS: [Marker; 4] = [Marker::Braille, Marker::Dot, Marker::Block, Marker::Bar];
+
+/// Time against message size on log-log axes, one line per algorithm, with the form's size
+/// marked. The slope change shows where latency gives way to bandwidth.
+fn render_lines(
+    title: &str,
+    series: &[(String, Vec<(f64, f64)>)],
+    marker: Option<f64>,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame<'_>,
+) {
+    let logged: Vec<(String, Vec<(f64, f64)>)> = series
+        .iter()
+        .map(|(name, points)| {
+            let points = points
+                .iter()
+                .filter(|(x, y)| *x > 0.0 && *y > 0.0)
+                .map(|(x, y)| (x.log10(), y.log10()));
+            (name.clone(), points.collect())
+        })
+        .collect();
+    let all = logged.iter().flat_map(|(_, p)| p.iter());
+    let (x_min, x_max, y_min, y_max) = all.fold(
+        (f64::MAX, f64::MIN, f64::MAX, f64::MIN),
+        |(a, b, c, d), (x, y)| (a.min(*x), b.max(*x), c.min(*y), d.max(*y)),
+    );
+    if x_min > x_max || y_min > y_max {
+        return;
+    }
+    let marker_line: Vec<(f64, f64)> = marker.filter(|m| *m > 0.0).map_or_else(Vec::new, |m| {
+        let x = m.log10();
+        (0..=20)
+            .map(|i| (x, y_min + (y_max - y_min) * f64::from(i) / 20.0))
+            .collect()
+    });
+    let mut datasets: Vec<Dataset> = logged
+        .iter()
+        .enumerate()
+        .map(|(i, (name, points))| {
+            let style = if theme.color {
+                Style::new().fg(SERIES_COLORS[i % 4])
+            } else {
+                Style::new()
+            };
+            let symbol = if theme.color {
+                Marker::Braille
+            } else {
+                SERIES_MARKERS[i % 4]
+            };
+            Dataset::default()
+                .name(name.clone())
+                .marker(symbol)
+                .graph_type(GraphType::Line)
+                .style(style)
+                .data(points)
+        })
+        .collect();
+    if !marker_line.is_empty() {
+        datasets.push(
+            Dataset::default()
+                .marker(Marker::Dot)
+                .style(theme.dim())
+                .data(&marker_line),
+        );
+    }
+    let x_labels =
+        [x_min, (x_min + x_max) / 2.0, x_max].map(|x| Span::raw(binary_size(10f64.powf(x))));
+    let y_labels =
+        [y_min, (y_min + y_max) / 2.0, y_max].map(|y| Span::raw(format::duration(10f64.powf(y))));
+    let legend = legend_line(title, &logged, theme);
+    let chart = LineChart::new(datasets)
+        .legend_position(None)
+        .x_axis(
+            Axis::default()
+                .bounds([x_min, x_max])
+                .labels(x_labels)
+                .style(theme.dim()),
+        )
+        .y_axis(
+            Axis::default()
+                .bounds([y_min, y_max])
+                .labels(y_labels)
+                .style(theme.dim()),
+        );
+    let [legend_area, chart_area] = area.layout(&Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+    ]));
+    frame.render_widget(Paragraph::new(legend), legend_area);
+    frame.render_widget(chart, chart_area);
+}
+
+/// The chart's title and a key to its series, drawn above it (ratatui's own legend hides
+/// itself in small areas).
+fn legend_line(title: &str, series: &[(String, Vec<(f64, f64)>)], theme: Theme) -> Line<'static> {
+    let mut spans = vec![Span::styled(format!("{title}: "), theme.dim())];
+    for (i, (name, _)) in series.iter().enumerate() {
+        let (symbol, style) = if theme.color {
+            ("━", Style::new().fg(SERIES_COLORS[i % 4]))
+        } else {
+            (SERIES_SYMBOLS[i % 4], Style::new())
+        };
+        spans.push(Span::styled(format!("{symbol} {name}  "), style));
+    }
+    spans.push(Span::styled("• your size", theme.dim()));
+    Line::from(spans)
+}
+
+/// What each series' marker looks like, for the legend when there is no colour.
+const SERIES_SYMBOLS: [&str; 4] = ["⣿", "•", "█", "▄"];
+
+/// A size on a power-of-two axis, in binary units: `1 KiB`, `4 MiB`, `16 GiB`.
+fn binary_size(bytes: f64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes;
+    let mut unit = 0;
+    while value >= 1024.0 && unit < UNITS.len() - 1 {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{} {}", format::sig(value, 3), UNITS[unit])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bars_scale_with_eighths() {
+        assert_eq!(bar_text(0.0), "");
+        assert_eq!(bar_text(0.01), "▏");
+        assert_eq!(bar_text(2.5), "██▌");
+        assert_eq!(bar_text(3.0), "███");
+    }
+
+    #[test]
+    fn axis_sizes_are_binary() {
+        assert_eq!(binary_size(1024.0), "1 KiB");
+        assert_eq!(binary_size(16.0 * 1024f64.powi(3)), "16 GiB");
+        assert_eq!(binary_size(4.0 * 1024f64.powi(2)), "4 MiB");
+    }
+}
