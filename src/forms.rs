@@ -386,7 +386,7 @@ fn compute_collective(form: &FormValues, table: &HardwareTable) -> Result<Outcom
         headline,
         steps: report.steps.clone(),
         charts: vec![Chart::Lines {
-            title: "expected time against message size".to_owned(),
+            title: "time vs size".to_owned(),
             series,
             marker: Some(report.size_bytes),
         }],

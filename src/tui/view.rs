@@ -88,10 +88,16 @@ fn render_header(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
 
 fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let line = if let Some(prompt) = &app.prompt {
+        let answer = app
+            .status
+            .as_ref()
+            .map(|s| format!("   {s}"))
+            .unwrap_or_default();
         Line::from(vec![
             Span::styled("= ", theme.key()),
             Span::raw(prompt.input.clone()),
             Span::styled("▏", theme.accent()),
+            Span::styled(answer, theme.accent()),
         ])
     } else if let Some(status) = &app.status {
         Line::styled(status.clone(), theme.accent())

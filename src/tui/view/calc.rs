@@ -23,7 +23,9 @@ use crate::wrap::{Span as WrapSpan, wrap_spans};
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let Some(screen) = &app.calc else { return };
     let fields = screen.spec().fields.len() as u16;
-    let top_rows = (fields + 3).max(area.height * 11 / 20).min(area.height.saturating_sub(4));
+    let top_rows = (fields + 3)
+        .max(area.height * 11 / 20)
+        .min(area.height.saturating_sub(4));
     let [tabs, top, steps] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(top_rows),

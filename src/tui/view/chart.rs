@@ -96,8 +96,13 @@ fn render_bars(
 /// A bar of `cells` columns with eighth-block precision, at least a sliver when non-zero.
 fn bar_text(cells: f64) -> String {
     const EIGHTHS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
-    let whole = cells.floor().max(0.0) as usize;
-    let part = ((cells - cells.floor()) * 8.0).round() as usize % 8;
+    let cells = cells.max(0.0);
+    // Non-negative by the line above, and bars are at most a screen wide.
+    #[expect(clippy::cast_sign_loss, reason = "cells is clamped to be non-negative")]
+    let (whole, part) = (
+        cells.floor() as usize,
+        ((cells - cells.floor()) * 8.0).round() as usize % 8,
+    );
     let mut bar = "█".repeat(whole);
     bar.push_str(EIGHTHS[part]);
     if bar.is_empty() && cells > 0.0 {
@@ -175,9 +180,9 @@ fn render_lines(
         );
     }
     let x_labels =
-        [x_min, (x_min + x_max) / 2.0, x_max].map(|x| Span::raw(binary_size(10f64.powf(x))));
-    let y_labels =
-        [y_min, (y_min + y_max) / 2.0, y_max].map(|y| Span::raw(format::duration(10f64.powf(y))));
+        [x_min, f64::midpoint(x_min, x_max), x_max].map(|x| Span::raw(binary_size(10f64.powf(x))));
+    let y_labels = [y_min, f64::midpoint(y_min, y_max), y_max]
+        .map(|y| Span::raw(format::duration(10f64.powf(y))));
     let legend = legend_line(title, &logged, theme);
     let chart = LineChart::new(datasets)
         .legend_position(None)

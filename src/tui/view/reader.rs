@@ -96,13 +96,21 @@ fn render_text(
     frame.render_widget(Paragraph::new(shown), area);
     let marker = position(reading.scroll, area.height as usize, total);
     if !marker.is_empty() {
-        let line = Line::styled(marker, theme.dim()).right_aligned();
-        let bottom = Rect {
-            y: area.bottom().saturating_sub(1),
+        // On the id line at the top, where it covers at most the end of the tags, never text.
+        let marker = format!("  {marker}");
+        let meta_row = Rect {
+            y: area.y.saturating_sub(READER_HEADER_ROWS),
             height: 1,
             ..area
         };
-        frame.render_widget(Paragraph::new(line), bottom);
+        let marker_width =
+            (unicode_width::UnicodeWidthStr::width(marker.as_str()) as u16).min(meta_row.width);
+        let right = Rect {
+            x: meta_row.right() - marker_width,
+            width: marker_width,
+            ..meta_row
+        };
+        frame.render_widget(Paragraph::new(Line::styled(marker, theme.accent())), right);
     }
 }
 

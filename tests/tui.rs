@@ -1,0 +1,464 @@
+//! The TUI, rendered into ratatui's `TestBackend` and driven by key sequences: what each screen
+//! shows at 80x24 and 120x40, in both languages, and how keys move the app between states.
+
+use infraprep::content::deck::load;
+use infraprep::content::{DeckSource, Lang};
+use infraprep::tui::app::{App, Effect, Screen};
+use infraprep::tui::theme::Theme;
+use infraprep::tui::{drive, keymap};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::{Color, Modifier};
+use unicode_width::UnicodeWidthStr;
+
+const COLOR: Theme = Theme { color: true };
+
+fn app(lang: Lang) -> App {
+    App::new(load(&[DeckSource::Bundled]).deck, lang)
+}
+
+/// Key events from a compact spec: plain characters, and `<enter>`, `<esc>`, `<tab>`,
+/// `<btab>`, `<bs>`, `<up>`, `<down>`, `<left>`, `<right>`, `<pgdn>`, `<c-c>`.
+fn keys(spec: &str) -> Vec<Event> {
+    let mut events = Vec::new();
+    let mut rest = spec;
+    while let Some(c) = rest.chars().next() {
+        let (code, modifiers, used) = if c == '<' {
+            let end = rest.find('>').expect("closed key name");
+            let code = match &rest[1..end] {
+                "enter" => KeyCode::Enter,
+                "esc" => KeyCode::Esc,
+                "tab" => KeyCode::Tab,
+                "btab" => KeyCode::BackTab,
+                "bs" => KeyCode::Backspace,
+                "up" => KeyCode::Up,
+                "down" => KeyCode::Down,
+                "left" => KeyCode::Left,
+                "right" => KeyCode::Right,
+                "pgdn" => KeyCode::PageDown,
+                "c-c" => KeyCode::Char('c'),
+                other => panic!("unknown key <{other}>"),
+            };
+            let modifiers = if &rest[1..end] == "c-c" {
+                KeyModifiers::CONTROL
+            } else {
+                KeyModifiers::NONE
+            };
+            (code, modifiers, end + 1)
+        } else {
+            let modifiers = if c.is_ascii_uppercase() {
+                KeyModifiers::SHIFT
+            } else {
+                KeyModifiers::NONE
+            };
+            (KeyCode::Char(c), modifiers, c.len_utf8())
+        };
+        events.push(Event::Key(KeyEvent::new(code, modifiers)));
+        rest = &rest[used..];
+    }
+    events
+}
+
+/// Runs `spec` through the real event loop on a `TestBackend` and returns the terminal.
+fn run(app: &mut App, width: u16, height: u16, spec: &str, theme: Theme) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    let mut effects = |_: &Effect, _: &mut App| {};
+    drive(&mut terminal, app, theme, keys(spec), &mut effects).expect("draws");
+    terminal
+}
+
+/// The screen as text, one string per row, wide characters written once.
+fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
+    let buffer = terminal.backend().buffer();
+    let area = buffer.area;
+    (0..area.height)
+        .map(|y| {
+            let mut row = String::new();
+            let mut x = 0;
+            while x < area.width {
+                let symbol = buffer[(x, y)].symbol();
+                row.push_str(symbol);
+                x += symbol.width().max(1) as u16;
+            }
+            row
+        })
+        .collect()
+}
+
+fn screen(terminal: &Terminal<TestBackend>) -> String {
+    rows(terminal).join("\n")
+}
+
+fn assert_shows(terminal: &Terminal<TestBackend>, wanted: &[&str]) {
+    let text = screen(terminal);
+    for w in wanted {
+        assert!(text.contains(w), "screen lacks {w:?}:\n{text}");
+    }
+}
+
+/// Keys to open the card numbered `number` from the list.
+fn open_number(app: &App, number: u32) -> String {
+    let index = app
+        .deck
+        .cards()
+        .iter()
+        .position(|c| c.number == Some(number))
+        .expect("card exists");
+    format!("{}<enter>", "j".repeat(index))
+}
+
+#[test]
+fn card_list_shows_numbers_titles_and_hints() {
+    for (width, height) in [(80, 24), (120, 40)] {
+        let mut app = app(Lang::En);
+        let terminal = run(&mut app, width, height, "", COLOR);
+        let rows = rows(&terminal);
+        assert!(
+            rows[0].contains("1 Cards") && rows[0].contains("32 cards"),
+            "{}",
+            rows[0]
+        );
+        assert!(
+            rows[1].starts_with("   1  What does the interconnect hierarchy"),
+            "{}",
+            rows[1]
+        );
+        assert!(
+            rows[12].starts_with("  12  In an LLM training cluster"),
+            "{}",
+            rows[12]
+        );
+        assert!(
+            rows.last().unwrap().contains("j/k move") && rows.last().unwrap().contains("? help")
+        );
+        let selected = terminal.backend().buffer()[(3, 1)].style();
+        assert!(
+            selected.add_modifier.contains(Modifier::REVERSED),
+            "first row is selected"
+        );
+    }
+}
+
+#[test]
+fn reader_in_english_shows_the_card_and_its_sections() {
+    let mut app = app(Lang::En);
+    let keys = open_number(&app, 12);
+    let terminal = run(&mut app, 80, 24, &keys, COLOR);
+    assert_shows(
+        &terminal,
+        &[
+            "#12 · nvlink-vs-infiniband",
+            "In an LLM training cluster",
+            "Short answer",
+            "Follow-ups (4)",
+            "300 GB/s",
+            "NVSwitch",
+        ],
+    );
+}
+
+#[test]
+fn reader_in_chinese_wraps_cjk_text_inside_the_screen() {
+    let mut app = app(Lang::Zh);
+    let keys = format!("{}<tab>", open_number(&app, 12));
+    let terminal = run(&mut app, 80, 24, &keys, COLOR);
+    assert_shows(&terminal, &["简答", "详解", "追问 (4)"]);
+    let text = screen(&terminal);
+    assert!(
+        text.chars()
+            .filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c))
+            .count()
+            > 200,
+        "{text}"
+    );
+    for row in rows(&terminal) {
+        assert!(row.width() <= 80, "row wider than the screen: {row}");
+    }
+}
+
+#[test]
+fn follow_ups_open_like_links_and_back_returns() {
+    let mut app = app(Lang::En);
+    let keys = format!("{}<btab><enter>", open_number(&app, 12));
+    let terminal = run(&mut app, 120, 40, &keys, COLOR);
+    assert_shows(&terminal, &["#3 · nvswitch-topology", "What is NVSwitch"]);
+    assert_eq!(app.history.len(), 1);
+    let terminal = run(&mut app, 120, 40, "<esc>", COLOR);
+    assert_shows(&terminal, &["#12 · nvlink-vs-infiniband"]);
+    run(&mut app, 120, 40, "<esc>", COLOR);
+    assert!(app.reading.is_none(), "a second Esc returns to the list");
+}
+
+/// The reader's position marker (`17–33/120`) as (first, last, total), if one is on screen.
+fn position_marker(terminal: &Terminal<TestBackend>) -> Option<(usize, usize, usize)> {
+    rows(terminal).iter().find_map(|row| {
+        let last = row.split_whitespace().last()?;
+        let (range, total) = last.split_once('/')?;
+        let (first, end) = range.split_once('–')?;
+        Some((first.parse().ok()?, end.parse().ok()?, total.parse().ok()?))
+    })
+}
+
+#[test]
+fn scrolling_moves_through_a_long_section_and_shows_the_position() {
+    let mut app = app(Lang::En);
+    let keys = format!("{}<tab>", open_number(&app, 12));
+    let (first, shown_to, total) =
+        position_marker(&run(&mut app, 80, 24, &keys, COLOR)).expect("marker at the top");
+    assert_eq!(first, 1);
+    assert!(
+        total > shown_to,
+        "the detailed answer is longer than a screen"
+    );
+    let (after_page, _, _) =
+        position_marker(&run(&mut app, 80, 24, "<pgdn>", COLOR)).expect("marker");
+    assert_eq!(after_page, 1 + 17, "a page is the visible rows less one");
+    let (_, end, total_at_end) =
+        position_marker(&run(&mut app, 80, 24, "G", COLOR)).expect("marker");
+    assert_eq!(end, total_at_end, "G shows the last line");
+    let (top, _, _) = position_marker(&run(&mut app, 80, 24, "g", COLOR)).expect("marker");
+    assert_eq!(top, 1);
+}
+
+#[test]
+fn search_highlights_matches_and_opens_the_chosen_card() {
+    let mut app = app(Lang::Zh);
+    let terminal = run(&mut app, 80, 24, "/张量", COLOR);
+    let rows = rows(&terminal);
+    assert!(rows[1].starts_with("/ 张量"), "{}", rows[1]);
+    let hit_row = rows
+        .iter()
+        .position(|r| r.contains("张量并行"))
+        .expect("a 张量并行 card is found");
+    let buffer = terminal.backend().buffer();
+    let x = (0..80)
+        .find(|&x| buffer[(x, hit_row as u16)].symbol() == "张")
+        .expect("张 on screen");
+    assert!(
+        buffer[(x, hit_row as u16)]
+            .style()
+            .add_modifier
+            .contains(Modifier::UNDERLINED),
+        "matched chars are marked"
+    );
+    let mut app = self::app(Lang::En);
+    let terminal = run(&mut app, 80, 24, "/nvl ib<enter>", COLOR);
+    assert!(app.reading.is_some() && app.search.is_none());
+    assert_shows(&terminal, &["Short answer"]);
+}
+
+#[test]
+fn search_escape_cancels_without_opening() {
+    let mut app = app(Lang::En);
+    run(&mut app, 80, 24, "/allreduce<esc>", COLOR);
+    assert!(app.search.is_none() && app.reading.is_none());
+}
+
+#[test]
+fn each_calculator_shows_results_and_a_chart() {
+    let mut app = app(Lang::En);
+    let terminal = run(&mut app, 80, 24, "2", COLOR);
+    assert_shows(
+        &terminal,
+        &[
+            "Transfer time",
+            "size",
+            "10 GiB",
+            "time per link",
+            "ib-hdr",
+            "█",
+            "steps",
+        ],
+    );
+    let terminal = run(&mut app, 120, 40, "l", COLOR);
+    assert_shows(
+        &terminal,
+        &[
+            "Collective cost",
+            "busbw",
+            "ring",
+            "tree",
+            "1 KiB",
+            "16 GiB",
+            "your size",
+        ],
+    );
+    let terminal = run(&mut app, 120, 40, "l", COLOR);
+    assert_shows(
+        &terminal,
+        &[
+            "Checkpoint",
+            "980 GB",
+            "checkpoint size by content",
+            "Adam m",
+            "Young interval",
+        ],
+    );
+}
+
+#[test]
+fn editing_a_field_recomputes_and_marks_a_bad_value() {
+    let mut app = app(Lang::En);
+    let terminal = run(&mut app, 80, 24, "2<enter><bs><bs><bs>GBs", COLOR);
+    assert_shows(&terminal, &["10 GBs", "✗"]);
+    let error = app.calc.as_ref().unwrap().outcome.clone().unwrap_err();
+    assert_eq!(error.field, Some("size"));
+    let terminal = run(&mut app, 80, 24, "<bs><bs><bs>TB<enter>", COLOR);
+    assert_shows(&terminal, &["10 TB", "time per link"]);
+    assert!(app.calc.as_ref().unwrap().outcome.is_ok());
+}
+
+#[test]
+fn c_on_a_card_opens_its_calculator_prefilled_and_esc_returns() {
+    let mut app = app(Lang::En);
+    let keys = format!("{}c", open_number(&app, 12));
+    let terminal = run(&mut app, 120, 40, &keys, COLOR);
+    assert_eq!(app.screen, Screen::Calculators);
+    let card = app.deck.get("nvlink-vs-infiniband").unwrap();
+    assert!(!card.calc.is_empty());
+    assert_shows(&terminal, &["10 GiB", "pcie4 nvlink3 ib-hdr"]);
+    run(&mut app, 120, 40, "<esc>", COLOR);
+    assert_eq!(app.screen, Screen::Cards);
+    assert_eq!(
+        app.current_card().map(|c| c.id.as_str()),
+        Some("nvlink-vs-infiniband")
+    );
+    let terminal = run(&mut app, 120, 40, "c", COLOR);
+    assert_shows(&terminal, &["Collective cost", "allreduce"]);
+}
+
+#[test]
+fn quick_arithmetic_answers_in_the_status_line_and_keeps_history() {
+    let mut app = app(Lang::En);
+    let terminal = run(&mut app, 80, 24, "=10 GiB / ib-hdr<enter>", COLOR);
+    let footer = rows(&terminal).pop().unwrap();
+    assert!(footer.contains("429.5 ms"), "{footer}");
+    run(&mut app, 80, 24, "<up>", COLOR);
+    assert_eq!(app.prompt.as_ref().unwrap().input, "10 GiB / ib-hdr");
+    let terminal = run(&mut app, 80, 24, "<esc>=10 GBs<enter>", COLOR);
+    assert!(
+        rows(&terminal).pop().unwrap().contains("GBs"),
+        "errors name the value"
+    );
+}
+
+#[test]
+fn help_lists_every_binding_of_the_key_table() {
+    let mut app = app(Lang::En);
+    let terminal = run(&mut app, 120, 40, "?", COLOR);
+    assert_shows(&terminal, &["Keys", "Everywhere", "Quit", "Show all keys"]);
+    let mut seen = screen(&terminal);
+    for _ in 0..10 {
+        seen.push_str(&screen(&run(&mut app, 120, 40, "jjjjjjjjjj", COLOR)));
+    }
+    for binding in keymap::BINDINGS {
+        assert!(seen.contains(binding.help), "help lacks {:?}", binding.help);
+    }
+    run(&mut app, 120, 40, "<esc>", COLOR);
+    assert!(app.help.is_none());
+}
+
+#[test]
+fn a_too_small_terminal_says_so() {
+    let mut app = app(Lang::En);
+    let terminal = run(&mut app, 30, 8, "", COLOR);
+    assert_shows(&terminal, &["Terminal too small", "need 40x10, have 30x8"]);
+}
+
+#[test]
+fn no_screen_panics_at_any_size() {
+    let widths = [1, 2, 3, 5, 8, 13, 21, 39, 40, 41, 55, 80, 119, 200, 300];
+    let heights = [1, 2, 3, 5, 9, 10, 11, 17, 24, 40, 100];
+    let deck = load(&[DeckSource::Bundled]).deck;
+    let screens = [
+        "",
+        "<enter>",
+        "<enter><btab>",
+        "/张量",
+        "2",
+        "2l",
+        "2ll",
+        "?",
+        "=1 GiB / nvlink4",
+    ];
+    for spec in screens {
+        let mut app = App::new(deck.clone(), Lang::Zh);
+        let mut terminal = run(&mut app, 80, 24, spec, COLOR);
+        // Redraw the same state at every size, as a user resizing the window would.
+        for &width in &widths {
+            for &height in &heights {
+                terminal.backend_mut().resize(width, height);
+                let mut effects = |_: &Effect, _: &mut App| {};
+                drive(
+                    &mut terminal,
+                    &mut app,
+                    COLOR,
+                    [Event::Resize(width, height)],
+                    &mut effects,
+                )
+                .expect("draws");
+            }
+        }
+    }
+}
+
+#[test]
+fn resizing_keeps_the_selection_visible() {
+    let mut app = app(Lang::En);
+    let mut terminal = run(&mut app, 80, 24, "G", COLOR);
+    assert_eq!(app.selected, app.deck.len() - 1);
+    terminal.backend_mut().resize(80, 12);
+    let mut effects = |_: &Effect, _: &mut App| {};
+    drive(
+        &mut terminal,
+        &mut app,
+        COLOR,
+        [Event::Resize(80, 12)],
+        &mut effects,
+    )
+    .unwrap();
+    assert_shows(&terminal, &["32  "]);
+}
+
+#[test]
+fn language_toggle_switches_content_and_asks_to_remember_it() {
+    let mut app = app(Lang::En);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let mut saved = Vec::new();
+    let mut effects = |effect: &Effect, _: &mut App| saved.push(effect.clone());
+    drive(&mut terminal, &mut app, COLOR, keys("L"), &mut effects).unwrap();
+    assert_eq!(app.lang, Lang::Zh);
+    assert_eq!(saved, [Effect::SaveLanguage(Lang::Zh)]);
+    assert_shows(&terminal, &["中文", "训练集群"]);
+}
+
+#[test]
+fn no_color_draws_no_colours() {
+    for spec in ["", "2", "2l", "/张量"] {
+        let mut app = app(Lang::Zh);
+        let terminal = run(&mut app, 120, 40, spec, Theme { color: false });
+        for cell in terminal.backend().buffer().content() {
+            assert_eq!(
+                cell.fg,
+                Color::Reset,
+                "{spec}: coloured cell {:?}",
+                cell.symbol()
+            );
+            assert_eq!(cell.bg, Color::Reset, "{spec}: background set");
+        }
+    }
+}
+
+#[test]
+fn q_and_ctrl_c_quit_but_q_types_in_the_search_box() {
+    let mut app = app(Lang::En);
+    run(&mut app, 80, 24, "/q", COLOR);
+    assert!(!app.should_quit());
+    assert_eq!(app.search.as_ref().unwrap().query, "q");
+    run(&mut app, 80, 24, "<c-c>", COLOR);
+    assert!(app.should_quit());
+    let mut app = self::app(Lang::En);
+    run(&mut app, 80, 24, "q", COLOR);
+    assert!(app.should_quit());
+}
