@@ -11,6 +11,10 @@ use infraprep::content::parse::parse_card;
 use infraprep::content::{Card, Deck, DeckSource};
 use infraprep::search::SearchIndex;
 
+#[path = "support/generate.rs"]
+mod generate;
+use generate::{bundled_texts, generated_texts};
+
 const QUERIES: &[&str] = &[
     "nvl ib",
     "张量",
@@ -38,56 +42,6 @@ fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1000.0)
 }
 
-/// A small deterministic generator, so every run measures the same deck.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn word(&mut self) -> String {
-        let len = 4 + (self.next() % 6) as usize;
-        (0..len)
-            .map(|_| char::from(b'a' + (self.next() % 26) as u8))
-            .collect()
-    }
-
-    fn cjk(&mut self) -> String {
-        let len = 2 + (self.next() % 3) as usize;
-        (0..len)
-            .filter_map(|_| char::from_u32(0x4e00 + (self.next() % 2000) as u32))
-            .collect()
-    }
-}
-
-/// 10,000 card texts made from the bundled cards, each with its own id and some words of its
-/// own, so the vocabulary grows as a real deck's would.
-fn generated_texts(bundled: &[String], count: usize) -> Vec<String> {
-    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
-    (0..count)
-        .map(|i| {
-            let base = &bundled[i % bundled.len()];
-            let id_line = base
-                .lines()
-                .find(|l| l.starts_with("id = "))
-                .unwrap_or("id = \"x\"");
-            let extra_en: Vec<String> = (0..4).map(|_| rng.word()).collect();
-            let extra_zh = format!("{}{}", rng.cjk(), rng.cjk());
-            base.replacen(id_line, &format!("id = \"generated-{i}\""), 1)
-                .lines()
-                .filter(|l| !l.starts_with("number = "))
-                .collect::<Vec<_>>()
-                .join("\n")
-                .replacen("\nen = \"", &format!("\nen = \"{} ", extra_en.join(" ")), 1)
-                .replacen("\nzh = \"", &format!("\nzh = \"{extra_zh}，"), 1)
-        })
-        .collect()
-}
-
 fn parse_all(texts: &[String]) -> Vec<Card> {
     texts
         .iter()
@@ -97,14 +51,7 @@ fn parse_all(texts: &[String]) -> Vec<Card> {
 }
 
 fn main() {
-    let bundled_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/content/cards");
-    let mut bundled: Vec<String> = std::fs::read_dir(bundled_dir)
-        .expect("content/cards exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-        .filter_map(|p| std::fs::read_to_string(p).ok())
-        .collect();
-    bundled.sort();
+    let bundled = bundled_texts();
 
     let cards = load(&[DeckSource::Bundled]).deck;
     println!(

@@ -19,10 +19,10 @@ use crate::tui::{
 
 /// Runs the command line `cli`, writing to stdout and stderr.
 pub fn run(cli: Cli) -> ExitCode {
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    let mut out = stdout.lock();
-    let mut err = stderr.lock();
+    // Unlocked handles: the TUI's signal handler writes to stdout from another thread to restore
+    // the terminal, and must never wait for a lock the main thread holds.
+    let mut out = std::io::stdout();
+    let mut err = std::io::stderr();
     let style = Style::detect(cli.color);
     let error_style = Style { color: style.color };
     match dispatch(cli, style, &mut out, &mut err) {

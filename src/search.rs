@@ -28,49 +28,91 @@ pub struct Hit {
     pub score: i64,
 }
 
-/// The vocabulary of a deck and, for each word, the cards holding it with the best field.
-pub struct SearchIndex {
+/// Words and, for each word, the cards holding it with the best field it appears in.
+#[derive(Default)]
+struct WordIndex {
     vocabulary: Vec<String>,
     /// A bit per character class in each word, to skip words that cannot match before the
     /// (much slower) fuzzy matcher runs.
     masks: Vec<u64>,
     postings: Vec<Vec<(u32, Field)>>,
+    ids: FxHashMap<String, u32>,
+}
+
+impl WordIndex {
+    fn add(&mut self, word: &str, card: u32, field: Field) {
+        let id = if let Some(&id) = self.ids.get(word) {
+            id as usize
+        } else {
+            let id = self.vocabulary.len();
+            self.ids.insert(word.to_owned(), id as u32);
+            self.vocabulary.push(word.to_owned());
+            self.masks.push(char_mask(word));
+            self.postings.push(Vec::new());
+            id
+        };
+        let list = &mut self.postings[id];
+        match list.last_mut() {
+            Some((previous, best)) if *previous == card => *best = (*best).max(field),
+            _ => list.push((card, field)),
+        }
+    }
+
+    /// For each card, the best weighted score of `atom` against its words (0: no match).
+    fn best_scores(&self, atom: &str, matcher: &SkimMatcherV2, cards: usize) -> Vec<i64> {
+        let mut best = vec![0_i64; cards];
+        let mask = char_mask(atom);
+        for (id, word) in self.vocabulary.iter().enumerate() {
+            if self.masks[id] & mask != mask {
+                continue;
+            }
+            let Some(score) = matcher.fuzzy_match(word, atom) else {
+                continue;
+            };
+            let score = score.max(1);
+            for &(card, field) in &self.postings[id] {
+                let slot = &mut best[card as usize];
+                *slot = (*slot).max(score * field as i64);
+            }
+        }
+        best
+    }
+}
+
+/// A deck's search index: every word of every field, and a smaller index of the words in
+/// titles, tags and key points.
+pub struct SearchIndex {
+    all: WordIndex,
+    /// For each card, the distinct characters of its titles, tags and key points, sorted. A
+    /// one-character word matches almost every card's text, so it looks only here, which keeps
+    /// the first keystroke of a search as fast as the rest.
+    head_chars: Vec<Vec<char>>,
     card_count: usize,
     matcher: SkimMatcherV2,
 }
 
 impl SearchIndex {
     pub fn build(cards: &[Card]) -> SearchIndex {
-        let mut ids: FxHashMap<String, u32> = FxHashMap::default();
-        let mut vocabulary: Vec<String> = Vec::new();
-        let mut postings: Vec<Vec<(u32, Field)>> = Vec::new();
+        let mut all = WordIndex::default();
+        let mut head_chars = Vec::with_capacity(cards.len());
         let mut buffer = String::new();
         for (card_index, card) in cards.iter().enumerate() {
             let card_index = u32::try_from(card_index).unwrap_or(u32::MAX);
+            let mut chars = Vec::new();
             for (field, text) in card_fields(card) {
-                for_each_word(text, &mut buffer, |word| {
-                    let id = if let Some(&id) = ids.get(word) {
-                        id as usize
-                    } else {
-                        let id = vocabulary.len();
-                        ids.insert(word.to_owned(), id as u32);
-                        vocabulary.push(word.to_owned());
-                        postings.push(Vec::new());
-                        id
-                    };
-                    let list = &mut postings[id];
-                    match list.last_mut() {
-                        Some((card, best)) if *card == card_index => *best = (*best).max(field),
-                        _ => list.push((card_index, field)),
-                    }
-                });
+                if field > Field::Section {
+                    chars.extend(text.chars().map(lower_char));
+                }
+                for_each_word(text, &mut buffer, |word| all.add(word, card_index, field));
             }
+            chars.sort_unstable();
+            chars.dedup();
+            head_chars.push(chars);
         }
-        let masks = vocabulary.iter().map(|w| char_mask(w)).collect();
+        all.ids = FxHashMap::default();
         SearchIndex {
-            vocabulary,
-            masks,
-            postings,
+            all,
+            head_chars,
             card_count: cards.len(),
             matcher: SkimMatcherV2::default().respect_case(),
         }
@@ -85,23 +127,15 @@ impl SearchIndex {
         let mut total = vec![0_i64; self.card_count];
         let mut matched = vec![0_usize; self.card_count];
         for atom in &atoms {
-            let mut best = vec![0_i64; self.card_count];
-            let mask = char_mask(atom);
-            for (id, word) in self.vocabulary.iter().enumerate() {
-                if self.masks[id] & mask != mask {
-                    continue;
-                }
-                let Some(score) = self.matcher.fuzzy_match(word, atom) else {
-                    continue;
-                };
-                let score = score.max(1);
-                for &(card, field) in &self.postings[id] {
-                    let weighted = score * field as i64;
-                    let slot = &mut best[card as usize];
-                    *slot = (*slot).max(weighted);
-                }
-            }
-            for (card, score) in best.into_iter().enumerate() {
+            let scores = match single_char(atom) {
+                Some(c) => self
+                    .head_chars
+                    .iter()
+                    .map(|chars| i64::from(chars.binary_search(&c).is_ok()))
+                    .collect(),
+                None => self.all.best_scores(atom, &self.matcher, self.card_count),
+            };
+            for (card, score) in scores.into_iter().enumerate() {
                 if score > 0 {
                     total[card] += score;
                     matched[card] += 1;
@@ -122,8 +156,15 @@ impl SearchIndex {
 
     /// How many distinct words the deck holds (reported by the benchmark).
     pub fn vocabulary_len(&self) -> usize {
-        self.vocabulary.len()
+        self.all.vocabulary.len()
     }
+}
+
+/// The atom's only character, when it has just one.
+fn single_char(atom: &str) -> Option<char> {
+    let mut chars = atom.chars();
+    let first = chars.next()?;
+    chars.next().is_none().then_some(first)
 }
 
 /// The char positions in `text` that the query's words match, for highlighting.

@@ -105,3 +105,16 @@ fn empty_and_unmatched_queries_return_nothing() {
     assert!(ids(&cards, "   ").is_empty());
     assert!(ids(&cards, "zzqqxx").is_empty());
 }
+
+#[test]
+fn one_character_words_look_at_titles_tags_and_key_points_only() {
+    let cards = deck();
+    // "块" appears in every card's body ("每块 A100") but in no title, tag or key point.
+    assert!(ids(&cards, "块").is_empty());
+    assert!(
+        !ids(&cards, "每块").is_empty(),
+        "longer words still search the body"
+    );
+    let found = ids(&cards, "并");
+    assert_eq!(found, ["tp", "sp"], "{found:?}");
+}

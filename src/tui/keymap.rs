@@ -1,6 +1,8 @@
 //! The key table: one list of bindings drives dispatch, the footer hints and the `?` overlay, so
 //! the three never disagree.
 
+use std::fmt::Write as _;
+
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::action::Action;
@@ -524,6 +526,22 @@ pub fn help_rows() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
             (context.title(), rows)
         })
         .collect()
+}
+
+/// The key table as a markdown table, for the README (a test keeps the two in step).
+pub fn markdown_table() -> String {
+    let mut out = String::from("| where | keys | what |\n|---|---|---|\n");
+    for (title, rows) in help_rows() {
+        for (keys, help) in rows {
+            let keys = keys
+                .split(' ')
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let _ = writeln!(out, "| {title} | {keys} | {help} |");
+        }
+    }
+    out
 }
 
 #[cfg(test)]
