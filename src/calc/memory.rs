@@ -140,9 +140,13 @@ pub fn memory(input: &MemoryInput) -> MemoryReport {
 fn explain(input: &MemoryInput, stages: &[StageRow], chosen: &StageRow) -> Vec<String> {
     let (psi, k, n) = (input.params, input.optimizer_bytes, input.shard_ways());
     let mut steps = vec![format!(
-        "Ψ = {} parameters; mixed-precision Adam: 2Ψ bf16 weights + 2Ψ bf16 gradients + KΨ optimizer state (K = {}; 12 = fp32 master + momentum + variance) = {}Ψ = {} unsharded (ZeRO, Rajbhandari et al. 2020)",
+        "Ψ = {} parameters; mixed-precision Adam: 2Ψ bf16 weights + 2Ψ bf16 gradients + KΨ optimizer state (K = {}) = {}Ψ = {} unsharded (ZeRO, Rajbhandari et al. 2020)",
         format::count(psi),
-        format::sig(k, 4),
+        if (k - 12.0).abs() < f64::EPSILON {
+            "12: fp32 master weights, momentum, variance".to_owned()
+        } else {
+            format!("{}, given", format::sig(k, 4))
+        },
         format::sig(4.0 + k, 4),
         format::bytes(psi * (4.0 + k))
     )];

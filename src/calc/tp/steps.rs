@@ -1,6 +1,7 @@
 //! The explanation lines of a tensor-parallel result.
 
 use crate::calc::format;
+use crate::calc::link::LinkSpec;
 use crate::calc::tp::{TpInput, TpReport};
 
 /// Every step, from the message size to the time per step.
@@ -24,7 +25,7 @@ pub(super) fn explain(input: &TpInput, r: &TpReport) -> Vec<String> {
             format::bytes(r.layer_bytes)
         ),
         format!(
-            "per step = {} × L = {} layers × m = {} micro-batches = {} per GPU",
+            "per step = per layer × L × m = {} × {} × {} = {} per GPU",
             format::bytes_short(r.layer_bytes),
             r.layers,
             r.micro_batches,
@@ -33,7 +34,7 @@ pub(super) fn explain(input: &TpInput, r: &TpReport) -> Vec<String> {
     ];
     if let Some(link) = &input.link {
         steps.push(link.describe());
-        steps.extend(time_lines(input, r));
+        steps.extend(time_lines(input, link, r));
     } else {
         steps.push(
             "no link given: add --link ID (e.g. 'nvlink4') or --bw RATE for the time".to_owned(),
@@ -50,7 +51,7 @@ fn collectives_line(input: &TpInput) -> String {
     }
 }
 
-fn time_lines(input: &TpInput, r: &TpReport) -> Vec<String> {
+fn time_lines(input: &TpInput, link: &LinkSpec, r: &TpReport) -> Vec<String> {
     let (Some(spec), Some(expected)) = (r.allreduce_seconds, r.expected_allreduce_seconds) else {
         return Vec::new();
     };
@@ -63,9 +64,11 @@ fn time_lines(input: &TpInput, r: &TpReport) -> Vec<String> {
     let repeats = (r.layers * r.micro_batches) as f64;
     vec![
         format!(
-            "{what}: t = 2(t-1)·α + 2(t-1)/t · S / B = {} × α + {} / B = {} spec, {} expected (B × efficiency)",
+            "{what}: t = 2(t-1)·α + 2(t-1)/t · S / B = {} × {} + {} / {} = {} spec, {} expected (B × efficiency)",
             2 * (t - 1),
+            format::duration(link.latency),
             format::bytes_short(r.ring_bytes_per_allreduce),
+            format::rate_short(link.bandwidth),
             format::duration(spec),
             format::duration(expected)
         ),
