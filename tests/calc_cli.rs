@@ -313,6 +313,13 @@ fn bad_input_exits_2_with_one_clear_line() {
             "'1 GB'",
         ),
         (&["links", "ib-qdr"], "'ib-qdr'"),
+    ];
+    assert_exit_2(cases);
+}
+
+#[test]
+fn training_calculators_reject_bad_input() {
+    let cases: &[(&[&str], &str)] = &[
         (
             &[
                 "calc",
@@ -399,6 +406,11 @@ fn bad_input_exits_2_with_one_clear_line() {
             "no throughput",
         ),
     ];
+    assert_exit_2(cases);
+}
+
+/// Each run exits 2 with one `error: ...` line containing its needle, and never panics.
+fn assert_exit_2(cases: &[(&[&str], &str)]) {
     for (args, needle) in cases {
         let out = run(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
