@@ -1,6 +1,13 @@
 //! Card presets meet the calculators: a card's `[[calc]]` preset becomes calculator input, and
 //! its `[[figures]]` are recomputed, so content and engine never disagree.
 
+mod training;
+
+pub use training::{
+    memory_form, memory_input, mfu_form, mfu_input, pipeline_form, pipeline_input, tp_form,
+    tp_input,
+};
+
 use crate::calc::{
     self, CalcError, CheckpointFields, CheckpointInput, CollectiveFields, CollectiveInput,
     HardwareTable, TransferFields, TransferInput,
@@ -24,11 +31,11 @@ impl FormValues {
     }
 }
 
-fn some(value: Option<&String>) -> String {
+pub(crate) fn some(value: Option<&String>) -> String {
     value.cloned().unwrap_or_default()
 }
 
-fn number<T: ToString>(value: Option<T>) -> String {
+pub(crate) fn number<T: ToString>(value: Option<T>) -> String {
     value.map(|v| v.to_string()).unwrap_or_default()
 }
 
@@ -163,6 +170,10 @@ pub fn check_preset(preset: &CalcPreset, table: &HardwareTable) -> Result<(), Ca
         CalcPreset::Transfer(p) => transfer_input(&transfer_form(p), table).map(|_| ()),
         CalcPreset::Collective(p) => collective_input(&collective_form(p), table).map(|_| ()),
         CalcPreset::Checkpoint(p) => checkpoint_input(&checkpoint_form(p), table).map(|_| ()),
+        CalcPreset::Tp(p) => tp_input(&tp_form(p), table).map(|_| ()),
+        CalcPreset::Pipeline(p) => pipeline_input(&pipeline_form(p), table).map(|_| ()),
+        CalcPreset::Memory(p) => memory_input(&memory_form(p)).map(|_| ()),
+        CalcPreset::Mfu(p) => mfu_input(&mfu_form(p)).map(|_| ()),
         CalcPreset::Expression(p) => calc::eval_expression(&p.expr, table).map(|_| ()),
     }
 }
