@@ -61,6 +61,7 @@ fn main() {
     bench_collective(&table);
     bench_others(&table);
     bench_training(&table);
+    bench_budget();
 }
 
 fn bench_transfer(table: &HardwareTable) {
@@ -241,6 +242,10 @@ fn bench_training(table: &HardwareTable) {
             ));
         }),
     );
+}
+
+fn bench_budget() {
+    let runs = RUNS;
     let mf = MemoryFields {
         params: "70B",
         gpus: "64",

@@ -138,26 +138,8 @@ pub fn memory(input: &MemoryInput) -> MemoryReport {
 }
 
 fn explain(input: &MemoryInput, stages: &[StageRow], chosen: &StageRow) -> Vec<String> {
-    let (psi, k, n) = (input.params, input.optimizer_bytes, input.shard_ways());
-    let mut steps = vec![format!(
-        "Ψ = {} parameters; mixed-precision Adam: 2Ψ bf16 weights + 2Ψ bf16 gradients + KΨ optimizer state (K = {}) = {}Ψ = {} unsharded (ZeRO, Rajbhandari et al. 2020)",
-        format::count(psi),
-        if (k - 12.0).abs() < f64::EPSILON {
-            "12: fp32 master weights, momentum, variance".to_owned()
-        } else {
-            format!("{}, given", format::sig(k, 4))
-        },
-        format::sig(4.0 + k, 4),
-        format::bytes(psi * (4.0 + k))
-    )];
-    steps.push(match input.shard_group {
-        Some(g) => format!(
-            "HSDP: shard inside groups of G = {g}, replicate across {} / {g} = {} groups, so N = {g} below (FSDP HYBRID_SHARD)",
-            input.gpus,
-            input.gpus / g
-        ),
-        None => format!("sharded over the data-parallel group: N = {n} GPUs"),
-    });
+    let (psi, n) = (input.params, input.shard_ways());
+    let mut steps = setup(input);
     for r in stages {
         steps.push(format!(
             "{}: {} = {} + {} + {} = {} per GPU",
@@ -184,6 +166,31 @@ fn explain(input: &MemoryInput, stages: &[StageRow], chosen: &StageRow) -> Vec<S
             "HSDP keeps the per-layer gathers inside the group (NVLink when G fits a node); across groups each GPU all-reduces only its 1/{n} gradient shard once per step"
         ));
     }
+    steps
+}
+
+/// The accounting per parameter and what N is.
+fn setup(input: &MemoryInput) -> Vec<String> {
+    let (psi, k, n) = (input.params, input.optimizer_bytes, input.shard_ways());
+    let mut steps = vec![format!(
+        "Ψ = {} parameters; mixed-precision Adam: 2Ψ bf16 weights + 2Ψ bf16 gradients + KΨ optimizer state (K = {}) = {}Ψ = {} unsharded (ZeRO, Rajbhandari et al. 2020)",
+        format::count(psi),
+        if (k - 12.0).abs() < f64::EPSILON {
+            "12: fp32 master weights, momentum, variance".to_owned()
+        } else {
+            format!("{}, given", format::sig(k, 4))
+        },
+        format::sig(4.0 + k, 4),
+        format::bytes(psi * (4.0 + k))
+    )];
+    steps.push(match input.shard_group {
+        Some(g) => format!(
+            "HSDP: shard inside groups of G = {g}, replicate across {} / {g} = {} groups, so N = {g} below (FSDP HYBRID_SHARD)",
+            input.gpus,
+            input.gpus / g
+        ),
+        None => format!("sharded over the data-parallel group: N = {n} GPUs"),
+    });
     steps
 }
 

@@ -50,60 +50,67 @@ pub(super) const MEMORY: CalculatorSpec = CalculatorSpec {
 
 fn compute_memory(form: &FormValues, _table: &HardwareTable) -> Result<Outcome, CalcError> {
     let report = calc::memory(&presets::memory_input(form)?);
-    let mut headline: Vec<(String, String, String)> = report
-        .stages
-        .iter()
-        .map(|row| {
-            let chosen = if row.stage == report.stage {
-                " (chosen)"
-            } else {
-                ""
-            };
-            (
-                format!("{}{chosen}", row.stage),
-                format::bytes(row.total_bytes),
-                String::new(),
-            )
-        })
-        .collect();
     let chosen = report
         .stages
         .iter()
         .find(|row| row.stage == report.stage)
         .copied();
+    let mut headline: Vec<(String, String, String)> = report
+        .stages
+        .iter()
+        .map(|row| {
+            let mark = if row.stage == report.stage {
+                " (chosen)"
+            } else {
+                ""
+            };
+            (
+                format!("{}{mark}", row.stage),
+                format::bytes(row.total_bytes),
+                String::new(),
+            )
+        })
+        .collect();
+    let mut charts = vec![stage_bars(&report)];
     if let Some(row) = chosen {
         headline.push((
             "traffic per step".to_owned(),
             format::bytes(row.traffic_bytes),
             String::new(),
         ));
-    }
-    let bars = report
-        .stages
-        .iter()
-        .map(|row| (row.stage.to_string(), row.total_bytes, row.total_bytes))
-        .collect();
-    let mut charts = vec![Chart::Bars {
-        title: format!("model state per GPU by stage, N = {}", report.shard_ways),
-        unit: Unit::Bytes,
-        bars,
-    }];
-    if let Some(row) = chosen {
-        charts.push(Chart::Parts {
-            title: format!("what each GPU holds under {}", row.stage),
-            unit: Unit::Bytes,
-            parts: vec![
-                ("bf16 weights".to_owned(), row.weights_bytes),
-                ("bf16 gradients".to_owned(), row.gradients_bytes),
-                ("optimizer state".to_owned(), row.optimizer_bytes),
-            ],
-        });
+        charts.push(holdings(&row));
     }
     Ok(Outcome {
         headline,
         steps: report.steps,
         charts,
     })
+}
+
+/// Model state per GPU for every stage (no expected figure: repeated).
+fn stage_bars(report: &calc::MemoryReport) -> Chart {
+    Chart::Bars {
+        title: format!("model state per GPU by stage, N = {}", report.shard_ways),
+        unit: Unit::Bytes,
+        bars: report
+            .stages
+            .iter()
+            .map(|row| (row.stage.to_string(), row.total_bytes, row.total_bytes))
+            .collect(),
+    }
+}
+
+/// What one GPU holds under the chosen stage.
+fn holdings(row: &calc::memory::StageRow) -> Chart {
+    Chart::Parts {
+        title: format!("what each GPU holds under {}", row.stage),
+        unit: Unit::Bytes,
+        parts: vec![
+            ("bf16 weights".to_owned(), row.weights_bytes),
+            ("bf16 gradients".to_owned(), row.gradients_bytes),
+            ("optimizer state".to_owned(), row.optimizer_bytes),
+        ],
+    }
 }
 
 #[cfg(test)]

@@ -97,36 +97,20 @@ pub(super) const MFU: CalculatorSpec = CalculatorSpec {
 
 fn compute_mfu(form: &FormValues, _table: &HardwareTable) -> Result<Outcome, CalcError> {
     let r = calc::mfu(&presets::mfu_input(form)?);
+    let one = |label: &str, value: String| (label.to_owned(), value, String::new());
     let headline = vec![
-        ("MFU".to_owned(), format::percent(r.mfu), String::new()),
-        ("HFU".to_owned(), format::percent(r.hfu), String::new()),
-        (
-            "tokens/s per GPU".to_owned(),
-            format::sig(r.tokens_per_s_per_gpu, 4),
-            String::new(),
-        ),
-        (
-            "model FLOPs per token".to_owned(),
+        one("MFU", format::percent(r.mfu)),
+        one("HFU", format::percent(r.hfu)),
+        one("tokens/s per GPU", format::sig(r.tokens_per_s_per_gpu, 4)),
+        one(
+            "model FLOPs per token",
             format::flops(r.model_flops_per_token),
-            String::new(),
         ),
-        (
-            "achieved per GPU".to_owned(),
+        one(
+            "achieved per GPU",
             format::flop_rate(r.model_flops_per_s_per_gpu),
-            String::new(),
         ),
     ];
-    let mut parts = vec![("6N weights".to_owned(), r.dense_flops_per_token)];
-    if r.attention_flops_per_token > 0.0 {
-        parts.push((
-            "12·L·H·Q·T attention".to_owned(),
-            r.attention_flops_per_token,
-        ));
-    }
-    let recomputed = r.hardware_flops_per_token - r.model_flops_per_token;
-    if recomputed > 0.0 {
-        parts.push(("recompute (HFU only)".to_owned(), recomputed));
-    }
     let charts = vec![
         Chart::Bars {
             title: format!(
@@ -142,7 +126,7 @@ fn compute_mfu(form: &FormValues, _table: &HardwareTable) -> Result<Outcome, Cal
         Chart::Parts {
             title: "FLOPs per token".to_owned(),
             unit: Unit::Flops,
-            parts,
+            parts: flops_parts(&r),
         },
     ];
     Ok(Outcome {
@@ -150,6 +134,20 @@ fn compute_mfu(form: &FormValues, _table: &HardwareTable) -> Result<Outcome, Cal
         steps: r.steps,
         charts,
     })
+}
+
+/// 6N, the attention term and recomputed FLOPs per token, leaving out what is zero.
+fn flops_parts(r: &calc::MfuReport) -> Vec<(String, f64)> {
+    let recomputed = r.hardware_flops_per_token - r.model_flops_per_token;
+    [
+        ("6N weights", r.dense_flops_per_token),
+        ("12·L·H·Q·T attention", r.attention_flops_per_token),
+        ("recompute (HFU only)", recomputed),
+    ]
+    .into_iter()
+    .filter(|(label, flops)| *flops > 0.0 || label.starts_with("6N"))
+    .map(|(label, flops)| (label.to_owned(), flops))
+    .collect()
 }
 
 #[cfg(test)]

@@ -102,44 +102,6 @@ pub(super) const PIPELINE: CalculatorSpec = CalculatorSpec {
 fn compute_pipeline(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcError> {
     let input = presets::pipeline_input(form, table)?;
     let report = calc::pipeline(&input);
-    let mut headline = vec![
-        (
-            "bubble, of ideal compute".to_owned(),
-            format::percent(report.bubble_fraction),
-            String::new(),
-        ),
-        (
-            "bubble, of the step".to_owned(),
-            format::percent(report.bubble_share_of_step),
-            String::new(),
-        ),
-    ];
-    if let (Some(step), Some(bubble)) = (report.step_seconds, report.bubble_seconds) {
-        headline.push((
-            "step time".to_owned(),
-            format::duration(step),
-            String::new(),
-        ));
-        headline.push((
-            "of which bubble".to_owned(),
-            format::duration(bubble),
-            String::new(),
-        ));
-    }
-    if let Some(bytes) = report.p2p_message_bytes {
-        headline.push((
-            "P2P message".to_owned(),
-            format::bytes(bytes),
-            String::new(),
-        ));
-    }
-    if let (Some(spec), Some(expected)) = (report.p2p_seconds, report.expected_p2p_seconds) {
-        headline.push((
-            "P2P time".to_owned(),
-            format::duration(spec),
-            format::duration(expected),
-        ));
-    }
     let charts = vec![
         Chart::Bars {
             title: "bubble by schedule, share of ideal compute: (p-1)/(v·m)".to_owned(),
@@ -149,10 +111,40 @@ fn compute_pipeline(form: &FormValues, table: &HardwareTable) -> Result<Outcome,
         step_parts(&report),
     ];
     Ok(Outcome {
-        headline,
-        steps: report.steps,
+        headline: headline(&report),
+        steps: report.steps.clone(),
         charts,
     })
+}
+
+/// Bubble shares, then seconds and the point-to-point cost when known.
+fn headline(report: &calc::PipelineReport) -> Vec<(String, String, String)> {
+    let one = |label: &str, value: String| (label.to_owned(), value, String::new());
+    let mut headline = vec![
+        one(
+            "bubble, of ideal compute",
+            format::percent(report.bubble_fraction),
+        ),
+        one(
+            "bubble, of the step",
+            format::percent(report.bubble_share_of_step),
+        ),
+    ];
+    if let (Some(step), Some(bubble)) = (report.step_seconds, report.bubble_seconds) {
+        headline.push(one("step time", format::duration(step)));
+        headline.push(one("of which bubble", format::duration(bubble)));
+    }
+    if let Some(bytes) = report.p2p_message_bytes {
+        headline.push(one("P2P message", format::bytes(bytes)));
+    }
+    if let (Some(spec), Some(expected)) = (report.p2p_seconds, report.expected_p2p_seconds) {
+        headline.push((
+            "P2P time".to_owned(),
+            format::duration(spec),
+            format::duration(expected),
+        ));
+    }
+    headline
 }
 
 /// 1F1B and interleaving with v = 2 and 4 (and the v asked for); no expected figure: repeated.

@@ -92,29 +92,28 @@ pub(super) const TP: CalculatorSpec = CalculatorSpec {
 fn compute_tp(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcError> {
     let input = presets::tp_input(form, table)?;
     let report = calc::tp(&input);
-    let mut headline = vec![
-        (
-            "message b·s·h".to_owned(),
-            format::bytes(report.message_bytes),
-            String::new(),
-        ),
-        (
-            "per GPU per layer".to_owned(),
-            format::bytes(report.layer_bytes),
-            String::new(),
-        ),
-        (
-            "per GPU per step".to_owned(),
-            format::bytes(report.step_bytes),
-            String::new(),
-        ),
-    ];
     let mut charts = vec![Chart::Bars {
         title: "bytes each GPU sends per layer, by TP size: 8bsh(t-1)/t levels off at 8bsh"
             .to_owned(),
         unit: Unit::Bytes,
         bars: bytes_by_tp_size(&input),
     }];
+    charts.extend(time_chart(&report));
+    Ok(Outcome {
+        headline: headline(&report),
+        steps: report.steps,
+        charts,
+    })
+}
+
+/// Bytes per GPU, then spec and expected times when a link was given.
+fn headline(report: &calc::TpReport) -> Vec<(String, String, String)> {
+    let bytes = |label: &str, value: f64| (label.to_owned(), format::bytes(value), String::new());
+    let mut headline = vec![
+        bytes("message b·s·h", report.message_bytes),
+        bytes("per GPU per layer", report.layer_bytes),
+        bytes("per GPU per step", report.step_bytes),
+    ];
     let times = [
         (
             "time per layer",
@@ -136,21 +135,20 @@ fn compute_tp(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcE
             ));
         }
     }
-    if let (Some(link), Some(spec), Some(expected)) = (
-        &report.link,
-        report.layer_seconds,
-        report.expected_layer_seconds,
-    ) {
-        charts.push(Chart::Bars {
-            title: "communication time per layer".to_owned(),
-            unit: Unit::Seconds,
-            bars: vec![(format!("t = {} on {link}", report.tp), spec, expected)],
-        });
-    }
-    Ok(Outcome {
-        headline,
-        steps: report.steps,
-        charts,
+    headline
+}
+
+/// Time per layer on the link, spec and expected; none without a link.
+fn time_chart(report: &calc::TpReport) -> Option<Chart> {
+    let (link, spec, expected) = (
+        report.link.as_ref()?,
+        report.layer_seconds?,
+        report.expected_layer_seconds?,
+    );
+    Some(Chart::Bars {
+        title: "communication time per layer".to_owned(),
+        unit: Unit::Seconds,
+        bars: vec![(format!("t = {} on {link}", report.tp), spec, expected)],
     })
 }
 
