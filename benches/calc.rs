@@ -7,8 +7,10 @@ use std::time::{Duration, Instant};
 use infraprep::calc::units::parse_size;
 use infraprep::calc::{
     BusbwFields, BusbwInput, CheckpointFields, CheckpointInput, CollectiveFields, CollectiveInput,
-    HardwareTable, TransferFields, TransferInput, busbw, checkpoint, collective, collective_sweep,
-    default_sweep_sizes, eval_expression, figure_matches, transfer,
+    HardwareTable, MemoryFields, MemoryInput, MfuFields, MfuInput, PipelineFields, PipelineInput,
+    TpFields, TpInput, TransferFields, TransferInput, busbw, checkpoint, collective,
+    collective_sweep, default_sweep_sizes, eval_expression, figure_matches, memory, mfu, pipeline,
+    tp, transfer,
 };
 
 /// Median time of `runs` calls of `f` after a few warm-up calls.
@@ -58,6 +60,8 @@ fn main() {
     bench_transfer(&table);
     bench_collective(&table);
     bench_others(&table);
+    bench_training(&table);
+    bench_budget();
 }
 
 fn bench_transfer(table: &HardwareTable) {
@@ -197,6 +201,80 @@ fn bench_others(table: &HardwareTable) {
         "figure_matches(value, \"430 ms\")",
         median(runs, || {
             black_box(figure_matches(&value, "430 ms").expect("f"));
+        }),
+    );
+}
+
+fn bench_training(table: &HardwareTable) {
+    let runs = RUNS;
+    let tf = TpFields {
+        micro_batch: "1",
+        seq: "4096",
+        hidden: "8192",
+        tp: "8",
+        layers: Some("80"),
+        micro_batches: Some("8"),
+        link: Some("nvlink4"),
+        ..TpFields::default()
+    };
+    report(
+        "tp: from_fields + compute (nvlink4)",
+        median(runs, || {
+            black_box(tp(&TpInput::from_fields(&tf, table).expect("tp")));
+        }),
+    );
+    let pf = PipelineFields {
+        stages: "16",
+        micro_batches: "64",
+        interleave: Some("4"),
+        t_fwd: Some("10 ms"),
+        micro_batch: Some("1"),
+        seq: Some("4096"),
+        hidden: Some("8192"),
+        link: Some("ib-ndr"),
+        ..PipelineFields::default()
+    };
+    report(
+        "pipeline: from_fields + compute (p2p on ib-ndr)",
+        median(runs, || {
+            black_box(pipeline(
+                &PipelineInput::from_fields(&pf, table).expect("pipeline"),
+            ));
+        }),
+    );
+}
+
+fn bench_budget() {
+    let runs = RUNS;
+    let mf = MemoryFields {
+        params: "70B",
+        gpus: "64",
+        shard_group: Some("8"),
+        ..MemoryFields::default()
+    };
+    report(
+        "memory: from_fields + compute (4 stages, HSDP)",
+        median(runs, || {
+            black_box(memory(&MemoryInput::from_fields(&mf).expect("memory")));
+        }),
+    );
+    let ff = MfuFields {
+        params: "70B",
+        gpus: "1024",
+        peak: "h100-bf16",
+        step_time: Some("20 s"),
+        tokens_per_step: Some("16777216"),
+        layers: Some("80"),
+        heads: Some("64"),
+        head_dim: Some("128"),
+        seq: Some("8192"),
+        recompute: Some("full"),
+        ..MfuFields::default()
+    };
+    report(
+        "mfu: from_fields + compute (attention, recompute)",
+        median(runs, || {
+            black_box(mfu(&MfuInput::from_fields(&ff).expect("mfu")));
         }),
     );
 }

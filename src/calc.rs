@@ -1,4 +1,5 @@
 //! The calculator engine: units, link presets, transfer, collective, busbw, checkpoint,
+//! the training calculators (tensor-parallel traffic, pipeline bubble, memory per GPU, MFU),
 //! unit-aware expressions and figure checks.
 //!
 //! Pure maths over values passed in: no terminal, no clap, no file access beyond the embedded
@@ -8,6 +9,7 @@ mod error;
 mod fend_bridge;
 mod lexer;
 
+pub mod activation;
 pub mod busbw;
 pub mod checkpoint;
 pub mod collective;
@@ -15,7 +17,11 @@ pub mod expression;
 pub mod format;
 pub mod hardware;
 pub mod link;
+pub mod memory;
+pub mod mfu;
+pub mod pipeline;
 pub mod sweep;
+pub mod tp;
 pub mod transfer;
 pub mod units;
 
@@ -29,7 +35,11 @@ pub use expression::{ExprValue, eval_expression, figure_matches};
 pub use fend_bridge::Kind;
 pub use hardware::{HardwareTable, LinkKind, LinkPreset, Scope};
 pub use link::LinkSpec;
+pub use memory::{MemoryFields, MemoryInput, MemoryReport, Stage, memory};
+pub use mfu::{MfuFields, MfuInput, MfuReport, mfu};
+pub use pipeline::{PipelineFields, PipelineInput, PipelineReport, pipeline};
 pub use sweep::{SweepSeries, collective_sweep, default_sweep_sizes};
+pub use tp::{TpFields, TpInput, TpReport, tp};
 pub use transfer::{TransferFields, TransferInput, TransferReport, TransferRow, transfer};
 
 /// True when `a` is within a relative `1e-9` of `b` (or both are zero): for tests on floats.

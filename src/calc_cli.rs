@@ -5,12 +5,14 @@
 
 mod args;
 mod render;
+mod training;
 
 use std::io::Write;
 
 pub use args::{BusbwArgs, CheckpointArgs, CollectiveArgs, TransferArgs};
 use clap::{Args, Subcommand};
 use serde::Serialize;
+pub use training::{MemoryArgs, MfuArgs, PipelineArgs, TpArgs};
 
 use crate::calc::{
     self, BusbwFields, BusbwInput, CalcError, CheckpointFields, CheckpointInput, CollectiveFields,
@@ -25,6 +27,10 @@ const CALC_EXAMPLES: &str = "Examples:
   infraprep calc collective allreduce 1GiB --ranks 128 --gpus-per-node 8 --intra nvlink4 --inter ib-ndr --sweep
   infraprep calc busbw allreduce --size 1GiB --time 8203.9us --ranks 8 --link nvlink3
   infraprep calc checkpoint --params 70B --storage-bw 100GB/s --mtbf 3h
+  infraprep calc tp --micro-batch 1 --seq 4096 --hidden 8192 --tp 8 --link nvlink4
+  infraprep calc pipeline --stages 16 --micro-batches 64 --interleave 4
+  infraprep calc memory --params 70B --gpus 64 --stage zero-3
+  infraprep calc mfu --params 70B --gpus 1024 --peak h100-bf16 --step-time 20s --tokens-per-step 16777216
 
 Conventions: every bandwidth is per direction; GB = 1e9 B, GiB = 2^30 B, Gb = 1e9 bit.";
 
@@ -69,6 +75,36 @@ buffer (n x chunk) for allgather/reducescatter/alltoall. --inter-bw is per NIC."
   infraprep calc checkpoint --params 405B --recipe bf16-adam --storage-bw pfs-llama3 --gpus 16384 --gpu-mtbf 50677h
   infraprep calc checkpoint --params 70B --checkpoint-time 5min --mtbf 24h")]
     Checkpoint(CheckpointArgs),
+    /// Tensor-parallel traffic per layer and step (Megatron: 4 all-reduces of b·s·h per layer)
+    #[command(after_help = "Examples:
+  infraprep calc tp --micro-batch 1 --seq 4096 --hidden 8192 --tp 8 --link nvlink4
+  infraprep calc tp --micro-batch 1 --seq 4096 --hidden 8192 --tp 8 --layers 80 --micro-batches 16 --sequence-parallel --bw 400Gbps
+
+Bytes are what each GPU sends (as much is received): 2(t-1)/t x b·s·h·bytes per all-reduce.")]
+    Tp(TpArgs),
+    /// Pipeline bubble (1F1B, interleaved), step time and point-to-point cost between stages
+    #[command(after_help = "Examples:
+  infraprep calc pipeline --stages 16 --micro-batches 64
+  infraprep calc pipeline --stages 16 --micro-batches 64 --interleave 4 --t-fwd 10ms
+  infraprep calc pipeline --stages 8 --micro-batches 32 --micro-batch 1 --seq 4096 --hidden 8192 --link ib-ndr
+
+Bubble: (p-1)/m of the ideal compute time, (p-1)/(m+p-1) of the step; interleaving divides by v.")]
+    Pipeline(PipelineArgs),
+    /// Model-state memory per GPU under DP and ZeRO-1/2/3 (FSDP), with HSDP shard groups
+    #[command(after_help = "Examples:
+  infraprep calc memory --params 70B --gpus 64
+  infraprep calc memory --params 70B --gpus 64 --stage zero-1
+  infraprep calc memory --params 70B --gpus 64 --shard-group 8 --json
+
+Model state only (2Ψ weights + 2Ψ gradients + KΨ optimizer); activations come on top.")]
+    Memory(MemoryArgs),
+    /// Model FLOPs utilization (PaLM: 6N + 12·L·H·Q·T per token) and HFU with recompute
+    #[command(after_help = "Examples:
+  infraprep calc mfu --params 70B --gpus 1024 --peak h100-bf16 --step-time 20s --tokens-per-step 16777216 --layers 80 --heads 64 --head-dim 128 --seq 8192
+  infraprep calc mfu --params 405B --gpus 16384 --peak 989e12 --tokens-per-s 2.8M --recompute full
+
+Peaks are dense: a100-bf16 (312e12), h100-bf16 (989e12); the 2:4-sparsity figures halve MFU.")]
+    Mfu(MfuArgs),
 }
 
 /// `infraprep links`: the link presets with their sources.
@@ -85,7 +121,7 @@ pub struct LinksArgs {
     pub json: bool,
 }
 
-fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), CalcError> {
+pub(crate) fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), CalcError> {
     serde_json::to_writer_pretty(&mut *out, value).map_err(|e| CalcError::Output(e.to_string()))?;
     writeln!(out).map_err(|e| CalcError::output(&e))
 }
@@ -101,9 +137,13 @@ pub fn run_calc(
         Some(CalcCommand::Collective(a)) => run_collective(a, table, out),
         Some(CalcCommand::Busbw(a)) => run_busbw(a, table, out),
         Some(CalcCommand::Checkpoint(a)) => run_checkpoint(a, table, out),
+        Some(CalcCommand::Tp(a)) => training::run_tp(a, table, out),
+        Some(CalcCommand::Pipeline(a)) => training::run_pipeline(a, table, out),
+        Some(CalcCommand::Memory(a)) => training::run_memory(a, out),
+        Some(CalcCommand::Mfu(a)) => training::run_mfu(a, out),
         None => {
             let expr = args.expression.as_deref().ok_or_else(|| {
-                CalcError::invalid("give an expression such as \"10 GiB / 25 GB/s\" or a calculator: transfer, collective, busbw, checkpoint (see --help)")
+                CalcError::invalid("give an expression such as \"10 GiB / 25 GB/s\" or a calculator: transfer, collective, busbw, checkpoint, tp, pipeline, memory, mfu (see --help)")
             })?;
             let value = calc::eval_expression(expr, table)?;
             if args.json {

@@ -5,6 +5,11 @@
 //! Pure: no terminal types. Results are recomputed on every keystroke, so nothing here does
 //! more than parse the fields and call the engine.
 
+mod memory;
+mod mfu;
+mod pipeline;
+mod tp;
+
 use crate::calc::{self, CalcError, HardwareTable, Recipe, format};
 use crate::presets::{self, FormValues};
 
@@ -25,6 +30,14 @@ pub enum FieldKind {
     Links,
     /// One of a fixed set of words.
     Choice(&'static [&'static str]),
+    /// A positive plain number, optionally with K, M, G/B, T or P (`16M`, `8.4e5`).
+    Number,
+    /// Bytes per tensor element, or a type (`2`, `bf16`, `fp32`).
+    ElementBytes,
+    /// A GPU peak preset (`h100-bf16`) or FLOP/s per GPU (`989e12`).
+    Peak,
+    /// `none`, `selective`, `full` or a fraction of the forward pass.
+    Recompute,
 }
 
 /// One field of a form.
@@ -57,7 +70,8 @@ const fn field(
 /// A picture of a result.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Chart {
-    /// One bar per item, spec and expected (e.g. transfer time per link).
+    /// One bar per item, spec and expected (e.g. transfer time per link). Calculators without
+    /// an expected figure (memory per stage, bubble per schedule) repeat the spec value.
     Bars {
         title: String,
         unit: Unit,
@@ -82,6 +96,10 @@ pub enum Chart {
 pub enum Unit {
     Seconds,
     Bytes,
+    /// A fraction, printed as a percentage (0.234 → 23.4%).
+    Percent,
+    /// A count of floating-point operations.
+    Flops,
 }
 
 impl Unit {
@@ -89,6 +107,8 @@ impl Unit {
         match self {
             Unit::Seconds => format::duration(value),
             Unit::Bytes => format::bytes_short(value),
+            Unit::Percent => format::percent(value),
+            Unit::Flops => format::flops(value),
         }
     }
 }
@@ -177,6 +197,10 @@ pub fn check_field(
         FieldKind::Links => value
             .split_whitespace()
             .try_for_each(|id| table.require(id).map(drop)),
+        FieldKind::Number => calc::units::parse_number(spec.label, value, 1e18).map(drop),
+        FieldKind::ElementBytes => calc::units::parse_element_bytes(value).map(drop),
+        FieldKind::Peak => calc::mfu::parse_peak(value).map(drop),
+        FieldKind::Recompute => value.parse::<calc::mfu::Recompute>().map(drop),
         FieldKind::Choice(choices) => {
             if choices.contains(&value.trim()) {
                 Ok(())
@@ -189,7 +213,15 @@ pub fn check_field(
 }
 
 /// Every calculator with a form, in the order the TUI lists them.
-pub const CALCULATORS: &[CalculatorSpec] = &[TRANSFER, COLLECTIVE, CHECKPOINT];
+pub const CALCULATORS: &[CalculatorSpec] = &[
+    TRANSFER,
+    COLLECTIVE,
+    CHECKPOINT,
+    tp::TP,
+    pipeline::PIPELINE,
+    memory::MEMORY,
+    mfu::MFU,
+];
 
 /// The calculator with this id.
 pub fn calculator(id: &str) -> Option<&'static CalculatorSpec> {
@@ -426,7 +458,7 @@ const CHECKPOINT: CalculatorSpec = CalculatorSpec {
         field(
             "bytes-per-param",
             "bytes/param",
-            FieldKind::Fraction,
+            FieldKind::Number,
             false,
             "instead of a recipe",
         ),

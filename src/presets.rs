@@ -1,6 +1,13 @@
 //! Card presets meet the calculators: a card's `[[calc]]` preset becomes calculator input, and
 //! its `[[figures]]` are recomputed, so content and engine never disagree.
 
+mod training;
+
+pub use training::{
+    memory_form, memory_input, mfu_form, mfu_input, pipeline_form, pipeline_input, tp_form,
+    tp_input,
+};
+
 use crate::calc::{
     self, CalcError, CheckpointFields, CheckpointInput, CollectiveFields, CollectiveInput,
     HardwareTable, TransferFields, TransferInput,
@@ -24,11 +31,11 @@ impl FormValues {
     }
 }
 
-fn some(value: Option<&String>) -> String {
+pub(crate) fn some(value: Option<&String>) -> String {
     value.cloned().unwrap_or_default()
 }
 
-fn number<T: ToString>(value: Option<T>) -> String {
+pub(crate) fn number<T: ToString>(value: Option<T>) -> String {
     value.map(|v| v.to_string()).unwrap_or_default()
 }
 
@@ -157,12 +164,31 @@ pub fn checkpoint_input(
     CheckpointInput::from_fields(&fields, table)
 }
 
+/// The calculator a preset opens (its `forms` id) and the preset's values as that form's text;
+/// `None` for an expression, which the quick-arithmetic prompt answers instead.
+pub fn preset_form(preset: &CalcPreset) -> Option<(&'static str, FormValues)> {
+    Some(match preset {
+        CalcPreset::Transfer(p) => ("transfer", transfer_form(p)),
+        CalcPreset::Collective(p) => ("collective", collective_form(p)),
+        CalcPreset::Checkpoint(p) => ("checkpoint", checkpoint_form(p)),
+        CalcPreset::Tp(p) => ("tp", tp_form(p)),
+        CalcPreset::Pipeline(p) => ("pipeline", pipeline_form(p)),
+        CalcPreset::Memory(p) => ("memory", memory_form(p)),
+        CalcPreset::Mfu(p) => ("mfu", mfu_form(p)),
+        CalcPreset::Expression(_) => return None,
+    })
+}
+
 /// Checks that a preset is input the calculator accepts.
 pub fn check_preset(preset: &CalcPreset, table: &HardwareTable) -> Result<(), CalcError> {
     match preset {
         CalcPreset::Transfer(p) => transfer_input(&transfer_form(p), table).map(|_| ()),
         CalcPreset::Collective(p) => collective_input(&collective_form(p), table).map(|_| ()),
         CalcPreset::Checkpoint(p) => checkpoint_input(&checkpoint_form(p), table).map(|_| ()),
+        CalcPreset::Tp(p) => tp_input(&tp_form(p), table).map(|_| ()),
+        CalcPreset::Pipeline(p) => pipeline_input(&pipeline_form(p), table).map(|_| ()),
+        CalcPreset::Memory(p) => memory_input(&memory_form(p)).map(|_| ()),
+        CalcPreset::Mfu(p) => mfu_input(&mfu_form(p)).map(|_| ()),
         CalcPreset::Expression(p) => calc::eval_expression(&p.expr, table).map(|_| ()),
     }
 }

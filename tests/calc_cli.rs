@@ -225,6 +225,10 @@ fn help_has_examples() {
         &["calc", "collective", "--help"],
         &["links", "--help"],
         &["calc", "checkpoint", "--help"],
+        &["calc", "tp", "--help"],
+        &["calc", "pipeline", "--help"],
+        &["calc", "memory", "--help"],
+        &["calc", "mfu", "--help"],
     ] {
         assert!(stdout(args).contains("Example"), "{args:?}");
     }
@@ -310,6 +314,103 @@ fn bad_input_exits_2_with_one_clear_line() {
         ),
         (&["links", "ib-qdr"], "'ib-qdr'"),
     ];
+    assert_exit_2(cases);
+}
+
+#[test]
+fn training_calculators_reject_bad_input() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "calc",
+                "tp",
+                "--micro-batch",
+                "1",
+                "--seq",
+                "4096",
+                "--hidden",
+                "0",
+                "--tp",
+                "8",
+            ],
+            "hidden size '0'",
+        ),
+        (
+            &[
+                "calc",
+                "tp",
+                "--micro-batch",
+                "1",
+                "--seq",
+                "4096",
+                "--hidden",
+                "8192",
+                "--tp",
+                "-8",
+            ],
+            "'-8'",
+        ),
+        (
+            &[
+                "calc",
+                "pipeline",
+                "--stages",
+                "16",
+                "--micro-batches",
+                "NaN",
+            ],
+            "'NaN'",
+        ),
+        (
+            &["calc", "pipeline", "--stages", "1", "--micro-batches", "8"],
+            "at least 2 stages",
+        ),
+        (
+            &[
+                "calc", "memory", "--params", "70B", "--gpus", "64", "--stage", "4",
+            ],
+            "'4'",
+        ),
+        (
+            &[
+                "calc",
+                "memory",
+                "--params",
+                "70B",
+                "--gpus",
+                "64",
+                "--shard-group",
+                "12",
+            ],
+            "'12'",
+        ),
+        (
+            &[
+                "calc",
+                "mfu",
+                "--params",
+                "70B",
+                "--gpus",
+                "8",
+                "--peak",
+                "h100",
+                "--tokens-per-s",
+                "1e4",
+            ],
+            "'h100'",
+        ),
+        (
+            &[
+                "calc", "mfu", "--params", "70B", "--gpus", "8", "--peak", "989e12",
+            ],
+            "no throughput",
+        ),
+    ];
+    assert_exit_2(cases);
+}
+
+/// Each run exits 2 with one `error: ...` line containing its needle, and never panics.
+fn assert_exit_2(cases: &[(&[&str], &str)]) {
     for (args, needle) in cases {
         let out = run(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -321,4 +422,215 @@ fn bad_input_exits_2_with_one_clear_line() {
         assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"));
     }
+}
+
+const MIB: f64 = 1_048_576.0;
+
+fn close(value: &Value, want: f64) -> bool {
+    value
+        .as_f64()
+        .is_some_and(|v| (v - want).abs() <= want.abs() * 1e-9)
+}
+
+#[test]
+fn tp_json_in_si_units() {
+    let base = [
+        "calc",
+        "tp",
+        "--micro-batch",
+        "1",
+        "--seq",
+        "4096",
+        "--hidden",
+        "8192",
+        "--tp",
+        "8",
+        "--json",
+    ];
+    let v = json(&base);
+    has_keys(
+        &v,
+        &[
+            "tp",
+            "message_bytes",
+            "collectives",
+            "ring_bytes_per_allreduce",
+            "layer_bytes",
+            "step_bytes",
+            "link",
+            "step_seconds",
+            "steps",
+        ],
+    );
+    assert!(close(&v["message_bytes"], 64.0 * MIB), "{v}");
+    assert!(close(&v["layer_bytes"], 448.0 * MIB));
+    assert!(v["step_seconds"].is_null());
+    let v = json(&[&base[..], &["--link", "nvlink4", "--layers", "80"]].concat());
+    assert!(close(&v["allreduce_seconds"], 28e-6 + 112.0 * MIB / 450e9));
+    assert!(close(
+        &v["step_seconds"],
+        80.0 * 4.0 * (28e-6 + 112.0 * MIB / 450e9)
+    ));
+    let text = stdout(&[&base[..10], &["--sequence-parallel"]].concat());
+    assert!(text.contains("4 reduce-scatters + 4 all-gathers"), "{text}");
+}
+
+#[test]
+fn pipeline_json_and_text() {
+    let v = json(&[
+        "calc",
+        "pipeline",
+        "--stages",
+        "16",
+        "--micro-batches",
+        "64",
+        "--interleave",
+        "4",
+        "--t-fwd",
+        "10ms",
+        "--micro-batch",
+        "1",
+        "--seq",
+        "4096",
+        "--hidden",
+        "8192",
+        "--bw",
+        "50GB/s",
+        "--json",
+    ]);
+    has_keys(
+        &v,
+        &[
+            "bubble_fraction",
+            "bubble_share_of_step",
+            "bubble_fraction_without_interleaving",
+            "gpipe_rule_met",
+            "step_seconds",
+            "p2p_message_bytes",
+            "p2p_seconds",
+            "steps",
+        ],
+    );
+    assert!(close(&v["bubble_fraction"], 15.0 / 256.0));
+    assert!(close(
+        &v["bubble_fraction_without_interleaving"],
+        15.0 / 64.0
+    ));
+    assert!(close(&v["step_seconds"], 1.92 + 0.45 / 4.0));
+    assert!(close(&v["p2p_seconds"], 64.0 * MIB / 50e9));
+    let text = stdout(&[
+        "calc",
+        "pipeline",
+        "--stages",
+        "16",
+        "--micro-batches",
+        "64",
+    ]);
+    assert!(
+        text.starts_with("bubble       23.4% of ideal compute"),
+        "{text}"
+    );
+}
+
+#[test]
+fn memory_json_lists_every_stage() {
+    let v = json(&[
+        "calc", "memory", "--params", "70B", "--gpus", "64", "--json",
+    ]);
+    has_keys(
+        &v,
+        &[
+            "params",
+            "gpus",
+            "shard_ways",
+            "stage",
+            "bytes_per_gpu",
+            "stages",
+            "steps",
+        ],
+    );
+    assert_eq!(v["stage"], "zero-3");
+    assert!(close(&v["bytes_per_gpu"], 17.5e9));
+    let stages = v["stages"].as_array().expect("stages");
+    assert_eq!(stages.len(), 4);
+    has_keys(
+        &stages[1],
+        &[
+            "stage",
+            "formula",
+            "weights_bytes",
+            "gradients_bytes",
+            "optimizer_bytes",
+            "total_bytes",
+            "traffic_bytes",
+        ],
+    );
+    assert!(close(&stages[0]["total_bytes"], 1.12e12));
+    let text = stdout(&[
+        "calc",
+        "memory",
+        "--params",
+        "70B",
+        "--gpus",
+        "64",
+        "--shard-group",
+        "8",
+    ]);
+    assert!(
+        text.contains("zero-3 *") && text.contains("140 GB"),
+        "{text}"
+    );
+}
+
+#[test]
+fn mfu_json_and_text() {
+    let args = [
+        "calc",
+        "mfu",
+        "--params",
+        "70B",
+        "--gpus",
+        "1024",
+        "--peak",
+        "h100-bf16",
+        "--step-time",
+        "20s",
+        "--tokens-per-step",
+        "16777216",
+        "--layers",
+        "80",
+        "--heads",
+        "64",
+        "--head-dim",
+        "128",
+        "--seq",
+        "8192",
+        "--recompute",
+        "full",
+    ];
+    let v = json(&[&args[..], &["--json"]].concat());
+    has_keys(
+        &v,
+        &[
+            "mfu",
+            "hfu",
+            "peak",
+            "peak_flops_per_s",
+            "peak_source",
+            "tokens_per_s",
+            "model_flops_per_token",
+            "hardware_flops_per_token",
+            "steps",
+        ],
+    );
+    let mfu = v["mfu"].as_f64().expect("mfu");
+    assert!((mfu - 0.401).abs() < 0.0005, "{mfu}");
+    assert!((v["hfu"].as_f64().expect("hfu") - 0.535).abs() < 0.0005);
+    assert!(close(&v["peak_flops_per_s"], 989e12));
+    let text = stdout(&args);
+    assert!(text.starts_with("MFU          40.1%"), "{text}");
+    assert!(
+        text.contains("2:4 sparsity"),
+        "the peak's source is in the steps"
+    );
 }

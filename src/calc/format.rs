@@ -88,6 +88,22 @@ pub fn duration(seconds: f64) -> String {
     format!("{} {unit}", sig(value, 4))
 }
 
+/// A count of floating-point operations: `484.4 GFLOP`.
+pub fn flops(x: f64) -> String {
+    scaled(
+        x,
+        1000.0,
+        &[
+            "FLOP", "KFLOP", "MFLOP", "GFLOP", "TFLOP", "PFLOP", "EFLOP", "ZFLOP", "YFLOP",
+        ],
+    )
+}
+
+/// A rate of floating-point operations: `989 TFLOP/s`.
+pub fn flop_rate(x: f64) -> String {
+    format!("{}/s", flops(x))
+}
+
 /// A parameter count in words: `70 billion`.
 pub fn count(n: f64) -> String {
     match n.abs() {
@@ -125,5 +141,7 @@ mod tests {
         assert_eq!(duration(2e-6), "2 µs");
         assert_eq!(duration(7001.4), "116.7 min");
         assert_eq!(count(70e9), "70 billion");
+        assert_eq!(flops(484.4e9), "484.4 GFLOP");
+        assert_eq!(flop_rate(989e12), "989 TFLOP/s");
     }
 }

@@ -88,3 +88,21 @@ pub fn link_or_rate(text: &str, table: &HardwareTable) -> Result<LinkSpec, CalcE
     }
     units::parse_rate(text).map(LinkSpec::custom)
 }
+
+/// A link given either as a preset id (`--link`) or as a typed rate (`--bw`), or neither.
+pub fn link_or_bw(
+    id: Option<&str>,
+    bw: Option<&str>,
+    table: &HardwareTable,
+) -> Result<Option<LinkSpec>, CalcError> {
+    match (id, bw) {
+        (Some(id), Some(bw)) => Err(CalcError::invalid(format!(
+            "give --link '{}' or --bw '{}', not both",
+            id.trim(),
+            bw.trim()
+        ))),
+        (Some(id), None) => table.require(id).map(|p| Some(LinkSpec::from_preset(p))),
+        (None, Some(rate)) => units::parse_rate(rate).map(|b| Some(LinkSpec::custom(b))),
+        (None, None) => Ok(None),
+    }
+}

@@ -206,6 +206,56 @@ pub fn parse_params(text: &str) -> Result<f64, CalcError> {
     check_range("parameter count", input, number * scale, MAX_PARAMS)
 }
 
+/// A positive plain number with an optional multiplier: `819`, `8.4e5`, `16M`, `989T`.
+///
+/// For counts that are not whole or not small (tokens per second, FLOP/s), where a unit would
+/// only get in the way. `K`, `M`, `G` or `B` (billion), `T` and `P` scale by powers of 1000.
+pub fn parse_number(what: &'static str, text: &str, max: f64) -> Result<f64, CalcError> {
+    let input = text.trim();
+    let cleaned: String = input.chars().filter(|c| *c != '_' && *c != ',').collect();
+    let split = cleaned.trim_end_matches(char::is_alphabetic).len();
+    let (number, suffix) = cleaned.split_at(split);
+    let scale = match suffix.trim() {
+        "" => Some(1.0),
+        "K" | "k" => Some(1e3),
+        "M" => Some(1e6),
+        "G" | "B" => Some(1e9),
+        "T" => Some(1e12),
+        "P" => Some(1e15),
+        _ => None,
+    };
+    let (Some(scale), Ok(number)) = (scale, number.trim().parse::<f64>()) else {
+        return Err(CalcError::range(
+            what,
+            input,
+            "is not a number; write e.g. '819', '8.4e5' or '16M'",
+        ));
+    };
+    check_range(what, input, number * scale, max)
+}
+
+/// Bytes per tensor element: a number (`2`) or a type name (`bf16`, `fp16`, `fp32`, `fp8`).
+pub fn parse_element_bytes(text: &str) -> Result<f64, CalcError> {
+    let input = text.trim();
+    match input.to_ascii_lowercase().as_str() {
+        "fp8" | "int8" | "e4m3" | "e5m2" => return Ok(1.0),
+        "bf16" | "fp16" | "half" => return Ok(2.0),
+        "fp32" | "tf32" | "float" => return Ok(4.0),
+        _ => {}
+    }
+    input
+        .parse::<f64>()
+        .ok()
+        .filter(|b| *b > 0.0 && *b <= 64.0)
+        .ok_or_else(|| {
+            CalcError::range(
+                "bytes per element",
+                input,
+                "is not a size in bytes from 1 to 64 or a type: write 2, bf16, fp16, fp32 or fp8",
+            )
+        })
+}
+
 /// A whole count such as a number of ranks, GPUs or nodes, at least `min`.
 pub fn parse_count(what: &'static str, text: &str, min: usize) -> Result<usize, CalcError> {
     let input = text.trim();

@@ -17,7 +17,7 @@ fn io(e: &std::io::Error) -> CalcError {
     CalcError::output(e)
 }
 
-fn steps(out: Out<'_>, steps: &[String]) -> Result<(), CalcError> {
+pub(super) fn steps(out: Out<'_>, steps: &[String]) -> Result<(), CalcError> {
     writeln!(out, "steps:").map_err(|e| io(&e))?;
     for (i, step) in steps.iter().enumerate() {
         writeln!(out, "  {}. {step}", i + 1).map_err(|e| io(&e))?;

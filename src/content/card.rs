@@ -1,6 +1,10 @@
 //! The card as the rest of the app sees it, after parsing and checking.
 
+mod training;
+
 use serde::{Deserialize, Serialize};
+
+pub use training::{MemoryPreset, MfuPreset, NumberOrText, PipelinePreset, TpPreset};
 
 use super::{Bilingual, Lang, Section};
 
@@ -74,6 +78,10 @@ pub enum CalcPreset {
     Transfer(TransferPreset),
     Collective(CollectivePreset),
     Checkpoint(CheckpointPreset),
+    Tp(TpPreset),
+    Pipeline(PipelinePreset),
+    Memory(MemoryPreset),
+    Mfu(MfuPreset),
     Expression(ExpressionPreset),
 }
 
@@ -83,6 +91,10 @@ impl CalcPreset {
             CalcPreset::Transfer(_) => "transfer",
             CalcPreset::Collective(_) => "collective",
             CalcPreset::Checkpoint(_) => "checkpoint",
+            CalcPreset::Tp(_) => "tp",
+            CalcPreset::Pipeline(_) => "pipeline",
+            CalcPreset::Memory(_) => "memory",
+            CalcPreset::Mfu(_) => "mfu",
             CalcPreset::Expression(_) => "expression",
         }
     }

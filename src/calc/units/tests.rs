@@ -108,3 +108,30 @@ fn efficiency_accepts_fraction_and_percent() {
     assert!(close(parse_efficiency("80%").expect("80%"), 0.8));
     assert!(close(parse_efficiency("100%").expect("100%"), 1.0));
 }
+
+#[test]
+fn plain_numbers_with_multipliers() {
+    assert!(close(parse_number("n", "819", 1e20).expect("819"), 819.0));
+    assert!(close(parse_number("n", "8.4e5", 1e20).expect("e"), 8.4e5));
+    assert!(close(parse_number("n", "16M", 1e20).expect("M"), 16e6));
+    assert!(close(parse_number("n", "989T", 1e20).expect("T"), 989e12));
+    assert!(close(parse_number("n", "1_000", 1e20).expect("_"), 1000.0));
+    for bad in ["0", "-3", "NaN", "inf", "", "5x", "1e30"] {
+        let err = parse_number("tokens per second", bad, 1e20)
+            .expect_err(bad)
+            .to_string();
+        assert!(err.contains(&format!("'{bad}'")), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn element_bytes_by_number_or_type() {
+    assert!(close(parse_element_bytes("2").expect("2"), 2.0));
+    assert!(close(parse_element_bytes("BF16").expect("bf16"), 2.0));
+    assert!(close(parse_element_bytes("fp32").expect("fp32"), 4.0));
+    assert!(close(parse_element_bytes("fp8").expect("fp8"), 1.0));
+    for bad in ["0", "-2", "NaN", "bf17", "100"] {
+        let err = parse_element_bytes(bad).expect_err(bad).to_string();
+        assert!(err.contains(&format!("'{bad}'")), "{bad}: {err}");
+    }
+}

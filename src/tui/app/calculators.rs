@@ -4,7 +4,7 @@ use super::{App, Reading, Screen};
 use crate::calc::eval_expression;
 use crate::content::CalcPreset;
 use crate::forms::CALCULATORS;
-use crate::presets::{checkpoint_form, collective_form, transfer_form};
+use crate::presets::preset_form;
 use crate::tui::action::Action;
 use crate::tui::calc_state::CalcScreen;
 
@@ -80,14 +80,11 @@ impl App {
         let preset = card.calc[index].clone();
         self.preset_cursor = self.preset_cursor.wrapping_add(1);
         let table = self.table();
-        let (name, form) = match &preset {
-            CalcPreset::Transfer(p) => ("transfer", transfer_form(p)),
-            CalcPreset::Collective(p) => ("collective", collective_form(p)),
-            CalcPreset::Checkpoint(p) => ("checkpoint", checkpoint_form(p)),
-            CalcPreset::Expression(p) => {
+        let Some((name, form)) = preset_form(&preset) else {
+            if let CalcPreset::Expression(p) = &preset {
                 self.status = Some(self.quick_answer(&p.expr));
-                return;
             }
+            return;
         };
         let Some(position) = CALCULATORS.iter().position(|c| c.id == name) else {
             return;

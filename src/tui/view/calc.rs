@@ -54,15 +54,19 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     }
 }
 
+/// The calculators by their short ids (they must fit 80 columns), then the current one's title.
 fn tab_line(screen: &CalcScreen, theme: Theme) -> Line<'static> {
     let mut spans = Vec::new();
     for (index, spec) in CALCULATORS.iter().enumerate() {
         spans.push(Span::styled(
-            format!(" {} ", spec.title),
+            format!(" {} ", spec.id),
             theme.tab(index == screen.calculator),
         ));
-        spans.push(Span::raw(" "));
     }
+    spans.push(Span::styled(
+        format!(" {}", screen.spec().title),
+        theme.title(),
+    ));
     Line::from(spans)
 }
 

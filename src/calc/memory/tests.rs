@@ -1,0 +1,172 @@
+use proptest::prelude::*;
+
+use super::*;
+use crate::calc::close;
+
+fn run(f: MemoryFields<'_>) -> Result<MemoryReport, CalcError> {
+    MemoryInput::from_fields(&f).map(|i| memory(&i))
+}
+
+fn seventy_b(stage: &'static str) -> MemoryFields<'static> {
+    MemoryFields {
+        params: "70B",
+        gpus: "64",
+        stage: Some(stage),
+        ..MemoryFields::default()
+    }
+}
+
+fn total(r: &MemoryReport, stage: Stage) -> f64 {
+    r.stages
+        .iter()
+        .find(|row| row.stage == stage)
+        .expect("every stage")
+        .total_bytes
+}
+
+#[test]
+fn the_cards_70b_on_64_gpus() {
+    // 16Ψ / 64 = 17.5 GB; ZeRO-1 4Ψ + 12Ψ/64 = 293.1 GB; ZeRO-2 2Ψ + 14Ψ/64 = 155.3 GB.
+    let r = run(seventy_b("3")).expect("valid");
+    assert_eq!(r.stage, Stage::Zero3);
+    assert!(close(r.bytes_per_gpu, 17.5e9));
+    assert!(close(total(&r, Stage::Dp), 1.12e12));
+    assert!(close(total(&r, Stage::Zero1), 280e9 + 840e9 / 64.0));
+    assert!(close(total(&r, Stage::Zero2), 140e9 + 980e9 / 64.0));
+    assert!(close(r.stages[3].traffic_bytes, 420e9));
+    assert!(close(r.stages[0].traffic_bytes, 280e9));
+    assert!(
+        r.steps.iter().any(|s| s.contains("17.5 GB")),
+        "{:#?}",
+        r.steps
+    );
+}
+
+#[test]
+fn stage_names_and_default() {
+    for (name, stage) in [
+        ("dp", Stage::Dp),
+        ("0", Stage::Dp),
+        ("zero-1", Stage::Zero1),
+        ("Z2", Stage::Zero2),
+        ("shard_grad_op", Stage::Zero2),
+        ("fsdp", Stage::Zero3),
+    ] {
+        assert_eq!(name.parse::<Stage>().expect(name), stage);
+    }
+    let r = run(MemoryFields {
+        stage: None,
+        ..seventy_b("")
+    })
+    .expect("default");
+    assert_eq!(r.stage, Stage::Zero3);
+}
+
+#[test]
+fn hsdp_divides_by_the_shard_group() {
+    // Shard group of 8 (one node): 16Ψ / 8 = 140 GB; of 32: 35 GB.
+    for (group, want) in [("8", 140e9), ("32", 35e9), ("64", 17.5e9)] {
+        let r = run(MemoryFields {
+            shard_group: Some(group),
+            ..seventy_b("zero-3")
+        })
+        .expect(group);
+        assert!(close(r.bytes_per_gpu, want), "{group}");
+        assert_eq!(r.replicas * r.shard_ways, 64);
+    }
+}
+
+#[test]
+fn optimizer_bytes_change_k() {
+    // K = 4 (e.g. fp32 master only): DP is (2 + 2 + 4)Ψ = 8Ψ.
+    let r = run(MemoryFields {
+        optimizer_bytes: Some("4"),
+        ..seventy_b("dp")
+    })
+    .expect("k");
+    assert!(close(r.bytes_per_gpu, 8.0 * 70e9));
+}
+
+#[test]
+fn bad_input_names_the_value() {
+    let base = seventy_b("3");
+    let cases = [
+        (
+            MemoryFields {
+                params: "70 GB",
+                ..base
+            },
+            "'70 GB'",
+        ),
+        (MemoryFields { params: "", ..base }, "''"),
+        (MemoryFields { gpus: "0", ..base }, "GPUs '0'"),
+        (
+            MemoryFields {
+                gpus: "-64",
+                ..base
+            },
+            "'-64'",
+        ),
+        (
+            MemoryFields {
+                stage: Some("4"),
+                ..base
+            },
+            "'4'",
+        ),
+        (
+            MemoryFields {
+                optimizer_bytes: Some("0"),
+                ..base
+            },
+            "'0'",
+        ),
+        (
+            MemoryFields {
+                optimizer_bytes: Some("NaN"),
+                ..base
+            },
+            "'NaN'",
+        ),
+        (
+            MemoryFields {
+                shard_group: Some("12"),
+                ..base
+            },
+            "'12'",
+        ),
+        (
+            MemoryFields {
+                shard_group: Some("128"),
+                ..base
+            },
+            "'128'",
+        ),
+    ];
+    for (fields, needle) in cases {
+        let err = run(fields).expect_err(needle).to_string();
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn more_gpus_never_cost_memory_and_stages_are_ordered(
+        params in 1e6f64..1e13, n in 1usize..4096, k in 1.0f64..32.0,
+    ) {
+        let report = |n: usize| {
+            let (p, n, k) = (format!("{params}"), n.to_string(), format!("{k}"));
+            run(MemoryFields { params: &p, gpus: &n, optimizer_bytes: Some(&k), ..seventy_b("3") })
+                .expect("valid")
+        };
+        let (few, many) = (report(n), report(n + 1));
+        for (a, b) in few.stages.iter().zip(&many.stages) {
+            prop_assert!(a.total_bytes > 0.0 && b.total_bytes <= a.total_bytes);
+        }
+        for pair in few.stages.windows(2) {
+            prop_assert!(pair[1].total_bytes <= pair[0].total_bytes * (1.0 + 1e-12));
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Peak FLOP/s per GPU: a small table of dense figures with their sources, or a typed number.
+//!
+//! Dense, never the 2:4-sparsity figure the spec sheets print first: using that halves MFU.
+
+use crate::calc::{CalcError, units};
+
+/// Largest peak accepted per GPU: 1e18 FLOP/s, a thousand times today's GPUs.
+const MAX_PEAK: f64 = 1e18;
+
+/// One GPU's dense peak at one precision.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GpuPeak {
+    pub id: &'static str,
+    pub flops_per_s: f64,
+    pub source: &'static str,
+}
+
+/// The bundled peaks.
+pub const GPU_PEAKS: &[GpuPeak] = &[
+    GpuPeak {
+        id: "a100-bf16",
+        flops_per_s: 312e12,
+        source: "A100 BF16 dense, 312 TFLOP/s (624 with 2:4 sparsity), the figure nanoGPT's estimate_mfu() divides by",
+    },
+    GpuPeak {
+        id: "h100-bf16",
+        flops_per_s: 989e12,
+        source: "H100 SXM BF16 dense, 989 TFLOP/s; NVIDIA's 1,979 assumes 2:4 sparsity (glennklockwood.com/garden/processors/h100)",
+    },
+];
+
+/// The peak a calculation divides by.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Peak {
+    pub flops_per_s: f64,
+    /// The preset id, or `given`.
+    pub label: String,
+    pub source: String,
+}
+
+/// A preset id (`h100-bf16`) or a figure (`989e12`, `989T`, `989 TFLOP/s`).
+pub fn parse_peak(text: &str) -> Result<Peak, CalcError> {
+    let input = text.trim();
+    let key = input.to_ascii_lowercase();
+    if let Some(p) = GPU_PEAKS.iter().find(|p| p.id == key) {
+        return Ok(Peak {
+            flops_per_s: p.flops_per_s,
+            label: p.id.to_owned(),
+            source: p.source.to_owned(),
+        });
+    }
+    let number = ["flop/s", "flops"]
+        .iter()
+        .find_map(|unit| key.strip_suffix(unit).map(|rest| &input[..rest.len()]))
+        .unwrap_or(input);
+    units::parse_number("peak FLOP/s", number, MAX_PEAK)
+        .map(|flops_per_s| Peak {
+            flops_per_s,
+            label: "given".to_owned(),
+            source: "typed: make sure it is the dense peak at the precision you train in"
+                .to_owned(),
+        })
+        .map_err(|e| {
+            if input.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                unknown(input)
+            } else {
+                e
+            }
+        })
+}
+
+fn unknown(input: &str) -> CalcError {
+    let ids: Vec<String> = GPU_PEAKS
+        .iter()
+        .map(|p| format!("{} ({:e})", p.id, p.flops_per_s))
+        .collect();
+    CalcError::invalid(format!(
+        "peak '{input}' is neither a GPU preset nor a FLOP/s figure: use {} or a number such as 989e12",
+        ids.join(", ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_and_figures() {
+        assert!((parse_peak("H100-BF16").expect("h100").flops_per_s - 989e12).abs() < 1.0);
+        assert!((parse_peak("a100-bf16").expect("a100").flops_per_s - 312e12).abs() < 1.0);
+        for text in [
+            "989e12",
+            "989T",
+            "989 TFLOP/s",
+            "989 TFLOPS",
+            "989e12 flop/s",
+        ] {
+            let peak = parse_peak(text).expect(text);
+            assert!((peak.flops_per_s - 989e12).abs() < 1.0, "{text}");
+            assert_eq!(peak.label, "given");
+        }
+    }
+
+    #[test]
+    fn bad_peaks_are_named() {
+        for bad in ["h100", "0", "-989e12", "NaN", "1e30", ""] {
+            let err = parse_peak(bad).expect_err(bad).to_string();
+            assert!(err.contains(&format!("'{bad}'")), "{bad}: {err}");
+        }
+        assert!(
+            parse_peak("h100")
+                .expect_err("id")
+                .to_string()
+                .contains("h100-bf16")
+        );
+    }
+}

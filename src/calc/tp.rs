@@ -1,0 +1,169 @@
+//! Tensor-parallel traffic (Megatron): per transformer layer and micro-batch, two all-reduces
+//! in the forward pass and two in the backward pass, each of the b x s x h activation.
+//!
+//! A ring all-reduce sends 2(t-1)/t of the message from every GPU, so a layer costs
+//! 8bsh(t-1)/t elements per device (Narayanan et al. 2021, arXiv:2104.04473). With sequence
+//! parallelism each all-reduce becomes a reduce-scatter plus an all-gather of the same tensor,
+//! the same bytes (Korthikanti et al. 2022, arXiv:2205.05198). Times come from the collective
+//! model's ring, so they match `calc collective` on the same link.
+
+mod steps;
+
+use serde::Serialize;
+
+use crate::calc::activation::Activation;
+use crate::calc::collective::{self, Algorithm, CollectiveInput, Op};
+use crate::calc::link::{LinkSpec, link_or_bw};
+use crate::calc::{CalcError, HardwareTable, units};
+
+/// All-reduces per layer and micro-batch: two forward (Megatron's g), two backward (f).
+pub const ALLREDUCES_PER_LAYER: usize = 4;
+
+/// The text fields of a tensor-parallel calculation, as the CLI and the TUI form hold them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TpFields<'a> {
+    pub micro_batch: &'a str,
+    pub seq: &'a str,
+    pub hidden: &'a str,
+    pub tp: &'a str,
+    /// Bytes per element, or a type (`bf16`); default 2.
+    pub bytes: Option<&'a str>,
+    pub layers: Option<&'a str>,
+    pub micro_batches: Option<&'a str>,
+    pub sequence_parallel: bool,
+    /// A link preset id for the TP group.
+    pub link: Option<&'a str>,
+    /// A typed per-direction rate instead of a preset.
+    pub bw: Option<&'a str>,
+}
+
+/// A parsed, checked tensor-parallel calculation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TpInput {
+    pub activation: Activation,
+    /// t: GPUs in the tensor-parallel group.
+    pub tp: usize,
+    pub layers: usize,
+    pub micro_batches: usize,
+    pub sequence_parallel: bool,
+    pub link: Option<LinkSpec>,
+}
+
+impl TpInput {
+    /// Parses and checks the fields; errors name the bad value and the fix.
+    pub fn from_fields(f: &TpFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
+        let count =
+            |what, text: Option<&str>| text.map_or(Ok(1), |t| units::parse_count(what, t, 1));
+        let tp = units::parse_count("tensor-parallel size", f.tp, 1)?;
+        if tp < 2 {
+            return Err(CalcError::range(
+                "tensor-parallel size",
+                f.tp.trim(),
+                "must be at least 2: with t = 1 nothing is split and nothing is sent",
+            ));
+        }
+        Ok(TpInput {
+            activation: Activation::parse(f.micro_batch, f.seq, f.hidden, f.bytes)?,
+            tp,
+            layers: count("layers", f.layers)?,
+            micro_batches: count("micro-batches", f.micro_batches)?,
+            sequence_parallel: f.sequence_parallel,
+            link: link_or_bw(f.link, f.bw, table)?,
+        })
+    }
+
+    /// 2(t-1)/t: the share of the message each GPU sends in a ring all-reduce.
+    pub fn ring_factor(&self) -> f64 {
+        Op::AllReduce.busbw_factor(self.tp)
+    }
+}
+
+/// The result (JSON shape in the README). Times are `null` without a link.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TpReport {
+    pub tp: usize,
+    pub sequence_parallel: bool,
+    pub layers: usize,
+    pub micro_batches: usize,
+    /// b x s x h x bytes: one all-reduce's per-rank buffer.
+    pub message_bytes: f64,
+    /// `allreduce`, or `allgather+reducescatter` with sequence parallelism.
+    pub collectives: &'static str,
+    /// Always 4: with sequence parallelism, 4 all-gathers and 4 reduce-scatters instead.
+    pub allreduces_per_layer: usize,
+    /// 2(t-1)/t x message: what each GPU sends (and receives) per all-reduce.
+    pub ring_bytes_per_allreduce: f64,
+    /// Per GPU, per layer and micro-batch: 4 x the ring bytes.
+    pub layer_bytes: f64,
+    /// Per GPU, per step: layer bytes x layers x micro-batches.
+    pub step_bytes: f64,
+    pub link: Option<String>,
+    pub allreduce_seconds: Option<f64>,
+    pub expected_allreduce_seconds: Option<f64>,
+    pub layer_seconds: Option<f64>,
+    pub expected_layer_seconds: Option<f64>,
+    pub step_seconds: Option<f64>,
+    pub expected_step_seconds: Option<f64>,
+    pub steps: Vec<String>,
+}
+
+/// Spec and expected time of one all-reduce (or reduce-scatter + all-gather) on the link.
+fn allreduce_times(input: &TpInput, link: &LinkSpec) -> (f64, f64) {
+    let on = |op| CollectiveInput {
+        op,
+        size_bytes: input.activation.bytes(),
+        ranks: input.tp,
+        gpus_per_node: input.tp,
+        nics_per_node: input.tp,
+        intra: Some(link.clone()),
+        inter: None,
+        algorithm: Algorithm::Ring,
+        latency: None,
+    };
+    if input.sequence_parallel {
+        let (gs, ge) = collective::times(&on(Op::AllGather), Algorithm::Ring);
+        let (rs, re) = collective::times(&on(Op::ReduceScatter), Algorithm::Ring);
+        (gs + rs, ge + re)
+    } else {
+        collective::times(&on(Op::AllReduce), Algorithm::Ring)
+    }
+}
+
+/// Bytes and, with a link, time of the tensor-parallel collectives.
+pub fn tp(input: &TpInput) -> TpReport {
+    let message = input.activation.bytes();
+    let ring = input.ring_factor() * message;
+    let per_layer = ALLREDUCES_PER_LAYER as f64;
+    let repeats = input.layers as f64 * input.micro_batches as f64;
+    let layer_bytes = per_layer * ring;
+    let times = input.link.as_ref().map(|l| allreduce_times(input, l));
+    let mut report = TpReport {
+        tp: input.tp,
+        sequence_parallel: input.sequence_parallel,
+        layers: input.layers,
+        micro_batches: input.micro_batches,
+        message_bytes: message,
+        collectives: if input.sequence_parallel {
+            "allgather+reducescatter"
+        } else {
+            "allreduce"
+        },
+        allreduces_per_layer: ALLREDUCES_PER_LAYER,
+        ring_bytes_per_allreduce: ring,
+        layer_bytes,
+        step_bytes: layer_bytes * repeats,
+        link: input.link.as_ref().map(|l| l.label.clone()),
+        allreduce_seconds: times.map(|t| t.0),
+        expected_allreduce_seconds: times.map(|t| t.1),
+        layer_seconds: times.map(|t| t.0 * per_layer),
+        expected_layer_seconds: times.map(|t| t.1 * per_layer),
+        step_seconds: times.map(|t| t.0 * per_layer * repeats),
+        expected_step_seconds: times.map(|t| t.1 * per_layer * repeats),
+        steps: Vec::new(),
+    };
+    report.steps = steps::explain(input, &report);
+    report
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,178 @@
+use proptest::prelude::*;
+
+use super::*;
+use crate::calc::close;
+
+const MIB: f64 = 1_048_576.0;
+
+fn run(f: TpFields<'_>) -> Result<TpReport, CalcError> {
+    TpInput::from_fields(&f, &HardwareTable::bundled()).map(|i| tp(&i))
+}
+
+/// The card's example: h = 8192, s = 4096, b = 1, bf16, t = 8.
+fn megatron() -> TpFields<'static> {
+    TpFields {
+        micro_batch: "1",
+        seq: "4096",
+        hidden: "8192",
+        tp: "8",
+        ..TpFields::default()
+    }
+}
+
+#[test]
+fn bytes_of_the_megatron_example() {
+    // 64 MiB per all-reduce; 2 × 7/8 × 64 MiB = 112 MiB per GPU; 4 per layer = 448 MiB.
+    let r = run(megatron()).expect("valid");
+    assert!(close(r.message_bytes, 64.0 * MIB));
+    assert!(close(r.ring_bytes_per_allreduce, 112.0 * MIB));
+    assert!(close(r.layer_bytes, 448.0 * MIB));
+    assert!(close(r.step_bytes, r.layer_bytes), "L = m = 1 by default");
+    assert_eq!(r.collectives, "allreduce");
+    assert!(r.step_seconds.is_none() && r.link.is_none());
+    assert!(r.steps[0].contains("64 MiB"), "{}", r.steps[0]);
+}
+
+#[test]
+fn step_bytes_scale_with_layers_and_micro_batches() {
+    let r = run(TpFields {
+        layers: Some("80"),
+        micro_batches: Some("8"),
+        bytes: Some("fp32"),
+        ..megatron()
+    })
+    .expect("valid");
+    assert!(close(r.step_bytes, 896.0 * MIB * 80.0 * 8.0));
+}
+
+#[test]
+fn time_on_nvlink4_uses_the_ring_model() {
+    // 14 steps × 2 µs + 112 MiB / 450 GB/s; expected at 0.82 × 450 GB/s.
+    let r = run(TpFields {
+        link: Some("nvlink4"),
+        ..megatron()
+    })
+    .expect("valid");
+    let spec = 28e-6 + 112.0 * MIB / 450e9;
+    assert!(close(r.allreduce_seconds.expect("t"), spec));
+    assert!(close(
+        r.expected_allreduce_seconds.expect("e"),
+        28e-6 + 112.0 * MIB / (450e9 * 0.82)
+    ));
+    assert!(close(r.layer_seconds.expect("l"), 4.0 * spec));
+    assert_eq!(r.link.as_deref(), Some("nvlink4"));
+}
+
+#[test]
+fn a_typed_rate_gives_the_cards_nic_figure() {
+    // Every hop through one 400 Gb/s NIC: 112 MiB / 50 GB/s = 2.35 ms, no α for a typed rate.
+    let r = run(TpFields {
+        bw: Some("400 Gb/s"),
+        ..megatron()
+    })
+    .expect("valid");
+    let t = r.allreduce_seconds.expect("t");
+    assert!((t * 1e3 - 2.35).abs() < 0.005, "{t}");
+    assert!(close(t, r.expected_allreduce_seconds.expect("e")));
+}
+
+#[test]
+fn sequence_parallelism_moves_the_same_bytes_in_the_same_time() {
+    let plain = run(TpFields {
+        link: Some("nvlink4"),
+        ..megatron()
+    })
+    .expect("plain");
+    let sp = run(TpFields {
+        link: Some("nvlink4"),
+        sequence_parallel: true,
+        ..megatron()
+    })
+    .expect("sp");
+    assert_eq!(sp.collectives, "allgather+reducescatter");
+    assert!(close(sp.step_bytes, plain.step_bytes));
+    assert!(close(
+        sp.allreduce_seconds.expect("sp"),
+        plain.allreduce_seconds.expect("plain")
+    ));
+    assert!(sp.steps[1].contains("reduce-scatter"), "{}", sp.steps[1]);
+}
+
+#[test]
+fn bad_input_names_the_value() {
+    let base = megatron();
+    let cases = [
+        (TpFields { tp: "1", ..base }, "'1'"),
+        (TpFields { tp: "0", ..base }, "'0'"),
+        (TpFields { tp: "", ..base }, "''"),
+        (
+            TpFields {
+                hidden: "-8",
+                ..base
+            },
+            "'-8'",
+        ),
+        (
+            TpFields {
+                bytes: Some("NaN"),
+                ..base
+            },
+            "'NaN'",
+        ),
+        (
+            TpFields {
+                layers: Some("0"),
+                ..base
+            },
+            "layers '0'",
+        ),
+        (
+            TpFields {
+                link: Some("nvlink9"),
+                ..base
+            },
+            "'nvlink9'",
+        ),
+        (
+            TpFields {
+                bw: Some("10 GB"),
+                ..base
+            },
+            "'10 GB'",
+        ),
+        (
+            TpFields {
+                link: Some("nvlink4"),
+                bw: Some("450 GB/s"),
+                ..base
+            },
+            "not both",
+        ),
+    ];
+    for (fields, needle) in cases {
+        let err = run(fields).expect_err(needle).to_string();
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn traffic_grows_with_t_and_hidden_and_is_never_negative(
+        t in 2usize..64, h in 1usize..65_536, layers in 1usize..200,
+    ) {
+        let bytes = |t: usize, h: usize| {
+            let (t, h, l) = (t.to_string(), h.to_string(), layers.to_string());
+            let f = TpFields { tp: &t, hidden: &h, layers: Some(&l), link: Some("nvlink4"), ..megatron() };
+            run(f).expect("valid")
+        };
+        let (small, more_t, more_h) = (bytes(t, h), bytes(t + 1, h), bytes(t, h + 1));
+        prop_assert!(small.step_bytes > 0.0);
+        prop_assert!(more_t.step_bytes >= small.step_bytes);
+        prop_assert!(more_h.step_bytes > small.step_bytes);
+        prop_assert!(small.ring_bytes_per_allreduce < 2.0 * small.message_bytes);
+        let (spec, expected) = (small.step_seconds.expect("s"), small.expected_step_seconds.expect("e"));
+        prop_assert!(spec > 0.0 && expected >= spec);
+    }
+}

@@ -1,0 +1,151 @@
+//! The memory-per-GPU (ZeRO / FSDP) form.
+
+use crate::calc::{self, CalcError, HardwareTable, format};
+use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
+use crate::presets::{self, FormValues};
+
+pub(super) const MEMORY: CalculatorSpec = CalculatorSpec {
+    id: "memory",
+    title: "Memory per GPU (ZeRO / FSDP)",
+    fields: &[
+        field(
+            "params",
+            "parameters Ψ",
+            FieldKind::Params,
+            true,
+            "e.g. 70B",
+        ),
+        field(
+            "gpus",
+            "GPUs N",
+            FieldKind::Count,
+            true,
+            "data-parallel (sharding) group",
+        ),
+        field(
+            "stage",
+            "stage",
+            FieldKind::Choice(&["dp", "zero-1", "zero-2", "zero-3"]),
+            false,
+            "default zero-3 (FSDP FULL_SHARD)",
+        ),
+        field(
+            "optimizer-bytes",
+            "optimizer K",
+            FieldKind::Number,
+            false,
+            "bytes/param, default 12 (Adam)",
+        ),
+        field(
+            "shard-group",
+            "HSDP group G",
+            FieldKind::Count,
+            false,
+            "shard inside G, replicate across",
+        ),
+    ],
+    compute: compute_memory,
+    example: &[("params", "70B"), ("gpus", "64"), ("stage", "zero-3")],
+};
+
+fn compute_memory(form: &FormValues, _table: &HardwareTable) -> Result<Outcome, CalcError> {
+    let report = calc::memory(&presets::memory_input(form)?);
+    let chosen = report
+        .stages
+        .iter()
+        .find(|row| row.stage == report.stage)
+        .copied();
+    let mut headline: Vec<(String, String, String)> = report
+        .stages
+        .iter()
+        .map(|row| {
+            let mark = if row.stage == report.stage {
+                " (chosen)"
+            } else {
+                ""
+            };
+            (
+                format!("{}{mark}", row.stage),
+                format::bytes(row.total_bytes),
+                String::new(),
+            )
+        })
+        .collect();
+    let mut charts = vec![stage_bars(&report)];
+    if let Some(row) = chosen {
+        headline.push((
+            "traffic per step".to_owned(),
+            format::bytes(row.traffic_bytes),
+            String::new(),
+        ));
+        charts.push(holdings(&row));
+    }
+    Ok(Outcome {
+        headline,
+        steps: report.steps,
+        charts,
+    })
+}
+
+/// Model state per GPU for every stage (no expected figure: repeated).
+fn stage_bars(report: &calc::MemoryReport) -> Chart {
+    Chart::Bars {
+        title: format!("model state per GPU by stage, N = {}", report.shard_ways),
+        unit: Unit::Bytes,
+        bars: report
+            .stages
+            .iter()
+            .map(|row| (row.stage.to_string(), row.total_bytes, row.total_bytes))
+            .collect(),
+    }
+}
+
+/// What one GPU holds under the chosen stage.
+fn holdings(row: &calc::memory::StageRow) -> Chart {
+    Chart::Parts {
+        title: format!("what each GPU holds under {}", row.stage),
+        unit: Unit::Bytes,
+        parts: vec![
+            ("bf16 weights".to_owned(), row.weights_bytes),
+            ("bf16 gradients".to_owned(), row.gradients_bytes),
+            ("optimizer state".to_owned(), row.optimizer_bytes),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::calc::HardwareTable;
+    use crate::forms::{Chart, Unit, calculator};
+
+    #[test]
+    fn memory_per_stage_as_bars_in_bytes() {
+        let spec = calculator("memory").expect("memory");
+        let outcome = spec
+            .evaluate(&spec.example_form(), &HardwareTable::bundled())
+            .expect("example");
+        let Chart::Bars { bars, unit, .. } = &outcome.charts[0] else {
+            panic!("bars")
+        };
+        assert_eq!(*unit, Unit::Bytes);
+        assert_eq!(bars.len(), 4);
+        assert!((bars[3].1 - 17.5e9).abs() < 1.0);
+        assert!(outcome.headline[3].0.contains("chosen"));
+        let Chart::Parts { parts, .. } = &outcome.charts[1] else {
+            panic!("parts")
+        };
+        let total: f64 = parts.iter().map(|p| p.1).sum();
+        assert!((total - 17.5e9).abs() < 1.0);
+    }
+
+    #[test]
+    fn a_stage_outside_the_choices_is_marked() {
+        let spec = calculator("memory").expect("memory");
+        let mut form = spec.example_form();
+        form.values[2].1 = "zero-4".to_owned();
+        let err = spec
+            .evaluate(&form, &HardwareTable::bundled())
+            .expect_err("zero-4");
+        assert_eq!(err.field, Some("stage"));
+    }
+}

@@ -1,0 +1,197 @@
+//! The MFU form.
+
+use crate::calc::{self, CalcError, HardwareTable, format};
+use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
+use crate::presets::{self, FormValues};
+
+pub(super) const MFU: CalculatorSpec = CalculatorSpec {
+    id: "mfu",
+    title: "MFU and HFU",
+    fields: &[
+        field(
+            "params",
+            "parameters N",
+            FieldKind::Params,
+            true,
+            "e.g. 70B",
+        ),
+        field("gpus", "GPUs", FieldKind::Count, true, "in the whole run"),
+        field(
+            "peak",
+            "peak per GPU",
+            FieldKind::Peak,
+            true,
+            "a100-bf16, h100-bf16 or e.g. 989e12 (dense)",
+        ),
+        field(
+            "tokens-per-s",
+            "tokens/s",
+            FieldKind::Number,
+            false,
+            "whole run; or step time + tokens/step",
+        ),
+        field(
+            "step-time",
+            "step time",
+            FieldKind::Duration,
+            false,
+            "e.g. 20 s",
+        ),
+        field(
+            "tokens-per-step",
+            "tokens/step",
+            FieldKind::Number,
+            false,
+            "global batch × sequence, e.g. 16M",
+        ),
+        field(
+            "layers",
+            "layers L",
+            FieldKind::Count,
+            false,
+            "for 12·L·H·Q·T",
+        ),
+        field(
+            "heads",
+            "heads H",
+            FieldKind::Count,
+            false,
+            "for 12·L·H·Q·T",
+        ),
+        field(
+            "head-dim",
+            "head dim Q",
+            FieldKind::Count,
+            false,
+            "for 12·L·H·Q·T",
+        ),
+        field(
+            "seq",
+            "sequence T",
+            FieldKind::Count,
+            false,
+            "for 12·L·H·Q·T",
+        ),
+        field(
+            "recompute",
+            "recompute",
+            FieldKind::Recompute,
+            false,
+            "none, selective, full or a fraction (HFU)",
+        ),
+    ],
+    compute: compute_mfu,
+    example: &[
+        ("params", "70B"),
+        ("gpus", "1024"),
+        ("peak", "h100-bf16"),
+        ("step-time", "20 s"),
+        ("tokens-per-step", "16777216"),
+        ("layers", "80"),
+        ("heads", "64"),
+        ("head-dim", "128"),
+        ("seq", "8192"),
+        ("recompute", "none"),
+    ],
+};
+
+fn compute_mfu(form: &FormValues, _table: &HardwareTable) -> Result<Outcome, CalcError> {
+    let r = calc::mfu(&presets::mfu_input(form)?);
+    let one = |label: &str, value: String| (label.to_owned(), value, String::new());
+    let headline = vec![
+        one("MFU", format::percent(r.mfu)),
+        one("HFU", format::percent(r.hfu)),
+        one("tokens/s per GPU", format::sig(r.tokens_per_s_per_gpu, 4)),
+        one(
+            "model FLOPs per token",
+            format::flops(r.model_flops_per_token),
+        ),
+        one(
+            "achieved per GPU",
+            format::flop_rate(r.model_flops_per_s_per_gpu),
+        ),
+    ];
+    let charts = vec![
+        Chart::Bars {
+            title: format!(
+                "share of the {} peak",
+                format::flop_rate(r.peak_flops_per_s)
+            ),
+            unit: Unit::Percent,
+            bars: vec![
+                ("MFU".to_owned(), r.mfu, r.mfu),
+                ("HFU".to_owned(), r.hfu, r.hfu),
+            ],
+        },
+        Chart::Parts {
+            title: "FLOPs per token".to_owned(),
+            unit: Unit::Flops,
+            parts: flops_parts(&r),
+        },
+    ];
+    Ok(Outcome {
+        headline,
+        steps: r.steps,
+        charts,
+    })
+}
+
+/// 6N, the attention term and recomputed FLOPs per token, leaving out what is zero.
+fn flops_parts(r: &calc::MfuReport) -> Vec<(String, f64)> {
+    let recomputed = r.hardware_flops_per_token - r.model_flops_per_token;
+    [
+        ("6N weights", r.dense_flops_per_token),
+        ("12·L·H·Q·T attention", r.attention_flops_per_token),
+        ("recompute (HFU only)", recomputed),
+    ]
+    .into_iter()
+    .filter(|(label, flops)| *flops > 0.0 || label.starts_with("6N"))
+    .map(|(label, flops)| (label.to_owned(), flops))
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::calc::HardwareTable;
+    use crate::forms::{Chart, Unit, calculator};
+
+    #[test]
+    fn mfu_bars_and_flops_parts() {
+        let spec = calculator("mfu").expect("mfu");
+        let table = HardwareTable::bundled();
+        let mut form = spec.example_form();
+        let outcome = spec.evaluate(&form, &table).expect("example");
+        assert_eq!(outcome.headline[0].1, "40.1%");
+        let Chart::Parts { parts, unit, .. } = &outcome.charts[1] else {
+            panic!("parts")
+        };
+        assert_eq!(*unit, Unit::Flops);
+        assert_eq!(parts.len(), 2, "no recompute part");
+        form.values[10].1 = "full".to_owned();
+        let outcome = spec.evaluate(&form, &table).expect("full");
+        assert_eq!(outcome.headline[1].1, "53.5%");
+        let Chart::Parts { parts, .. } = &outcome.charts[1] else {
+            panic!("parts")
+        };
+        assert_eq!(parts.len(), 3);
+        assert_eq!(Unit::Flops.format(parts[0].1), "420 GFLOP");
+    }
+
+    #[test]
+    fn bad_peak_and_recompute_are_marked() {
+        let spec = calculator("mfu").expect("mfu");
+        let table = HardwareTable::bundled();
+        let mut form = spec.example_form();
+        form.values[2].1 = "h100".to_owned();
+        assert_eq!(
+            spec.evaluate(&form, &table).expect_err("peak").field,
+            Some("peak")
+        );
+        form.values[2].1 = "989e12".to_owned();
+        form.values[10].1 = "most".to_owned();
+        assert_eq!(
+            spec.evaluate(&form, &table).expect_err("recompute").field,
+            Some("recompute")
+        );
+    }
+}

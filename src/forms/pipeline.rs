@@ -1,0 +1,217 @@
+//! The pipeline bubble form.
+
+use crate::calc::{self, CalcError, HardwareTable, format};
+use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
+use crate::presets::{self, FormValues};
+
+pub(super) const PIPELINE: CalculatorSpec = CalculatorSpec {
+    id: "pipeline",
+    title: "Pipeline bubble",
+    fields: &[
+        field(
+            "stages",
+            "stages p",
+            FieldKind::Count,
+            true,
+            "pipeline stages, at least 2",
+        ),
+        field(
+            "micro-batches",
+            "micro-batches m",
+            FieldKind::Count,
+            true,
+            "per step",
+        ),
+        field(
+            "interleave",
+            "interleave v",
+            FieldKind::Count,
+            false,
+            "model chunks per GPU, default 1",
+        ),
+        field(
+            "t-fwd",
+            "forward time",
+            FieldKind::Duration,
+            false,
+            "one micro-batch on one stage",
+        ),
+        field(
+            "t-bwd",
+            "backward time",
+            FieldKind::Duration,
+            false,
+            "default 2 × forward",
+        ),
+        field(
+            "micro-batch",
+            "micro-batch b",
+            FieldKind::Count,
+            false,
+            "for the P2P message b·s·h",
+        ),
+        field(
+            "seq",
+            "sequence s",
+            FieldKind::Count,
+            false,
+            "for the P2P message",
+        ),
+        field(
+            "hidden",
+            "hidden h",
+            FieldKind::Count,
+            false,
+            "for the P2P message",
+        ),
+        field(
+            "bytes",
+            "bytes/element",
+            FieldKind::ElementBytes,
+            false,
+            "2 or bf16 (default)",
+        ),
+        field(
+            "link",
+            "link",
+            FieldKind::Link,
+            false,
+            "between stages, e.g. ib-ndr",
+        ),
+        field(
+            "bw",
+            "bandwidth",
+            FieldKind::Rate,
+            false,
+            "or a per-direction rate",
+        ),
+    ],
+    compute: compute_pipeline,
+    example: &[
+        ("stages", "16"),
+        ("micro-batches", "64"),
+        ("interleave", "4"),
+        ("t-fwd", "10 ms"),
+        ("micro-batch", "1"),
+        ("seq", "4096"),
+        ("hidden", "8192"),
+        ("link", "ib-ndr"),
+    ],
+};
+
+fn compute_pipeline(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcError> {
+    let input = presets::pipeline_input(form, table)?;
+    let report = calc::pipeline(&input);
+    let charts = vec![
+        Chart::Bars {
+            title: "bubble by schedule, share of ideal compute: (p-1)/(v·m)".to_owned(),
+            unit: Unit::Percent,
+            bars: bubble_by_schedule(&input),
+        },
+        step_parts(&report),
+    ];
+    Ok(Outcome {
+        headline: headline(&report),
+        steps: report.steps.clone(),
+        charts,
+    })
+}
+
+/// Bubble shares, then seconds and the point-to-point cost when known.
+fn headline(report: &calc::PipelineReport) -> Vec<(String, String, String)> {
+    let one = |label: &str, value: String| (label.to_owned(), value, String::new());
+    let mut headline = vec![
+        one(
+            "bubble, of ideal compute",
+            format::percent(report.bubble_fraction),
+        ),
+        one(
+            "bubble, of the step",
+            format::percent(report.bubble_share_of_step),
+        ),
+    ];
+    if let (Some(step), Some(bubble)) = (report.step_seconds, report.bubble_seconds) {
+        headline.push(one("step time", format::duration(step)));
+        headline.push(one("of which bubble", format::duration(bubble)));
+    }
+    if let Some(bytes) = report.p2p_message_bytes {
+        headline.push(one("P2P message", format::bytes(bytes)));
+    }
+    if let (Some(spec), Some(expected)) = (report.p2p_seconds, report.expected_p2p_seconds) {
+        headline.push((
+            "P2P time".to_owned(),
+            format::duration(spec),
+            format::duration(expected),
+        ));
+    }
+    headline
+}
+
+/// 1F1B and interleaving with v = 2 and 4 (and the v asked for); no expected figure: repeated.
+fn bubble_by_schedule(input: &calc::PipelineInput) -> Vec<(String, f64, f64)> {
+    let mut chunks = vec![1, 2, 4];
+    if !chunks.contains(&input.interleave) {
+        chunks.push(input.interleave);
+        chunks.sort_unstable();
+    }
+    let (p, m) = (input.stages as f64, input.micro_batches as f64);
+    chunks
+        .into_iter()
+        .map(|v| {
+            let label = if v == 1 {
+                "1F1B".to_owned()
+            } else {
+                format!("v = {v}")
+            };
+            let bubble = (p - 1.0) / (v as f64 * m);
+            (label, bubble, bubble)
+        })
+        .collect()
+}
+
+/// The step split into useful compute and bubble: seconds when stage times are known.
+fn step_parts(report: &calc::PipelineReport) -> Chart {
+    let title = "one step: compute and bubble".to_owned();
+    match (report.ideal_seconds, report.bubble_seconds) {
+        (Some(ideal), Some(bubble)) => Chart::Parts {
+            title,
+            unit: Unit::Seconds,
+            parts: vec![("compute".to_owned(), ideal), ("bubble".to_owned(), bubble)],
+        },
+        _ => Chart::Parts {
+            title,
+            unit: Unit::Percent,
+            parts: vec![
+                ("compute".to_owned(), 1.0 - report.bubble_share_of_step),
+                ("bubble".to_owned(), report.bubble_share_of_step),
+            ],
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::calc::HardwareTable;
+    use crate::forms::{Chart, Unit, calculator};
+
+    #[test]
+    fn bubble_bars_by_schedule_and_step_parts() {
+        let spec = calculator("pipeline").expect("pipeline");
+        let outcome = spec
+            .evaluate(&spec.example_form(), &HardwareTable::bundled())
+            .expect("example");
+        let Chart::Bars { bars, unit, .. } = &outcome.charts[0] else {
+            panic!("bars")
+        };
+        assert_eq!(*unit, Unit::Percent);
+        let labels: Vec<&str> = bars.iter().map(|b| b.0.as_str()).collect();
+        assert_eq!(labels, ["1F1B", "v = 2", "v = 4"]);
+        assert!((bars[0].1 - 15.0 / 64.0).abs() < 1e-12);
+        let Chart::Parts { parts, unit, .. } = &outcome.charts[1] else {
+            panic!("parts")
+        };
+        assert_eq!(*unit, Unit::Seconds, "stage times given");
+        assert!((parts[0].1 - 1.92).abs() < 1e-9 && (parts[1].1 - 0.1125).abs() < 1e-9);
+        assert_eq!(Unit::Percent.format(bars[0].1), "23.4%");
+    }
+}

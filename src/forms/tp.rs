@@ -1,0 +1,197 @@
+//! The tensor-parallel traffic form.
+
+use crate::calc::{self, CalcError, HardwareTable, format};
+use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
+use crate::presets::{self, FormValues};
+
+/// TP sizes the per-layer bytes chart compares, besides the one asked for.
+const CHART_SIZES: [usize; 6] = [2, 4, 8, 16, 32, 64];
+
+pub(super) const TP: CalculatorSpec = CalculatorSpec {
+    id: "tp",
+    title: "Tensor-parallel traffic",
+    fields: &[
+        field(
+            "micro-batch",
+            "micro-batch b",
+            FieldKind::Count,
+            true,
+            "sequences per micro-batch",
+        ),
+        field(
+            "seq",
+            "sequence s",
+            FieldKind::Count,
+            true,
+            "tokens per sequence, e.g. 4096",
+        ),
+        field(
+            "hidden",
+            "hidden h",
+            FieldKind::Count,
+            true,
+            "hidden size, e.g. 8192",
+        ),
+        field(
+            "tp",
+            "TP size t",
+            FieldKind::Count,
+            true,
+            "GPUs in the TP group, at least 2",
+        ),
+        field(
+            "bytes",
+            "bytes/element",
+            FieldKind::ElementBytes,
+            false,
+            "2 or bf16 (default), fp32, fp8",
+        ),
+        field("layers", "layers L", FieldKind::Count, false, "default 1"),
+        field(
+            "micro-batches",
+            "micro-batches m",
+            FieldKind::Count,
+            false,
+            "per step, default 1",
+        ),
+        field(
+            "sequence-parallel",
+            "sequence parallel",
+            FieldKind::Choice(&["no", "yes"]),
+            false,
+            "yes: reduce-scatter + all-gather, same bytes",
+        ),
+        field(
+            "link",
+            "link",
+            FieldKind::Link,
+            false,
+            "TP group link, e.g. nvlink4",
+        ),
+        field(
+            "bw",
+            "bandwidth",
+            FieldKind::Rate,
+            false,
+            "or a per-direction rate, e.g. 450 GB/s",
+        ),
+    ],
+    compute: compute_tp,
+    example: &[
+        ("micro-batch", "1"),
+        ("seq", "4096"),
+        ("hidden", "8192"),
+        ("tp", "8"),
+        ("bytes", "bf16"),
+        ("layers", "80"),
+        ("micro-batches", "8"),
+        ("link", "nvlink4"),
+    ],
+};
+
+fn compute_tp(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcError> {
+    let input = presets::tp_input(form, table)?;
+    let report = calc::tp(&input);
+    let mut charts = vec![Chart::Bars {
+        title: "bytes each GPU sends per layer, by TP size: 8bsh(t-1)/t levels off at 8bsh"
+            .to_owned(),
+        unit: Unit::Bytes,
+        bars: bytes_by_tp_size(&input),
+    }];
+    charts.extend(time_chart(&report));
+    Ok(Outcome {
+        headline: headline(&report),
+        steps: report.steps,
+        charts,
+    })
+}
+
+/// Bytes per GPU, then spec and expected times when a link was given.
+fn headline(report: &calc::TpReport) -> Vec<(String, String, String)> {
+    let bytes = |label: &str, value: f64| (label.to_owned(), format::bytes(value), String::new());
+    let mut headline = vec![
+        bytes("message b·s·h", report.message_bytes),
+        bytes("per GPU per layer", report.layer_bytes),
+        bytes("per GPU per step", report.step_bytes),
+    ];
+    let times = [
+        (
+            "time per layer",
+            report.layer_seconds,
+            report.expected_layer_seconds,
+        ),
+        (
+            "time per step",
+            report.step_seconds,
+            report.expected_step_seconds,
+        ),
+    ];
+    for (label, spec, expected) in times {
+        if let (Some(spec), Some(expected)) = (spec, expected) {
+            headline.push((
+                label.to_owned(),
+                format::duration(spec),
+                format::duration(expected),
+            ));
+        }
+    }
+    headline
+}
+
+/// Time per layer on the link, spec and expected; none without a link.
+fn time_chart(report: &calc::TpReport) -> Option<Chart> {
+    let (link, spec, expected) = (
+        report.link.as_ref()?,
+        report.layer_seconds?,
+        report.expected_layer_seconds?,
+    );
+    Some(Chart::Bars {
+        title: "communication time per layer".to_owned(),
+        unit: Unit::Seconds,
+        bars: vec![(format!("t = {} on {link}", report.tp), spec, expected)],
+    })
+}
+
+/// Per-layer bytes for the usual TP sizes and the one asked for (no expected figure: repeated).
+fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64, f64)> {
+    let mut sizes: Vec<usize> = CHART_SIZES.to_vec();
+    if !sizes.contains(&input.tp) {
+        sizes.push(input.tp);
+        sizes.sort_unstable();
+    }
+    sizes
+        .into_iter()
+        .map(|t| {
+            let bytes = calc::tp::ALLREDUCES_PER_LAYER as f64
+                * calc::collective::Op::AllReduce.busbw_factor(t)
+                * input.activation.bytes();
+            (format!("t = {t}"), bytes, bytes)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::calc::HardwareTable;
+    use crate::forms::{Chart, Unit, calculator};
+
+    #[test]
+    fn bytes_level_off_with_tp_size_and_time_needs_a_link() {
+        let spec = calculator("tp").expect("tp");
+        let table = HardwareTable::bundled();
+        let mut form = spec.example_form();
+        let outcome = spec.evaluate(&form, &table).expect("example");
+        let Chart::Bars { bars, unit, .. } = &outcome.charts[0] else {
+            panic!("bars")
+        };
+        assert_eq!(*unit, Unit::Bytes);
+        assert!(bars.windows(2).all(|w| w[1].1 > w[0].1), "{bars:?}");
+        // 8bsh at most: 8 × 64 MiB.
+        assert!(bars.iter().all(|b| b.1 < 8.0 * 67_108_864.0));
+        assert_eq!(outcome.charts.len(), 2, "time chart with a link");
+        form.values.retain(|(name, _)| *name != "link");
+        let outcome = spec.evaluate(&form, &table).expect("no link");
+        assert_eq!(outcome.charts.len(), 1);
+        assert!(outcome.headline.iter().all(|h| !h.0.starts_with("time")));
+    }
+}
