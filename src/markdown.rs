@@ -5,6 +5,8 @@
 //! are abstract marks; `render` turns them into ANSI codes and the TUI into ratatui styles. This
 //! module must not depend on either.
 
+mod table;
+
 use pulldown_cmark::{Alignment, Event, HeadingLevel, Parser, Tag, TagEnd};
 use unicode_width::UnicodeWidthStr;
 
@@ -99,8 +101,19 @@ pub fn replace_citations(text: &str, number: &dyn Fn(&str) -> Option<usize>) -> 
 
 /// Parses `markdown` into lines. `cite` numbers citation keys.
 pub fn parse(markdown: &str, cite: &dyn Fn(&str) -> Option<usize>) -> Vec<DocLine> {
+    parse_fitted(markdown, cite, None)
+}
+
+/// Parses `markdown` into lines, fitting tables into `width` columns when given: columns
+/// shrink and cells wrap, so a table never runs off a narrow screen.
+pub fn parse_fitted(
+    markdown: &str,
+    cite: &dyn Fn(&str) -> Option<usize>,
+    width: Option<usize>,
+) -> Vec<DocLine> {
     let mut builder = Builder {
         cite,
+        width,
         lines: Vec::new(),
         current: None,
         pending: String::new(),
@@ -131,6 +144,8 @@ struct Table {
 
 struct Builder<'a> {
     cite: &'a dyn Fn(&str) -> Option<usize>,
+    /// Columns tables must fit in, if any.
+    width: Option<usize>,
     lines: Vec<DocLine>,
     current: Option<DocLine>,
     /// Text not yet written, so that `[^key]` split across events is still one citation.
@@ -433,7 +448,8 @@ impl Builder<'_> {
             }
             TagEnd::Table => {
                 if let Some(table) = self.table.take() {
-                    self.lines.extend(draw_table(&table));
+                    self.lines
+                        .extend(table::draw(&table.rows, &table.alignments, self.width));
                     self.blank();
                 }
             }
@@ -481,84 +497,6 @@ impl Builder<'_> {
                 indent: 0,
             });
         }
-    }
-}
-
-/// Draws a table with box-drawing borders; widths count CJK characters as two columns.
-fn draw_table(table: &Table) -> Vec<DocLine> {
-    let columns = table.rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| {
-            table
-                .rows
-                .iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| s.width())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let border_mark = Mark {
-        dim: true,
-        ..Mark::PLAIN
-    };
-    let border = |left: &str, mid: &str, right: &str| {
-        let parts: Vec<String> = widths.iter().map(|w| "─".repeat(w + 2)).collect();
-        let text = format!("{left}{}{right}", parts.join(mid));
-        DocLine {
-            segs: vec![Seg {
-                text,
-                mark: border_mark,
-            }],
-            kind: LineKind::Pre,
-            indent: 0,
-        }
-    };
-    let mut lines = vec![border("┌", "┬", "┐")];
-    for (index, row) in table.rows.iter().enumerate() {
-        let mut segs = vec![Seg {
-            text: "│".to_owned(),
-            mark: border_mark,
-        }];
-        for (column, width) in widths.iter().enumerate() {
-            let cell = row.get(column).map_or("", String::as_str);
-            let align = table
-                .alignments
-                .get(column)
-                .copied()
-                .unwrap_or(Alignment::None);
-            let mark = Mark {
-                bold: index == 0,
-                ..Mark::PLAIN
-            };
-            segs.push(Seg {
-                text: format!(" {} ", pad(cell, *width, align)),
-                mark,
-            });
-            segs.push(Seg {
-                text: "│".to_owned(),
-                mark: border_mark,
-            });
-        }
-        lines.push(DocLine {
-            segs,
-            kind: LineKind::Pre,
-            indent: 0,
-        });
-        if index == 0 {
-            lines.push(border("├", "┼", "┤"));
-        }
-    }
-    lines.push(border("└", "┴", "┘"));
-    lines
-}
-
-fn pad(text: &str, width: usize, align: Alignment) -> String {
-    let gap = width.saturating_sub(text.width());
-    match align {
-        Alignment::Right => format!("{}{text}", " ".repeat(gap)),
-        Alignment::Center => format!("{}{text}{}", " ".repeat(gap / 2), " ".repeat(gap - gap / 2)),
-        Alignment::Left | Alignment::None => format!("{text}{}", " ".repeat(gap)),
     }
 }
 

@@ -2,10 +2,21 @@
 //! with ANSI styles, or plain when colour is off. Lines are not wrapped: terminals wrap flowing
 //! text, and tables and diagrams must keep their alignment.
 
-use crate::markdown::{DocLine, LineKind, Mark, parse};
+use crate::markdown::{DocLine, LineKind, Mark, parse_fitted};
 use crate::style::Style;
 
 pub use crate::markdown::replace_citations;
+
+/// The terminal's width when stdout is one, so tables fit it; piped output keeps whole tables.
+fn table_width() -> Option<usize> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    ratatui::crossterm::terminal::size()
+        .ok()
+        .map(|(width, _)| usize::from(width))
+}
 
 /// Renders `markdown` as terminal text ending in a newline.
 pub fn markdown_to_terminal(
@@ -14,7 +25,7 @@ pub fn markdown_to_terminal(
     cite: &dyn Fn(&str) -> Option<usize>,
 ) -> String {
     let mut out = String::new();
-    for line in parse(markdown, cite) {
+    for line in parse_fitted(markdown, cite, table_width()) {
         if !line.is_blank() {
             out.push_str(&line_to_terminal(&line, style));
         }

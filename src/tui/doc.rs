@@ -5,7 +5,7 @@ use ratatui::text::{Line, Span};
 
 use super::theme::Theme;
 use crate::content::{Card, Lang, Section};
-use crate::markdown::{DocLine, LineKind, parse};
+use crate::markdown::{DocLine, LineKind, parse_fitted};
 use crate::wrap::{Span as WrapSpan, wrap_spans};
 
 /// One section of a card, ready to draw at `width` columns.
@@ -18,7 +18,7 @@ pub fn section_lines(
 ) -> Vec<Line<'static>> {
     let cite = |key: &str| card.citation_number(key);
     let markdown = card.body.get(lang).section(section);
-    let mut lines = to_lines(&parse(markdown, &cite), width, theme);
+    let mut lines = to_lines(&parse_fitted(markdown, &cite, Some(width)), width, theme);
     let cited = cited_sources(card, markdown);
     if !cited.is_empty() {
         lines.push(Line::default());

@@ -23,9 +23,19 @@ use crate::wrap::{Span as WrapSpan, wrap_spans};
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let Some(screen) = &app.calc else { return };
     let fields = screen.spec().fields.len() as u16;
+    // As tall as the form or the result needs (charts up to their wanted size), leaving the
+    // steps at least a few rows.
+    let result_rows = match &screen.outcome {
+        Ok(outcome) => {
+            outcome.headline.len() as u16
+                + 1
+                + outcome.charts.iter().map(chart::wanted_rows).sum::<u16>()
+        }
+        Err(_) => 4,
+    };
     let top_rows = (fields + 3)
-        .max(area.height * 11 / 20)
-        .min(area.height.saturating_sub(4));
+        .max(result_rows)
+        .min(area.height.saturating_sub(5));
     let [tabs, top, steps] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(top_rows),

@@ -29,7 +29,13 @@ pub fn render(chart: &Chart, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
             let rows: Vec<(String, f64, String)> = bars
                 .iter()
                 .map(|(label, spec, expected)| {
-                    let text = format!("{} (spec {})", unit.format(*expected), unit.format(*spec));
+                    // Figures without a measured efficiency have expected = spec: say it once.
+                    let (shown, spec_text) = (unit.format(*expected), unit.format(*spec));
+                    let text = if shown == spec_text {
+                        shown
+                    } else {
+                        format!("{shown} (spec {spec_text})")
+                    };
                     (label.clone(), *expected, text)
                 })
                 .collect();
