@@ -468,3 +468,24 @@ fn q_and_ctrl_c_quit_but_q_types_in_the_search_box() {
     run(&mut app, 80, 24, "q", COLOR);
     assert!(app.should_quit());
 }
+
+#[test]
+fn editing_a_link_field_lists_the_presets_to_choose_from() {
+    let mut app = app(Lang::En);
+    let terminal = run(&mut app, 120, 40, "2j<enter>", COLOR);
+    assert_shows(&terminal, &["↑/↓: pcie3 pcie4", "nvlink4"]);
+    let terminal = run(&mut app, 120, 40, "<down><enter>", COLOR);
+    let links = app
+        .calc
+        .as_ref()
+        .unwrap()
+        .form()
+        .get("links")
+        .unwrap()
+        .to_owned();
+    assert!(
+        links.starts_with("pcie4 nvlink3 ") && links != "pcie4 nvlink3 ib-hdr",
+        "{links}"
+    );
+    assert_shows(&terminal, &[links.as_str()]);
+}

@@ -21,6 +21,8 @@ pub struct CalcScreen {
     pub steps_scroll: usize,
     /// The card to return to on Esc, when a card opened this calculator.
     pub return_to: Option<Reading>,
+    /// What ↑/↓ cycle through while the focused field is being edited, shown under the form.
+    pub choices: Vec<String>,
 }
 
 impl CalcScreen {
@@ -37,6 +39,7 @@ impl CalcScreen {
             outcome: Ok(Outcome::default()),
             steps_scroll: 0,
             return_to: None,
+            choices: Vec::new(),
         };
         screen.recompute(table);
         screen
@@ -87,6 +90,12 @@ impl CalcScreen {
         self.field = 0;
         self.editing = false;
         self.recompute(table);
+    }
+
+    /// Starts editing the focused field.
+    pub fn start_editing(&mut self, table: &HardwareTable) {
+        self.editing = true;
+        self.choices = self.options(table);
     }
 
     pub fn move_field(&mut self, step: i32) {

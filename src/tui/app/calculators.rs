@@ -26,7 +26,7 @@ impl App {
             Action::Move(step) => screen.move_field(step),
             Action::NextSection => screen.switch_calculator(1, &table),
             Action::PreviousSection => screen.switch_calculator(-1, &table),
-            Action::Open => screen.editing = true,
+            Action::Open => screen.start_editing(&table),
             Action::MovePage(pages) => {
                 let scrolled = screen
                     .steps_scroll

@@ -128,6 +128,9 @@ fn render_form(screen: &CalcScreen, theme: Theme, area: Rect, frame: &mut Frame<
     lines.push(Line::default());
     let note = match &screen.outcome {
         Err(error) if error.field.is_some() => WrapSpan::new(error.message.clone(), theme.error()),
+        _ if screen.editing && !screen.choices.is_empty() => {
+            WrapSpan::new(format!("↑/↓: {}", screen.choices.join(" ")), theme.dim())
+        }
         _ => WrapSpan::new(
             spec.fields
                 .get(screen.field)
