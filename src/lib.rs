@@ -8,6 +8,7 @@ pub mod calc;
 pub mod calc_cli;
 pub mod cli;
 pub mod commands;
+pub mod drill;
 pub mod content;
 pub mod forms;
 pub mod markdown;
