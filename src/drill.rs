@@ -10,6 +10,8 @@ pub mod session;
 pub mod stats;
 pub mod progress;
 pub mod store;
+#[cfg(test)]
+mod test_cards;
 
 pub use coverage::{coverage, covered};
 pub use scheduler::{CardState, Grade, Memory, due_queue, review};
