@@ -5,10 +5,10 @@
 //! `ratatui` or `crossterm`: the TUI and the command line build on it, not the other way round.
 
 pub mod coverage;
+pub mod progress;
 pub mod scheduler;
 pub mod session;
 pub mod stats;
-pub mod progress;
 pub mod store;
 #[cfg(test)]
 mod test_cards;

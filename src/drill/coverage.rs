@@ -97,7 +97,9 @@ fn is_cjk(c: char) -> bool {
         | 0xF900..=0xFAFF | 0x20000..=0x2FA1F)
 }
 
-const SYMBOLS: &[char] = &['/', '+', '=', '<', '>', '~', '^', '*', '&', '#', '%', '@', '$'];
+const SYMBOLS: &[char] = &[
+    '/', '+', '=', '<', '>', '~', '^', '*', '&', '#', '%', '@', '$',
+];
 
 /// Cuts folded text into tokens.
 fn tokens(text: &str) -> Vec<Token> {
@@ -163,7 +165,10 @@ fn read_number(chars: &[char], start: usize) -> (String, usize) {
         i += 1;
     }
     if seen_point {
-        digits = digits.trim_end_matches('0').trim_end_matches('.').to_owned();
+        digits = digits
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_owned();
     }
     let trimmed = digits.trim_start_matches('0');
     let canonical = if trimmed.is_empty() || trimmed.starts_with('.') {
@@ -194,14 +199,23 @@ fn read_unit(chars: &[char], start: usize, after_number: bool) -> (Option<String
     let slash_s = chars.get(end) == Some(&'/')
         && chars.get(end + 1) == Some(&'s')
         && !chars.get(end + 2).is_some_and(|c| c.is_alphanumeric());
-    let with_rate = |s: &str| if slash_s { format!("{s}/s") } else { s.to_owned() };
+    let with_rate = |s: &str| {
+        if slash_s {
+            format!("{s}/s")
+        } else {
+            s.to_owned()
+        }
+    };
     let text: String = chars[i..end].iter().collect();
     let unit = if after_number {
         canonical_unit(&with_rate(&text))
     } else {
         data_unit(&with_rate(&text))
     };
-    if chars.get(end).is_some_and(|c| c.is_alphanumeric() && !is_cjk(*c)) {
+    if chars
+        .get(end)
+        .is_some_and(|c| c.is_alphanumeric() && !is_cjk(*c))
+    {
         return (None, start);
     }
     match unit {
@@ -226,9 +240,8 @@ fn data_unit(text: &str) -> Option<String> {
         (text, false)
     };
     let mut chars: Vec<char> = body.chars().collect();
-    let base = match chars.pop()? {
-        c @ ('B' | 'b') => c,
-        _ => return None,
+    let base @ ('B' | 'b') = chars.pop()? else {
+        return None;
     };
     let binary = chars.last() == Some(&'i');
     if binary {
@@ -252,9 +265,9 @@ fn canonical_unit(text: &str) -> Option<String> {
     let lower = text.to_ascii_lowercase();
     let known = [
         "%", "x", "s", "ms", "us", "ns", "sec", "secs", "min", "mins", "h", "hr", "hrs", "hz",
-        "khz", "mhz", "ghz", "w", "kw", "mw", "gw", "gt/s", "flops", "tflops", "pflops",
-        "gflops", "flop/s", "tflop/s", "pflop/s", "k", "m", "g", "t", "bit", "bits", "byte",
-        "bytes", "gbit", "gbits", "tbit",
+        "khz", "mhz", "ghz", "w", "kw", "mw", "gw", "gt/s", "flops", "tflops", "pflops", "gflops",
+        "flop/s", "tflop/s", "pflop/s", "k", "m", "g", "t", "bit", "bits", "byte", "bytes", "gbit",
+        "gbits", "tbit",
     ];
     known
         .contains(&lower.as_str())

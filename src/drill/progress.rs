@@ -108,8 +108,9 @@ pub struct Progress {
 impl Progress {
     /// The card's memory state, by replaying its reviews in time order; `None` if never reviewed.
     pub fn memory(&self, card_id: &str) -> Option<Memory> {
-        self.reviews_of(card_id)
-            .fold(None, |memory, r| Some(review(memory.as_ref(), r.grade, r.at)))
+        self.reviews_of(card_id).fold(None, |memory, r| {
+            Some(review(memory.as_ref(), r.grade, r.at))
+        })
     }
 
     /// The memory state of every reviewed card (including cards no longer in the deck).
@@ -184,5 +185,9 @@ pub fn new_id(at: DateTime<Utc>) -> String {
     if let Ok(elapsed) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
         hasher.write_u128(elapsed.as_nanos());
     }
-    format!("{}-{:016x}", at.format("%Y%m%dT%H%M%S%.3fZ"), hasher.finish())
+    format!(
+        "{}-{:016x}",
+        at.format("%Y%m%dT%H%M%S%.3fZ"),
+        hasher.finish()
+    )
 }

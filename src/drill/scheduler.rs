@@ -79,7 +79,10 @@ impl FromStr for Grade {
     /// Reads `1`..`4` or the names `again`, `hard`, `good`, `easy`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let s = s.trim();
-        if let Some(grade) = Grade::ALL.into_iter().find(|g| g.label().eq_ignore_ascii_case(s)) {
+        if let Some(grade) = Grade::ALL
+            .into_iter()
+            .find(|g| g.label().eq_ignore_ascii_case(s))
+        {
             return Ok(grade);
         }
         s.parse::<u8>()

@@ -217,7 +217,7 @@ impl Session {
         self.resume(now);
         let covered = coverage(text, &self.questions[self.index].key_points);
         let answer = &mut self.answers[self.index];
-        answer.text = text.to_owned();
+        text.clone_into(&mut answer.text);
         answer.stopped = Some(now);
         answer.covered = covered;
         answer.submitted = true;

@@ -2,7 +2,7 @@
 //! answer times, cards never seen. Pure: computed from the progress, the deck and `now`.
 //! Days are UTC days.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashSet};
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::Serialize;
@@ -96,10 +96,10 @@ pub fn stats(progress: &Progress, cards: &[&Card], now: DateTime<Utc>) -> Stats 
 
 /// Share of reviews after a card's first that were graded above Again.
 fn retention(progress: &Progress) -> Option<f64> {
-    let mut seen: HashMap<&str, ()> = HashMap::new();
+    let mut seen: HashSet<&str> = HashSet::new();
     let (mut recalled, mut total) = (0usize, 0usize);
     for review in &progress.reviews {
-        if seen.insert(&review.card_id, ()).is_some() {
+        if !seen.insert(&review.card_id) {
             total += 1;
             recalled += usize::from(review.grade > Grade::Again);
         }

@@ -15,9 +15,7 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use super::progress::{
-    DrillSummary, Progress, QuestionSummary, Review, Seconds, new_id,
-};
+pub use super::progress::{DrillSummary, Progress, QuestionSummary, Review, Seconds, new_id};
 
 /// The progress file's name inside the data dir.
 pub const FILE_NAME: &str = "progress.json";
@@ -37,19 +35,25 @@ pub enum StoreError {
         line: Option<usize>,
         message: String,
     },
-    #[error("{path}: the progress file has format version {found}, newer than this infraprep ({FORMAT_VERSION}); it was left untouched; update infraprep")]
+    #[error(
+        "{path}: the progress file has format version {found}, newer than this infraprep ({FORMAT_VERSION}); it was left untouched; update infraprep"
+    )]
     TooNew { path: PathBuf, found: u32 },
     #[error("{path}: cannot read the progress file: {source}; check its permissions")]
     Read {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{path}: cannot save progress: {source}; check the disk and the permissions of the data dir (or choose another with --data-dir)")]
+    #[error(
+        "{path}: cannot save progress: {source}; check the disk and the permissions of the data dir (or choose another with --data-dir)"
+    )]
     Write {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("no data directory is known (no home directory?); pass --data-dir DIR or set INFRAPREP_DATA_DIR")]
+    #[error(
+        "no data directory is known (no home directory?); pass --data-dir DIR or set INFRAPREP_DATA_DIR"
+    )]
     NoDataDir,
 }
 
@@ -202,8 +206,8 @@ pub fn write_temp(dir: &Path, progress: &Progress) -> Result<tempfile::NamedTemp
         version: FORMAT_VERSION,
         progress: progress.clone(),
     };
-    let json = serde_json::to_string_pretty(&file)
-        .map_err(|e| write_error(std::io::Error::other(e)))?;
+    let json =
+        serde_json::to_string_pretty(&file).map_err(|e| write_error(std::io::Error::other(e)))?;
     temp.write_all(json.as_bytes()).map_err(write_error)?;
     temp.write_all(b"\n").map_err(write_error)?;
     temp.as_file().sync_all().map_err(write_error)?;

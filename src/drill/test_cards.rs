@@ -51,4 +51,3 @@ pub fn card(id: &str, tags: &[&str], follow_ups: &[&str]) -> Card {
         },
     }
 }
-

@@ -18,7 +18,13 @@ fn english_words_ignore_case_and_accept_alternatives() {
 #[test]
 fn numbers_with_units_match_however_they_are_spaced() {
     let p = point(&["600 GB/s"]);
-    for answer in ["600GB/s", "600 GB/s", "600 GB／s", "６００ＧＢ/s", "about 600 GBps"] {
+    for answer in [
+        "600GB/s",
+        "600 GB/s",
+        "600 GB／s",
+        "６００ＧＢ/s",
+        "about 600 GBps",
+    ] {
         assert!(covered(answer, &p), "{answer}");
     }
     assert!(!covered("6000 GB/s", &p));
@@ -64,7 +70,10 @@ fn chinese_matches_without_spaces_and_with_full_width_text() {
 
 #[test]
 fn word_prefixes_need_four_letters() {
-    assert!(covered("NVLS does in-switch reductions", &point(&["multicast|reduc"])));
+    assert!(covered(
+        "NVLS does in-switch reductions",
+        &point(&["multicast|reduc"])
+    ));
     assert!(covered("two rings", &point(&["ring"])));
     assert!(!covered("a TPU pod", &point(&["TP"])));
     assert!(!covered("GB200 NVL72", &point(&["GB"])));
@@ -81,5 +90,8 @@ fn numbers_without_unit_in_the_term_match_any_unit() {
 #[test]
 fn coverage_reports_each_point_and_a_point_without_terms_is_not_covered() {
     let points = [point(&["NVSwitch"]), point(&["InfiniBand"]), point(&[])];
-    assert_eq!(coverage("NVSwitch inside the node", &points), [true, false, false]);
+    assert_eq!(
+        coverage("NVSwitch inside the node", &points),
+        [true, false, false]
+    );
 }

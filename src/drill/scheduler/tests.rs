@@ -38,7 +38,10 @@ fn grades_parse_and_serialise_as_numbers() {
 #[test]
 fn better_grades_push_the_first_due_date_later() {
     let now = at(1, 9);
-    let dues: Vec<_> = Grade::ALL.iter().map(|g| review(None, *g, now).due).collect();
+    let dues: Vec<_> = Grade::ALL
+        .iter()
+        .map(|g| review(None, *g, now).due)
+        .collect();
     assert!(dues.windows(2).all(|w| w[0] < w[1]), "{dues:?}");
     assert!(dues[0] > now);
     let easy = review(None, Grade::Easy, now);
@@ -69,7 +72,11 @@ fn memory_replays_reviews_in_time_order_whatever_the_file_order() {
     let mut progress = Progress::default();
     progress.reviews.push(graded("a", Grade::Good, at(3, 9)));
     progress.reviews.push(graded("a", Grade::Again, at(1, 9)));
-    let expected = review(Some(&review(None, Grade::Again, at(1, 9))), Grade::Good, at(3, 9));
+    let expected = review(
+        Some(&review(None, Grade::Again, at(1, 9))),
+        Grade::Good,
+        at(3, 9),
+    );
     assert_eq!(progress.memory("a"), Some(expected));
     assert_eq!(progress.memory("b"), None);
 }
@@ -110,11 +117,20 @@ fn the_final_pass_refreshes_cards_due_only_after_the_exam_once() {
     }
     let memory = memory.unwrap();
     let exam = memory.due.date_naive() - Days::new(2);
-    let two_weeks_before = (exam - Days::new(14)).and_hms_opt(9, 0, 0).unwrap().and_utc();
-    let day_before = (exam - Days::new(1)).and_hms_opt(9, 0, 0).unwrap().and_utc();
+    let two_weeks_before = (exam - Days::new(14))
+        .and_hms_opt(9, 0, 0)
+        .unwrap()
+        .and_utc();
+    let day_before = (exam - Days::new(1))
+        .and_hms_opt(9, 0, 0)
+        .unwrap()
+        .and_utc();
     assert!(memory.last_review < two_weeks_before);
     assert!(due_queue(&["known"], &progress, two_weeks_before, Some(exam)).is_empty());
-    assert_eq!(due_queue(&["known"], &progress, day_before, Some(exam)), ["known"]);
+    assert_eq!(
+        due_queue(&["known"], &progress, day_before, Some(exam)),
+        ["known"]
+    );
     progress.add_review(graded("known", Grade::Easy, day_before));
     let later = day_before + TimeDelta::hours(1);
     assert!(due_queue(&["known"], &progress, later, Some(exam)).is_empty());

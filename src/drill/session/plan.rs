@@ -133,7 +133,10 @@ pub fn plan(
         let pool: Vec<&Card> = cards
             .iter()
             .copied()
-            .filter(|c| tag.as_ref().is_none_or(|t| c.tags.iter().any(|ct| ct.to_lowercase() == *t)))
+            .filter(|c| {
+                tag.as_ref()
+                    .is_none_or(|t| c.tags.iter().any(|ct| ct.to_lowercase() == *t))
+            })
             .collect();
         if options.due {
             let ids: Vec<&str> = pool.iter().map(|c| c.id.as_str()).collect();

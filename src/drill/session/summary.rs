@@ -19,7 +19,11 @@ impl Session {
             .zip(&self.answers)
             .filter(|(_, a)| a.started.is_some())
             .map(|(q, a)| {
-                let end = a.stopped.or(self.ended_at).or(a.started).unwrap_or_default();
+                let end = a
+                    .stopped
+                    .or(self.ended_at)
+                    .or(a.started)
+                    .unwrap_or_default();
                 let seconds = a.elapsed(end).as_secs_f64();
                 QuestionSummary {
                     card_id: q.card_id.clone(),
@@ -72,7 +76,11 @@ impl Session {
         let mut weak: Vec<(&str, f64, f64)> = by_tag
             .into_iter()
             .map(|(tag, (sum, n, covered, total))| {
-                let share = if total == 0 { 0.0 } else { covered as f64 / total as f64 };
+                let share = if total == 0 {
+                    0.0
+                } else {
+                    covered as f64 / total as f64
+                };
                 (tag, f64::from(sum) / f64::from(n), share)
             })
             .filter(|(_, mean, _)| *mean < good)

@@ -78,7 +78,10 @@ fn tag_due_and_random_choices() {
         due: true,
         ..DrillOptions::default()
     };
-    assert!(plan(&cards, &progress, &due, t(7)).is_empty(), "not due yet");
+    assert!(
+        plan(&cards, &progress, &due, t(7)).is_empty(),
+        "not due yet"
+    );
     let questions = plan(&cards, &progress, &due, t(3600));
     assert_eq!(questions[0].card_id, "main");
 
@@ -167,9 +170,16 @@ fn interview_mode_asks_everything_then_reveals_each_answer() {
     assert_eq!(s.current().unwrap().card_id, "main");
     assert_eq!(s.answer().unwrap().covered, [true, true]);
     let first = s.grade(Grade::Easy, t(200)).unwrap();
-    assert!((first.seconds - 60.0).abs() < 1e-9, "time used while answering");
+    assert!(
+        (first.seconds - 60.0).abs() < 1e-9,
+        "time used while answering"
+    );
     assert!(s.next(t(201)));
-    assert_eq!(s.current().unwrap().card_id, "f2", "skipped f1 is not revealed");
+    assert_eq!(
+        s.current().unwrap().card_id,
+        "f2",
+        "skipped f1 is not revealed"
+    );
     s.grade(Grade::Again, t(202)).unwrap();
     assert!(s.next(t(203)));
     assert_eq!(s.phase(), Phase::Done);

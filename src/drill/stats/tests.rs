@@ -46,23 +46,35 @@ fn stats_count_reviews_retention_forecast_and_tags() {
     assert_eq!(s.cards, 3);
     assert_eq!(s.cards_seen, 2);
     assert_eq!(s.never_seen, ["c"]);
-    assert_eq!(s.retention, Some(0.5), "of a's 2nd and 3rd reviews, one recalled");
+    assert_eq!(
+        s.retention,
+        Some(0.5),
+        "of a's 2nd and 3rd reviews, one recalled"
+    );
     assert_eq!(s.reviews_per_day.len(), DAYS);
     let counts: Vec<usize> = s.reviews_per_day.iter().map(|d| d.count).collect();
     assert_eq!(&counts[DAYS - 3..], [1, 2, 2]);
     assert_eq!(s.forecast.len(), DAYS);
     assert_eq!(s.forecast[0].date, t(0).date_naive());
     let a = progress.memory("a").unwrap();
-    let a_day = usize::try_from((a.due.date_naive() - t(0).date_naive()).num_days().max(0)).unwrap();
+    let a_day =
+        usize::try_from((a.due.date_naive() - t(0).date_naive()).num_days().max(0)).unwrap();
     assert!(s.forecast[a_day].count >= 1);
     let b = progress.memory("b").unwrap();
-    assert!(b.due > t(24 * 14), "an Easy first review is due after the forecast window");
+    assert!(
+        b.due > t(24 * 14),
+        "an Easy first review is due after the forecast window"
+    );
     assert_eq!(s.forecast.iter().map(|d| d.count).sum::<usize>(), 1);
     assert_eq!(s.due_today, s.forecast[0].count);
     assert!((s.average_seconds.unwrap() - 80.0).abs() < 1e-9);
     assert_eq!(s.over_time, 1);
     let tags: Vec<&str> = s.tags.iter().map(|t| t.tag.as_str()).collect();
-    assert_eq!(tags, ["ib", "nvlink"], "ib has an unseen card, so it is weaker");
+    assert_eq!(
+        tags,
+        ["ib", "nvlink"],
+        "ib has an unseen card, so it is weaker"
+    );
     assert!(s.tags[1].strength > 0.5 && s.tags[1].strength <= 1.0);
     let fresh = review(None, Grade::Easy, t(-1));
     assert!(fresh.retrievability(t(0)) > 0.9);
@@ -77,7 +89,14 @@ fn empty_progress_has_no_retention_and_all_cards_unseen() {
     assert_eq!(s.retention, None);
     assert_eq!(s.average_seconds, None);
     let json = serde_json::to_value(&s).unwrap();
-    for key in ["reviews", "cards_seen", "due_today", "forecast", "tags", "retention"] {
+    for key in [
+        "reviews",
+        "cards_seen",
+        "due_today",
+        "forecast",
+        "tags",
+        "retention",
+    ] {
         assert!(json.get(key).is_some(), "{key}");
     }
 }

@@ -62,7 +62,12 @@ fn a_crash_between_write_and_rename_leaves_the_old_file_intact() {
     assert_eq!(temp_path.parent(), Some(dir.path()));
     assert_eq!(std::fs::read(dir.path().join(FILE_NAME)).unwrap(), before);
     let reopened = Store::open(dir.path()).unwrap();
-    let cards: Vec<&str> = reopened.progress().reviews.iter().map(|r| r.card_id.as_str()).collect();
+    let cards: Vec<&str> = reopened
+        .progress()
+        .reviews
+        .iter()
+        .map(|r| r.card_id.as_str())
+        .collect();
     assert_eq!(cards, ["kept"]);
     // The next save works despite the leftover.
     let mut reopened = reopened;
@@ -79,7 +84,10 @@ fn a_corrupt_file_names_its_path_and_line_and_is_never_overwritten() {
     let err = Store::open(dir.path()).unwrap_err();
     assert!(err.is_bad_file());
     let message = err.to_string();
-    assert!(message.starts_with(&format!("{}:3: ", path.display())), "{message}");
+    assert!(
+        message.starts_with(&format!("{}:3: ", path.display())),
+        "{message}"
+    );
     assert!(message.contains("--set-aside-bad-progress"), "{message}");
     // A store opened before the file went bad must not overwrite it either.
     std::fs::write(&path, "").unwrap();
@@ -144,7 +152,10 @@ fn writers_in_threads_lose_nothing() {
     for h in handles {
         h.join().unwrap();
     }
-    assert_eq!(Store::open(dir.path()).unwrap().progress().reviews.len(), 20);
+    assert_eq!(
+        Store::open(dir.path()).unwrap().progress().reviews.len(),
+        20
+    );
 }
 
 #[test]
