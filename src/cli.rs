@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::calc_cli::{CalcArgs, LinksArgs};
 use crate::content::{Lang, Section};
-use crate::drill::session::{DEFAULT_MINUTES, DrillMode};
+use crate::drill::session::{DEFAULT_MINUTES, DrillMode, DrillOptions};
 use crate::settings::parse_date;
 
 const ABOUT: &str = "Study, calculate and drill for interviews on LLM-training infrastructure: \
@@ -133,6 +133,23 @@ pub struct DrillArgs {
     /// config file's exam-date).
     #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date)]
     pub exam_date: Option<NaiveDate>,
+}
+
+impl DrillArgs {
+    /// The drill's options: `--exam-date` wins over the config file's `exam-date`.
+    pub fn options(&self, lang: Lang, config_exam: Option<NaiveDate>, seed: u64) -> DrillOptions {
+        DrillOptions {
+            count: self.count.and_then(|n| usize::try_from(n).ok()),
+            minutes_per_answer: self.minutes,
+            tag: self.tag.clone(),
+            due: self.due,
+            card: self.card.clone(),
+            mode: self.mode,
+            seed,
+            lang,
+            exam: self.exam_date.or(config_exam),
+        }
+    }
 }
 
 #[derive(Debug, Args)]
