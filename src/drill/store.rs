@@ -123,6 +123,7 @@ impl Store {
         };
         fs::create_dir_all(&self.dir).map_err(write_error)?;
         let lock = lock(&self.dir)?;
+        remove_stale_temps(&self.dir);
         self.progress.merge(read_progress(&path)?);
         let temp = write_temp(&self.dir, &self.progress)?;
         temp.persist(&path).map_err(|e| write_error(e.error))?;
@@ -212,6 +213,21 @@ pub fn write_temp(dir: &Path, progress: &Progress) -> Result<tempfile::NamedTemp
     temp.write_all(b"\n").map_err(write_error)?;
     temp.as_file().sync_all().map_err(write_error)?;
     Ok(temp)
+}
+
+/// Deletes temp files a killed save left behind. Only called under the lock, when no other
+/// instance can be writing one.
+fn remove_stale_temps(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(".progress.json.") && name.ends_with(".tmp") {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Makes the rename itself durable. Best effort: some systems cannot open a directory.

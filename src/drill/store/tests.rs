@@ -69,10 +69,11 @@ fn a_crash_between_write_and_rename_leaves_the_old_file_intact() {
         .map(|r| r.card_id.as_str())
         .collect();
     assert_eq!(cards, ["kept"]);
-    // The next save works despite the leftover.
+    // The next save works despite the leftover, and clears it away.
     let mut reopened = reopened;
     reopened.record(graded("after", 3)).unwrap();
     assert_eq!(Store::open(dir.path()).unwrap().progress().reviews.len(), 2);
+    assert!(!temp_path.exists());
 }
 
 #[test]
