@@ -84,13 +84,13 @@ fn render(s: &Stats, ctx: &Context, dir: &Path) -> String {
         "\n{}",
         style.heading("Strength per tag (chance of recall now)")
     );
-    let width = s
-        .tags
+    let (started, untouched): (Vec<_>, Vec<_>) = s.tags.iter().partition(|t| t.seen > 0);
+    let width = started
         .iter()
         .map(|t| t.tag.chars().count())
         .max()
         .unwrap_or(0);
-    for tag in &s.tags {
+    for tag in started {
         let filled = tenths(tag.strength);
         let _ = writeln!(
             text,
@@ -101,6 +101,13 @@ fn render(s: &Stats, ctx: &Context, dir: &Path) -> String {
             tag.strength * 100.0,
             tag.seen,
             tag.cards
+        );
+    }
+    if !untouched.is_empty() {
+        let _ = writeln!(
+            text,
+            "  {} tags with no card seen yet (stats --json lists them)",
+            untouched.len()
         );
     }
     if s.reviews == 0 {
