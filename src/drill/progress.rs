@@ -4,7 +4,7 @@
 //! time order, so two progress files merge by taking the union of their reviews (by review id),
 //! and reviews of cards that no longer exist are simply kept. Plain data; no disk access here.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -151,18 +151,23 @@ impl Progress {
         self.sort();
     }
 
-    /// The union of both: nothing either side recorded is lost.
+    /// The union of both: nothing either side recorded is lost, and each id is kept once
+    /// (also when `other` repeats one, as a hand-merged file may).
     pub fn merge(&mut self, other: Progress) {
-        for r in other.reviews {
-            if !self.reviews.iter().any(|mine| mine.id == r.id) {
-                self.reviews.push(r);
-            }
-        }
-        for d in other.drills {
-            if !self.drills.iter().any(|mine| mine.id == d.id) {
-                self.drills.push(d);
-            }
-        }
+        let mut ids: HashSet<String> = self.reviews.iter().map(|r| r.id.clone()).collect();
+        self.reviews.extend(
+            other
+                .reviews
+                .into_iter()
+                .filter(|r| ids.insert(r.id.clone())),
+        );
+        let mut ids: HashSet<String> = self.drills.iter().map(|d| d.id.clone()).collect();
+        self.drills.extend(
+            other
+                .drills
+                .into_iter()
+                .filter(|d| ids.insert(d.id.clone())),
+        );
         self.sort();
     }
 

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
-use chrono::{DateTime, Days, NaiveDate, TimeDelta, Utc};
+use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::store::Progress;
@@ -254,11 +254,6 @@ fn exam_extras<'a>(
         extras.extend(late.into_iter().take(take).map(|(id, _)| id));
     }
     extras
-}
-
-/// Time until `memory` is due (negative when overdue).
-pub fn due_in(memory: &Memory, now: DateTime<Utc>) -> TimeDelta {
-    memory.due - now
 }
 
 #[cfg(test)]

@@ -67,6 +67,8 @@ impl StoreError {
 /// The file as written: the progress plus a format version.
 #[derive(Serialize, Deserialize)]
 struct ProgressFile {
+    /// Missing in a hand-written file: read as the current version.
+    #[serde(default)]
     version: u32,
     #[serde(flatten)]
     progress: Progress,
@@ -187,7 +189,9 @@ pub fn read_progress(path: &Path) -> Result<Progress, StoreError> {
     }
     // Parse the text again rather than the value, so errors carry a line number.
     let file: ProgressFile = serde_json::from_str(&text).map_err(|e| corrupt(&e))?;
-    Ok(file.progress)
+    let mut progress = Progress::default();
+    progress.merge(file.progress);
+    Ok(progress)
 }
 
 /// Writes `progress` to a new temp file in `dir` and fsyncs it; the caller persists it.

@@ -1,4 +1,4 @@
-use chrono::TimeZone;
+use chrono::{TimeDelta, TimeZone};
 
 use super::*;
 use crate::content::Lang;

@@ -108,6 +108,15 @@ fn a_corrupt_file_names_its_path_and_line_and_is_never_overwritten() {
 }
 
 #[test]
+fn a_hand_merged_file_without_version_and_with_repeated_ids_loads_each_review_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let review = serde_json::to_string(&graded("card", 1)).unwrap();
+    let text = format!("{{\"reviews\": [{review}, {review}]}}");
+    std::fs::write(dir.path().join(FILE_NAME), text).unwrap();
+    assert_eq!(Store::open(dir.path()).unwrap().progress().reviews.len(), 1);
+}
+
+#[test]
 fn a_file_from_a_newer_version_is_left_alone() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(FILE_NAME);
