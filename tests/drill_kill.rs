@@ -1,78 +1,98 @@
-//! `kill -9` in the middle of saving progress loses nothing that was reported saved.
+//! `kill -9` in the middle of a drill loses nothing that was graded before it.
 //!
-//! The test re-runs its own binary as a writer that records reviews in a loop and prints a line
-//! after each save; the parent kills it with SIGKILL mid-stream and reopens the store.
+//! The test re-runs its own binary as a child that drills the bundled deck (card 12 and its
+//! follow-ups, three questions at a time, practice mode) and stores every grade, printing each
+//! saved review's id. The parent kills it with SIGKILL mid-stream, then reopens the store.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-use chrono::Utc;
-use infraprep::content::Lang;
+use chrono::{TimeDelta, Utc};
+use infraprep::content::deck::load;
+use infraprep::content::{Card, DeckSource, Lang};
 use infraprep::drill::scheduler::Grade;
-use infraprep::drill::store::{Review, Store, new_id};
+use infraprep::drill::session::{DrillMode, DrillOptions, Phase, Session, plan};
+use infraprep::drill::store::Store;
 
-const WRITER_DIR: &str = "INFRAPREP_TEST_WRITER_DIR";
+const CHILD_DIR: &str = "INFRAPREP_TEST_DRILL_DIR";
 
-/// The child's side: record reviews until killed. Does nothing in a normal test run.
+/// The child's side: drill until killed. Does nothing in a normal test run.
 #[test]
-fn writer() {
-    let Ok(dir) = std::env::var(WRITER_DIR) else {
+fn child_drills_until_killed() {
+    let Ok(dir) = std::env::var(CHILD_DIR) else {
         return;
     };
+    let deck = load(&[DeckSource::Bundled]).deck;
+    let cards: Vec<&Card> = deck.cards().iter().collect();
     let mut store = Store::open(&dir).unwrap();
-    for i in 0.. {
-        let at = Utc::now();
-        store
-            .record(Review {
-                id: new_id(at),
-                card_id: format!("card-{i}"),
-                at,
-                grade: Grade::Good,
-                seconds: 1.0,
-                limit_seconds: 180.0,
-                covered: vec![],
-                answer: "x".repeat(200),
-                hint_used: false,
-                follow_up_of: None,
-                lang: Lang::En,
-                drill_id: None,
-            })
-            .unwrap();
-        println!("saved {i}");
+    let options = DrillOptions {
+        count: Some(3),
+        card: Some("12".to_owned()),
+        mode: DrillMode::Practice,
+        lang: Lang::Zh,
+        ..DrillOptions::default()
+    };
+    loop {
+        let mut now = Utc::now();
+        let questions = plan(&cards, store.progress(), &options, now);
+        assert_eq!(questions.len(), 3);
+        let mut session = Session::new(questions, options.clone());
+        session.start(now);
+        while session.phase() != Phase::Done {
+            now += TimeDelta::seconds(40);
+            session.submit(
+                "张量并行放在NVLink域内，数据并行走IB；NVLink单向300GB/s",
+                now,
+            );
+            let review = session.grade(Grade::Good, now).unwrap();
+            let id = review.id.clone();
+            store.record(review).unwrap();
+            println!("saved {id}");
+            session.next(now);
+        }
+        store.record_drill(session.summary()).unwrap();
     }
 }
 
 #[test]
-fn kill_9_while_saving_keeps_every_saved_review() {
+fn kill_9_in_a_drill_keeps_every_graded_answer() {
     let dir = tempfile::tempdir().unwrap();
     let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "writer", "--nocapture", "--test-threads=1"])
-        .env(WRITER_DIR, dir.path())
+        .args(["--exact", "child_drills_until_killed", "--nocapture"])
+        .env(CHILD_DIR, dir.path())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
     let stdout = child.stdout.take().unwrap();
-    let mut saved = 0;
+    let mut saved = Vec::new();
     for line in BufReader::new(stdout).lines() {
-        if line.unwrap().starts_with("saved ") {
-            saved += 1;
+        if let Some(id) = line.unwrap().strip_prefix("saved ") {
+            saved.push(id.to_owned());
         }
-        if saved == 40 {
+        if saved.len() == 40 {
             break;
         }
     }
     child.kill().unwrap(); // SIGKILL on Unix.
     child.wait().unwrap();
-    assert_eq!(saved, 40);
+    assert_eq!(saved.len(), 40);
     let store = Store::open(dir.path()).expect("the file is whole after kill -9");
-    let reviews = &store.progress().reviews;
-    assert!(
-        reviews.len() >= 40,
-        "only {} of 40 saved reviews",
-        reviews.len()
-    );
-    for i in 0..40 {
-        let id = format!("card-{i}");
-        assert!(reviews.iter().any(|r| r.card_id == id), "{id} lost");
+    let progress = store.progress();
+    for id in &saved {
+        assert!(progress.reviews.iter().any(|r| &r.id == id), "{id} lost");
     }
+    assert!(
+        progress.drills.len() >= 13,
+        "a summary after every 3 answers"
+    );
+    let first = &progress.reviews[0];
+    assert_eq!(first.card_id, "nvlink-vs-infiniband");
+    let deck = load(&[DeckSource::Bundled]).deck;
+    let card = deck.get("nvlink-vs-infiniband").unwrap();
+    assert_eq!(first.covered.len(), card.key_points.zh.len());
+    assert!(
+        first.covered.iter().any(|c| *c),
+        "the typed answer covers a point"
+    );
+    assert!(progress.reviews[1].follow_up_of.is_some());
 }
