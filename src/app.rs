@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use crate::calc::{CalcError, HardwareTable};
 use crate::calc_cli::{run_calc, run_links};
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, HistoryCommand};
 use crate::commands::{self, CommandError, Context};
 use crate::content::Deck;
 use crate::content::deck::load;
@@ -67,6 +67,11 @@ fn dispatch(
         }
         _ => {}
     }
+    let data_dir =
+        || commands::progress::data_dir(cli.data_dir.as_deref(), settings.data_dir.as_deref());
+    if cli.set_aside_bad_progress {
+        commands::progress::set_aside_if_bad(&data_dir()?, err)?;
+    }
     let loaded = load(&settings.decks);
     for warning in &loaded.warnings {
         let _ = writeln!(err, "{} {warning}", style.accent("warning:"));
@@ -83,8 +88,30 @@ fn dispatch(
         Command::List(args) => commands::list::run(&args, &ctx, out),
         Command::Show(args) => commands::show::run(&args, &ctx, out),
         Command::Search(args) => commands::search::run(&args, &ctx, out),
+        Command::Stats(args) => {
+            commands::stats::run(&args, &ctx, &data_dir()?, chrono::Utc::now(), out)
+        }
+        Command::History(HistoryCommand::Export(args)) => {
+            commands::history::run(&args, &ctx, &data_dir()?, out)
+        }
+        Command::Drill(_) => Ok(run_drill(err)),
         Command::Validate(_) | Command::Calc(_) | Command::Links(_) => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// `infraprep drill`: the drill screen is the TUI's; without a terminal there is nothing to run.
+fn run_drill(err: &mut dyn Write) -> ExitCode {
+    use std::io::IsTerminal;
+    if !(std::io::stdout().is_terminal() && std::io::stdin().is_terminal()) {
+        let _ = writeln!(
+            err,
+            "drill needs a terminal: run `infraprep drill` in one (`infraprep stats` and \
+             `infraprep history export` work anywhere)"
+        );
+        return ExitCode::FAILURE;
+    }
+    let _ = writeln!(err, "the drill screen is not wired into the interface yet");
+    ExitCode::FAILURE
 }
 
 /// Runs a calculator command: bad input is a usage error (exit 2) with the engine's message,

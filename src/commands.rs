@@ -1,8 +1,11 @@
 //! The subcommands: each reads the deck and settings and writes to the given output.
 
+pub mod history;
 pub mod list;
+pub mod progress;
 pub mod search;
 pub mod show;
+pub mod stats;
 pub mod validate;
 
 use std::io::Write;

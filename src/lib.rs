@@ -9,6 +9,7 @@ pub mod calc_cli;
 pub mod cli;
 pub mod commands;
 pub mod content;
+pub mod drill;
 pub mod forms;
 pub mod markdown;
 pub mod presets;

@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use chrono::NaiveDate;
 use serde::Deserialize;
 use thiserror::Error;
 
@@ -22,6 +23,35 @@ pub struct ConfigFile {
     pub decks: Vec<PathBuf>,
     /// Link presets that add to or replace the bundled ones (same shape as `content/hardware.toml`).
     pub links: Vec<LinkPreset>,
+    /// Where drill progress lives; relative paths are relative to the file.
+    pub data_dir: Option<PathBuf>,
+    /// The interview date the due queue plans for, `2026-12-20` (a TOML date or a string).
+    pub exam_date: Option<ExamDate>,
+}
+
+/// A date in the config file, written as a TOML date or as a `YYYY-MM-DD` string.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum ExamDate {
+    Toml(toml::value::Datetime),
+    Text(String),
+}
+
+impl ExamDate {
+    /// The calendar day, or a message naming the bad value.
+    pub fn date(&self) -> Result<NaiveDate, String> {
+        let text = match self {
+            ExamDate::Toml(datetime) => datetime.to_string(),
+            ExamDate::Text(text) => text.clone(),
+        };
+        parse_date(&text)
+    }
+}
+
+/// Reads `YYYY-MM-DD`.
+pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| format!("'{text}' is not a date: write it as YYYY-MM-DD, e.g. 2026-12-20"))
 }
 
 #[derive(Debug, Error)]
@@ -34,6 +64,8 @@ pub enum ConfigError {
     },
     #[error("{path}: [[links]]: {message}")]
     Links { path: String, message: String },
+    #[error("{path}: exam-date: {message}")]
+    ExamDate { path: String, message: String },
     #[error("{path}: cannot read the config file: {source}")]
     Read {
         path: String,
@@ -50,6 +82,10 @@ pub struct Settings {
     pub config_path: Option<PathBuf>,
     /// The user's link presets from the config file.
     pub links: Vec<LinkPreset>,
+    /// The config file's `data-dir`, made absolute; `--data-dir` and the environment win over it.
+    pub data_dir: Option<PathBuf>,
+    /// The config file's `exam-date`; `drill --exam-date` wins over it.
+    pub exam_date: Option<NaiveDate>,
 }
 
 impl Settings {
@@ -216,9 +252,25 @@ pub fn resolve(
             .map(|d| DeckSource::Dir(expand(d, base.as_deref(), home.as_deref()))),
     );
     decks.extend(cli_decks.iter().map(|d| DeckSource::Dir(d.clone())));
+    let exam_date = file
+        .exam_date
+        .as_ref()
+        .map(ExamDate::date)
+        .transpose()
+        .map_err(|message| ConfigError::ExamDate {
+            path: config_path
+                .as_ref()
+                .map_or_else(String::new, |p| p.display().to_string()),
+            message,
+        })?;
     Ok(Settings {
         lang,
         decks,
+        data_dir: file
+            .data_dir
+            .as_deref()
+            .map(|d| expand(d, base.as_deref(), home.as_deref())),
+        exam_date,
         config_path,
         links: file.links,
     })
@@ -326,6 +378,27 @@ mod tests {
         let path = dir.path().join("sub").join("config.toml");
         remember_lang(&path, Lang::Zh).unwrap();
         assert_eq!(read_config(&path).unwrap().unwrap().lang, Some(Lang::Zh));
+    }
+
+    #[test]
+    fn data_dir_and_exam_date_come_from_the_config_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        let var = env_with(&[]);
+        let env = Env {
+            var: &var,
+            default_config: Some(path.clone()),
+        };
+        std::fs::write(&path, "data-dir = \"progress\"\nexam-date = 2026-12-20\n").unwrap();
+        let settings = resolve(None, &[], None, &env).unwrap();
+        assert_eq!(settings.data_dir, Some(dir.path().join("progress")));
+        assert_eq!(settings.exam_date, NaiveDate::from_ymd_opt(2026, 12, 20));
+        std::fs::write(&path, "exam-date = \"2026-12-21\"\n").unwrap();
+        let settings = resolve(None, &[], None, &env).unwrap();
+        assert_eq!(settings.exam_date, NaiveDate::from_ymd_opt(2026, 12, 21));
+        std::fs::write(&path, "exam-date = \"soon\"\n").unwrap();
+        let err = resolve(None, &[], None, &env).unwrap_err().to_string();
+        assert!(err.contains("exam-date: 'soon' is not a date"), "{err}");
     }
 
     #[test]

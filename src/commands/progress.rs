@@ -1,0 +1,49 @@
+//! Finding and reading the progress for the commands that need it (`stats`, `history`, `drill`).
+//!
+//! A damaged file stops the command with a message that names it and says how to recover; it is
+//! never written here. `--set-aside-bad-progress` moves it aside first.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::CommandError;
+use crate::drill::store::{self, Progress, Store, StoreError};
+
+/// The data dir: `--data-dir` or `INFRAPREP_DATA_DIR`, then the config file, then the XDG default.
+pub fn data_dir(flag: Option<&Path>, config: Option<&Path>) -> Result<PathBuf, CommandError> {
+    store::data_dir(flag, config).map_err(user)
+}
+
+/// Reads the progress in `dir`; a damaged or unreadable file is an error naming it.
+pub fn load(dir: &Path) -> Result<Progress, CommandError> {
+    Store::open(dir).map(|s| s.progress().clone()).map_err(user)
+}
+
+/// `--set-aside-bad-progress`: moves a damaged progress file aside and says where, on `err`.
+pub fn set_aside_if_bad(dir: &Path, err: &mut dyn Write) -> Result<(), CommandError> {
+    match Store::open(dir) {
+        Err(e) if e.is_bad_file() => {
+            let moved = store::set_aside(dir).map_err(user)?;
+            let _ = writeln!(
+                err,
+                "moved the damaged progress file to {}; starting with empty progress",
+                moved.display()
+            );
+            Ok(())
+        }
+        Err(e) => Err(user(e)),
+        Ok(_) => {
+            let _ = writeln!(
+                err,
+                "{}: the progress file is fine (or absent); nothing was moved",
+                dir.join(store::FILE_NAME).display()
+            );
+            Ok(())
+        }
+    }
+}
+
+#[allow(clippy::needless_pass_by_value)] // Used as `map_err(user)`.
+fn user(e: StoreError) -> CommandError {
+    CommandError::User(e.to_string())
+}

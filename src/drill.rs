@@ -1,0 +1,20 @@
+//! Drills: timed mock interviews, spaced repetition and the progress that must never be lost.
+//!
+//! Everything here is plain logic over plain data, with time passed in as an argument, so it can
+//! be tested with a fixed clock. Only `store` touches the disk. This module must never import
+//! `ratatui` or `crossterm`: the TUI and the command line build on it, not the other way round.
+
+pub mod coverage;
+pub mod progress;
+pub mod scheduler;
+pub mod session;
+pub mod stats;
+pub mod store;
+#[cfg(test)]
+mod test_cards;
+
+pub use coverage::{coverage, covered};
+pub use scheduler::{CardState, Grade, Memory, due_queue, review};
+pub use session::{DrillMode, DrillOptions, Phase, Question, Session, Timer, plan};
+pub use stats::{Stats, stats};
+pub use store::{DrillSummary, Progress, QuestionSummary, Review, Store, StoreError};

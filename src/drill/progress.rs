@@ -1,0 +1,198 @@
+//! The progress data: every review ever graded and every drill's summary.
+//!
+//! Reviews are the source of truth. A card's memory state is derived by replaying its reviews in
+//! time order, so two progress files merge by taking the union of their reviews (by review id),
+//! and reviews of cards that no longer exist are simply kept. Plain data; no disk access here.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasher, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::scheduler::{Grade, Memory, review};
+use super::session::DrillMode;
+use crate::content::Lang;
+
+/// Seconds, as a plain number in JSON.
+pub type Seconds = f64;
+
+/// One graded answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Review {
+    /// Unique across every instance and machine; merging keys on it.
+    pub id: String,
+    pub card_id: String,
+    /// When the answer was graded (RFC 3339 in JSON).
+    pub at: DateTime<Utc>,
+    pub grade: Grade,
+    /// Time spent answering, pauses excluded.
+    pub seconds: Seconds,
+    pub limit_seconds: Seconds,
+    /// For each key point of the card (in `lang`), whether the typed answer covered it.
+    #[serde(default)]
+    pub covered: Vec<bool>,
+    /// The typed answer; empty when the user answered aloud.
+    #[serde(default)]
+    pub answer: String,
+    #[serde(default)]
+    pub hint_used: bool,
+    /// The main card this was asked as a follow-up of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow_up_of: Option<String>,
+    pub lang: Lang,
+    /// The drill this review was part of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drill_id: Option<String>,
+}
+
+impl Review {
+    /// Key points covered, out of how many.
+    pub fn coverage(&self) -> (usize, usize) {
+        (
+            self.covered.iter().filter(|c| **c).count(),
+            self.covered.len(),
+        )
+    }
+}
+
+/// How one question of a drill went.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QuestionSummary {
+    pub card_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow_up_of: Option<String>,
+    pub seconds: Seconds,
+    pub limit_seconds: Seconds,
+    /// `None` when the question was skipped or the drill ended before it was graded.
+    pub grade: Option<Grade>,
+    pub covered: usize,
+    pub total: usize,
+    pub hint_used: bool,
+    pub skipped: bool,
+    /// True when the answer took longer than the limit.
+    pub over_time: bool,
+}
+
+/// The summary shown at the end of a drill and kept in the history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DrillSummary {
+    pub id: String,
+    pub started_at: DateTime<Utc>,
+    pub ended_at: DateTime<Utc>,
+    pub mode: DrillMode,
+    pub lang: Lang,
+    pub questions: Vec<QuestionSummary>,
+    pub total_seconds: Seconds,
+    pub total_limit_seconds: Seconds,
+    pub graded: usize,
+    pub skipped: usize,
+    /// Key points covered and their total, over every answered question.
+    pub covered: usize,
+    pub total: usize,
+    /// Tags of the questions graded lowest, weakest first.
+    pub weakest_tags: Vec<String>,
+}
+
+/// Everything the progress file holds.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Sorted by time, then id.
+    #[serde(default)]
+    pub reviews: Vec<Review>,
+    #[serde(default)]
+    pub drills: Vec<DrillSummary>,
+}
+
+impl Progress {
+    /// The card's memory state, by replaying its reviews in time order; `None` if never reviewed.
+    pub fn memory(&self, card_id: &str) -> Option<Memory> {
+        self.reviews_of(card_id).fold(None, |memory, r| {
+            Some(review(memory.as_ref(), r.grade, r.at))
+        })
+    }
+
+    /// The memory state of every reviewed card (including cards no longer in the deck).
+    pub fn memories(&self) -> HashMap<String, Memory> {
+        let mut memories: HashMap<String, Memory> = HashMap::new();
+        for r in self.sorted_reviews() {
+            let next = review(memories.get(&r.card_id), r.grade, r.at);
+            memories.insert(r.card_id.clone(), next);
+        }
+        memories
+    }
+
+    /// The card's reviews, oldest first.
+    pub fn reviews_of<'a>(&'a self, card_id: &'a str) -> impl Iterator<Item = &'a Review> + 'a {
+        self.sorted_reviews().filter(move |r| r.card_id == card_id)
+    }
+
+    /// Reviews oldest first, whatever order a hand-edited file had them in.
+    fn sorted_reviews(&self) -> impl Iterator<Item = &Review> {
+        let mut sorted: Vec<&Review> = self.reviews.iter().collect();
+        sorted.sort_by(|a, b| (a.at, &a.id).cmp(&(b.at, &b.id)));
+        sorted.into_iter()
+    }
+
+    /// Adds a review unless one with its id is already here.
+    pub fn add_review(&mut self, review: Review) {
+        if !self.reviews.iter().any(|r| r.id == review.id) {
+            self.reviews.push(review);
+        }
+        self.sort();
+    }
+
+    /// Adds a drill summary unless one with its id is already here.
+    pub fn add_drill(&mut self, drill: DrillSummary) {
+        if !self.drills.iter().any(|d| d.id == drill.id) {
+            self.drills.push(drill);
+        }
+        self.sort();
+    }
+
+    /// The union of both: nothing either side recorded is lost, and each id is kept once
+    /// (also when `other` repeats one, as a hand-merged file may).
+    pub fn merge(&mut self, other: Progress) {
+        let mut ids: HashSet<String> = self.reviews.iter().map(|r| r.id.clone()).collect();
+        self.reviews.extend(
+            other
+                .reviews
+                .into_iter()
+                .filter(|r| ids.insert(r.id.clone())),
+        );
+        let mut ids: HashSet<String> = self.drills.iter().map(|d| d.id.clone()).collect();
+        self.drills.extend(
+            other
+                .drills
+                .into_iter()
+                .filter(|d| ids.insert(d.id.clone())),
+        );
+        self.sort();
+    }
+
+    fn sort(&mut self) {
+        self.reviews
+            .sort_by(|a, b| (a.at, &a.id).cmp(&(b.at, &b.id)));
+        self.drills
+            .sort_by(|a, b| (a.started_at, &a.id).cmp(&(b.started_at, &b.id)));
+    }
+}
+
+/// A fresh id for a review or drill: the time, then 16 hex digits that differ between calls,
+/// processes and machines (from the process id, a counter and std's randomly keyed hasher).
+pub fn new_id(at: DateTime<Utc>) -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u32(std::process::id());
+    hasher.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
+    hasher.write_i64(at.timestamp_nanos_opt().unwrap_or_default());
+    if let Ok(elapsed) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        hasher.write_u128(elapsed.as_nanos());
+    }
+    format!(
+        "{}-{:016x}",
+        at.format("%Y%m%dT%H%M%S%.3fZ"),
+        hasher.finish()
+    )
+}

@@ -1,0 +1,298 @@
+//! One drill as a pure state machine: questions, a clock per answer, hints, reveal and grades.
+//!
+//! Time is always passed in (`now`), never read here, so the TUI drives it from its tick events
+//! and tests drive it with a fixed clock. Grading returns the [`Review`] to store; the session
+//! itself never touches the disk.
+//!
+//! Practice mode: answer -> reveal -> grade -> next. Interview mode: answer every question in
+//! turn, then reveal and grade each at the end. Follow-ups may be skipped at any point before
+//! they are graded.
+
+mod answer;
+mod plan;
+mod summary;
+
+use std::time::Duration;
+
+use chrono::{DateTime, TimeDelta, Utc};
+
+pub use answer::{Answer, Timer, WARNING};
+pub use plan::{DEFAULT_COUNT, DEFAULT_MINUTES, DrillMode, DrillOptions, Question, plan};
+
+use super::coverage::coverage;
+use super::scheduler::Grade;
+use super::store::{Review, new_id};
+
+/// Where the drill is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Created, clock not started.
+    Ready,
+    /// The current question's clock is running.
+    Answering,
+    Paused,
+    /// The current question's reference answer and coverage are shown, waiting for a grade
+    /// (then for `next`).
+    Reveal,
+    Done,
+}
+
+/// A drill in progress.
+#[derive(Debug, Clone)]
+pub struct Session {
+    id: String,
+    questions: Vec<Question>,
+    answers: Vec<Answer>,
+    options: DrillOptions,
+    phase: Phase,
+    index: usize,
+    started_at: Option<DateTime<Utc>>,
+    ended_at: Option<DateTime<Utc>>,
+}
+
+impl Session {
+    pub fn new(questions: Vec<Question>, options: DrillOptions) -> Session {
+        let answers = vec![Answer::default(); questions.len()];
+        Session {
+            id: String::new(),
+            questions,
+            answers,
+            options,
+            phase: Phase::Ready,
+            index: 0,
+            started_at: None,
+            ended_at: None,
+        }
+    }
+
+    /// Starts the first question's clock; a drill without questions is done at once.
+    pub fn start(&mut self, now: DateTime<Utc>) {
+        if self.phase != Phase::Ready {
+            return;
+        }
+        self.id = new_id(now);
+        self.started_at = Some(now);
+        if self.questions.is_empty() {
+            self.end(now);
+        } else {
+            self.ask(0, now);
+        }
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The question on screen; `None` before the start and after the end.
+    pub fn current(&self) -> Option<&Question> {
+        matches!(self.phase, Phase::Answering | Phase::Paused | Phase::Reveal)
+            .then(|| self.questions.get(self.index))
+            .flatten()
+    }
+
+    /// What happened to the question on screen so far.
+    pub fn answer(&self) -> Option<&Answer> {
+        self.current().and_then(|_| self.answers.get(self.index))
+    }
+
+    /// The position of the question on screen, from 0.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    pub fn questions(&self) -> &[Question] {
+        &self.questions
+    }
+
+    pub fn answers(&self) -> &[Answer] {
+        &self.answers
+    }
+
+    pub fn options(&self) -> &DrillOptions {
+        &self.options
+    }
+
+    /// The drill's id, which its reviews carry; empty before `start`.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn limit(&self) -> Duration {
+        Duration::from_secs_f64((self.options.minutes_per_answer * 60.0).max(0.0))
+    }
+
+    /// The current answer's clock at `now`.
+    pub fn timer(&self, now: DateTime<Utc>) -> Timer {
+        let elapsed = self.answer().map_or(Duration::ZERO, |a| a.elapsed(now));
+        let limit = self.limit();
+        let remaining = limit.saturating_sub(elapsed);
+        Timer {
+            elapsed,
+            limit,
+            remaining,
+            warning: remaining <= WARNING,
+            timed_out: elapsed >= limit,
+            paused: self.phase == Phase::Paused,
+        }
+    }
+
+    pub fn pause(&mut self, now: DateTime<Utc>) {
+        if self.phase == Phase::Answering {
+            self.answers[self.index].paused_since = Some(now);
+            self.phase = Phase::Paused;
+        }
+    }
+
+    pub fn resume(&mut self, now: DateTime<Utc>) {
+        if self.phase == Phase::Paused {
+            let answer = &mut self.answers[self.index];
+            if let Some(since) = answer.paused_since.take() {
+                answer.paused += (now - since).max(TimeDelta::zero());
+            }
+            self.phase = Phase::Answering;
+        }
+    }
+
+    /// Reveals the next key point of the current question; `None` when all are shown or no
+    /// answer is in progress. Using a hint is recorded in the review.
+    pub fn hint(&mut self) -> Option<usize> {
+        if self.phase != Phase::Answering {
+            return None;
+        }
+        let total = self.questions[self.index].key_points.len();
+        let answer = &mut self.answers[self.index];
+        let next = (0..total).find(|i| !answer.hints.contains(i))?;
+        answer.hints.push(next);
+        Some(next)
+    }
+
+    /// Stops the clock on `text` and checks which key points it covers. Practice mode reveals
+    /// the answer; interview mode asks the next question, and reveals all after the last.
+    pub fn submit(&mut self, text: &str, now: DateTime<Utc>) {
+        if !matches!(self.phase, Phase::Answering | Phase::Paused) {
+            return;
+        }
+        self.resume(now);
+        let covered = coverage(text, &self.questions[self.index].key_points);
+        let answer = &mut self.answers[self.index];
+        text.clone_into(&mut answer.text);
+        answer.stopped = Some(now);
+        answer.covered = covered;
+        answer.submitted = true;
+        match self.options.mode {
+            DrillMode::Practice => self.phase = Phase::Reveal,
+            DrillMode::Interview => self.ask_or_reveal(self.index + 1, now),
+        }
+    }
+
+    /// Grades the revealed question and returns the review for the caller to store; `None` when
+    /// nothing is waiting for a grade.
+    pub fn grade(&mut self, grade: Grade, now: DateTime<Utc>) -> Option<Review> {
+        if self.phase != Phase::Reveal {
+            return None;
+        }
+        let limit_seconds = self.limit().as_secs_f64();
+        let question = &self.questions[self.index];
+        let answer = &mut self.answers[self.index];
+        if answer.grade.is_some() || answer.skipped || !answer.submitted {
+            return None;
+        }
+        answer.grade = Some(grade);
+        Some(Review {
+            id: new_id(now),
+            card_id: question.card_id.clone(),
+            at: now,
+            grade,
+            seconds: answer.elapsed(now).as_secs_f64(),
+            limit_seconds,
+            covered: answer.covered.clone(),
+            answer: answer.text.clone(),
+            hint_used: !answer.hints.is_empty(),
+            follow_up_of: question.follow_up_of.clone(),
+            lang: self.options.lang,
+            drill_id: Some(self.id.clone()),
+        })
+    }
+
+    /// Skips the current follow-up (main questions cannot be skipped) and moves on. Returns
+    /// whether it skipped.
+    pub fn skip(&mut self, now: DateTime<Utc>) -> bool {
+        let skippable = matches!(self.phase, Phase::Answering | Phase::Paused | Phase::Reveal)
+            && self.questions[self.index].is_follow_up()
+            && self.answers[self.index].grade.is_none();
+        if !skippable {
+            return false;
+        }
+        let from_reveal = self.phase == Phase::Reveal;
+        self.resume(now);
+        let answer = &mut self.answers[self.index];
+        answer.skipped = true;
+        answer.stopped.get_or_insert(now);
+        self.move_on(from_reveal, now);
+        true
+    }
+
+    /// Moves on from a graded (or skipped) reveal; returns whether it moved.
+    pub fn next(&mut self, now: DateTime<Utc>) -> bool {
+        let answer = &self.answers[self.index];
+        if self.phase != Phase::Reveal || (answer.grade.is_none() && !answer.skipped) {
+            return false;
+        }
+        self.move_on(true, now);
+        true
+    }
+
+    /// Ends the drill now (`q`): the clock of an answer in progress stops, unasked questions
+    /// stay unasked, and the summary covers what was done.
+    pub fn end(&mut self, now: DateTime<Utc>) {
+        if matches!(self.phase, Phase::Answering | Phase::Paused) {
+            self.resume(now);
+            self.answers[self.index].stopped.get_or_insert(now);
+        }
+        self.phase = Phase::Done;
+        self.ended_at.get_or_insert(now);
+    }
+
+    /// After the question at `self.index` is finished with, go on to the next one to ask or to
+    /// reveal. Interview reveals come one after another once every question was answered.
+    fn move_on(&mut self, from_reveal: bool, now: DateTime<Utc>) {
+        if from_reveal && self.options.mode == DrillMode::Interview {
+            self.reveal_from(self.index + 1, now);
+        } else {
+            self.ask_or_reveal(self.index + 1, now);
+        }
+    }
+
+    /// Asks question `index`, or if there is none, starts the reveals (interview) or ends.
+    fn ask_or_reveal(&mut self, index: usize, now: DateTime<Utc>) {
+        if index < self.questions.len() {
+            self.ask(index, now);
+        } else if self.options.mode == DrillMode::Interview {
+            self.reveal_from(0, now);
+        } else {
+            self.end(now);
+        }
+    }
+
+    fn ask(&mut self, index: usize, now: DateTime<Utc>) {
+        self.index = index;
+        self.answers[index].started = Some(now);
+        self.phase = Phase::Answering;
+    }
+
+    /// Interview mode: reveals the first answered question from `index` on, or ends.
+    fn reveal_from(&mut self, index: usize, now: DateTime<Utc>) {
+        let next = (index..self.questions.len())
+            .find(|&i| self.answers[i].submitted && !self.answers[i].skipped);
+        match next {
+            Some(i) => {
+                self.index = i;
+                self.phase = Phase::Reveal;
+            }
+            None => self.end(now),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,191 @@
+//! Choosing a drill's questions: a card and its follow-up chain, or cards by tag, due date or
+//! at random, each main card followed by its follow-ups in the order an interviewer asks them.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::str::FromStr;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::content::{Card, KeyPoint, Lang};
+use crate::drill::scheduler::due_queue;
+use crate::drill::store::Progress;
+
+/// When feedback comes: after each answer, or all at the end like a real interview.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DrillMode {
+    /// Answer every question first; reveal and grade them all at the end.
+    #[default]
+    Interview,
+    /// Reveal and grade after each answer.
+    Practice,
+}
+
+impl FromStr for DrillMode {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "interview" => Ok(DrillMode::Interview),
+            "practice" => Ok(DrillMode::Practice),
+            other => Err(format!(
+                "unknown mode '{other}': use 'interview' or 'practice'"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for DrillMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrillMode::Interview => "interview",
+            DrillMode::Practice => "practice",
+        })
+    }
+}
+
+/// Questions asked when no count is given and no card is chosen.
+pub const DEFAULT_COUNT: usize = 5;
+/// Minutes per answer when none is given.
+pub const DEFAULT_MINUTES: f64 = 3.0;
+
+/// How to choose and run a drill.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DrillOptions {
+    /// Total questions, follow-ups included. `None`: [`DEFAULT_COUNT`], or with `card`, that
+    /// card's whole chain.
+    pub count: Option<usize>,
+    pub minutes_per_answer: f64,
+    /// Only main cards with this tag (follow-ups come whatever their tags).
+    pub tag: Option<String>,
+    /// Main cards from the due queue, most urgent first, instead of at random.
+    pub due: bool,
+    /// This card (id or number) and its follow-up chain.
+    pub card: Option<String>,
+    pub mode: DrillMode,
+    /// Seeds the random order, so a drill can be repeated and tests are stable.
+    pub seed: u64,
+    pub lang: Lang,
+    /// With `due`, makes the due queue cover every card before this day.
+    pub exam: Option<NaiveDate>,
+}
+
+impl Default for DrillOptions {
+    fn default() -> Self {
+        DrillOptions {
+            count: None,
+            minutes_per_answer: DEFAULT_MINUTES,
+            tag: None,
+            due: false,
+            card: None,
+            mode: DrillMode::default(),
+            seed: 0,
+            lang: Lang::En,
+            exam: None,
+        }
+    }
+}
+
+/// One question of a drill, with what grading and hints need from its card.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Question {
+    pub card_id: String,
+    /// The main card this follow-up belongs to; `None` for a main question.
+    pub follow_up_of: Option<String>,
+    /// The card's key points in the drill's language, for hints and coverage.
+    pub key_points: Vec<KeyPoint>,
+    pub tags: Vec<String>,
+}
+
+impl Question {
+    pub fn new(card: &Card, follow_up_of: Option<&str>, lang: Lang) -> Question {
+        Question {
+            card_id: card.id.clone(),
+            follow_up_of: follow_up_of.map(str::to_owned),
+            key_points: card.key_points.get(lang).clone(),
+            tags: card.tags.clone(),
+        }
+    }
+
+    pub const fn is_follow_up(&self) -> bool {
+        self.follow_up_of.is_some()
+    }
+}
+
+/// The questions for a drill. Each main card is followed by its follow-ups (those in `cards`),
+/// and no card is asked twice. Empty when nothing matches.
+pub fn plan(
+    cards: &[&Card],
+    progress: &Progress,
+    options: &DrillOptions,
+    now: DateTime<Utc>,
+) -> Vec<Question> {
+    let by_id: HashMap<&str, &Card> = cards.iter().map(|c| (c.id.as_str(), *c)).collect();
+    let mains: Vec<&Card> = if let Some(wanted) = &options.card {
+        let found = cards
+            .iter()
+            .find(|c| c.id == *wanted || c.number.is_some_and(|n| n.to_string() == *wanted));
+        found.into_iter().copied().collect()
+    } else {
+        let tag = options.tag.as_deref().map(str::to_lowercase);
+        let pool: Vec<&Card> = cards
+            .iter()
+            .copied()
+            .filter(|c| {
+                tag.as_ref()
+                    .is_none_or(|t| c.tags.iter().any(|ct| ct.to_lowercase() == *t))
+            })
+            .collect();
+        if options.due {
+            let ids: Vec<&str> = pool.iter().map(|c| c.id.as_str()).collect();
+            due_queue(&ids, progress, now, options.exam)
+                .iter()
+                .filter_map(|id| by_id.get(id.as_str()).copied())
+                .collect()
+        } else {
+            shuffled(pool, options.seed)
+        }
+    };
+    let limit = match (options.count, &options.card) {
+        (Some(n), _) => n,
+        (None, Some(_)) => usize::MAX,
+        (None, None) => DEFAULT_COUNT,
+    };
+    let mut questions = Vec::new();
+    let mut asked: HashSet<&str> = HashSet::new();
+    for main in mains {
+        if !asked.insert(main.id.as_str()) {
+            continue;
+        }
+        questions.push(Question::new(main, None, options.lang));
+        for id in main.follow_up_ids() {
+            if let Some(card) = by_id.get(id).filter(|_| asked.insert(id)) {
+                questions.push(Question::new(card, Some(&main.id), options.lang));
+            }
+        }
+        if questions.len() >= limit {
+            break;
+        }
+    }
+    questions.truncate(limit);
+    questions
+}
+
+/// `items` in a random order fixed by `seed` (Fisher-Yates over splitmix64).
+fn shuffled<T>(mut items: Vec<T>, seed: u64) -> Vec<T> {
+    let mut state = seed;
+    let mut next = || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    for i in (1..items.len()).rev() {
+        let j = usize::try_from(next() % (i as u64 + 1)).unwrap_or(0);
+        items.swap(i, j);
+    }
+    items
+}

@@ -1,0 +1,213 @@
+use chrono::TimeZone;
+
+use super::*;
+use crate::content::Card;
+use crate::drill::store::Progress;
+use crate::drill::test_cards::card;
+
+fn deck() -> Vec<Card> {
+    vec![
+        card("main", &["nvlink"], &["f1", "f2", "missing"]),
+        card("f1", &["nvswitch"], &["main"]),
+        card("f2", &["nccl"], &[]),
+        card("other", &["ib"], &["f2"]),
+    ]
+}
+
+fn t(seconds: i64) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap() + TimeDelta::seconds(seconds)
+}
+
+fn ids(questions: &[Question]) -> Vec<(&str, Option<&str>)> {
+    questions
+        .iter()
+        .map(|q| (q.card_id.as_str(), q.follow_up_of.as_deref()))
+        .collect()
+}
+
+fn session(mode: DrillMode) -> Session {
+    let deck = deck();
+    let cards: Vec<&Card> = deck.iter().collect();
+    let options = DrillOptions {
+        card: Some("main".to_owned()),
+        mode,
+        ..DrillOptions::default()
+    };
+    let questions = plan(&cards, &Progress::default(), &options, t(0));
+    Session::new(questions, options)
+}
+
+#[test]
+fn a_card_comes_with_its_follow_up_chain_in_order() {
+    let deck = deck();
+    let cards: Vec<&Card> = deck.iter().collect();
+    let options = DrillOptions {
+        card: Some("main".to_owned()),
+        ..DrillOptions::default()
+    };
+    let questions = plan(&cards, &Progress::default(), &options, t(0));
+    assert_eq!(
+        ids(&questions),
+        [("main", None), ("f1", Some("main")), ("f2", Some("main"))]
+    );
+    assert_eq!(questions[0].key_points.len(), 2, "english key points");
+    let options = DrillOptions {
+        count: Some(2),
+        ..options
+    };
+    assert_eq!(plan(&cards, &Progress::default(), &options, t(0)).len(), 2);
+}
+
+#[test]
+fn tag_due_and_random_choices() {
+    let deck = deck();
+    let cards: Vec<&Card> = deck.iter().collect();
+    let by_tag = DrillOptions {
+        tag: Some("IB".to_owned()),
+        ..DrillOptions::default()
+    };
+    let questions = plan(&cards, &Progress::default(), &by_tag, t(0));
+    assert_eq!(ids(&questions), [("other", None), ("f2", Some("other"))]);
+
+    let mut progress = Progress::default();
+    let mut session = session(DrillMode::Practice);
+    session.start(t(0));
+    session.submit("", t(5));
+    progress.add_review(session.grade(Grade::Again, t(6)).unwrap());
+    let due = DrillOptions {
+        due: true,
+        ..DrillOptions::default()
+    };
+    assert!(
+        plan(&cards, &progress, &due, t(7)).is_empty(),
+        "not due yet"
+    );
+    let questions = plan(&cards, &progress, &due, t(3600));
+    assert_eq!(questions[0].card_id, "main");
+
+    let random = DrillOptions {
+        seed: 7,
+        count: Some(10),
+        ..DrillOptions::default()
+    };
+    let first = plan(&cards, &Progress::default(), &random, t(0));
+    assert_eq!(first, plan(&cards, &Progress::default(), &random, t(0)));
+    let mut seen: Vec<&str> = first.iter().map(|q| q.card_id.as_str()).collect();
+    seen.sort_unstable();
+    assert_eq!(seen, ["f1", "f2", "main", "other"], "each card once");
+}
+
+#[test]
+fn the_timer_warns_at_thirty_seconds_times_out_and_ignores_pauses() {
+    let mut s = session(DrillMode::Practice);
+    assert_eq!(s.phase(), Phase::Ready);
+    s.start(t(0));
+    let timer = s.timer(t(149));
+    assert_eq!(timer.remaining, Duration::from_secs(31));
+    assert!(!timer.warning);
+    assert!(s.timer(t(150)).warning);
+    s.pause(t(100));
+    assert!(s.timer(t(500)).paused);
+    assert_eq!(s.timer(t(500)).elapsed, Duration::from_secs(100));
+    s.resume(t(400));
+    assert_eq!(s.timer(t(450)).elapsed, Duration::from_secs(150));
+    assert!(!s.timer(t(479)).timed_out);
+    let late = s.timer(t(480));
+    assert!(late.timed_out && late.warning);
+    assert_eq!(late.remaining, Duration::ZERO);
+}
+
+#[test]
+fn practice_reveals_after_each_answer_and_grading_makes_a_review() {
+    let mut s = session(DrillMode::Practice);
+    s.start(t(0));
+    assert_eq!(s.hint(), Some(0));
+    s.pause(t(10));
+    s.resume(t(70));
+    s.submit("It is 900GB/s", t(100));
+    assert_eq!(s.phase(), Phase::Reveal);
+    assert_eq!(s.answer().unwrap().covered, [true, false]);
+    assert!(!s.next(t(101)), "grade first");
+    let review = s.grade(Grade::Good, t(101)).unwrap();
+    assert!(s.grade(Grade::Easy, t(102)).is_none(), "graded once");
+    assert_eq!(review.card_id, "main");
+    assert!((review.seconds - 40.0).abs() < 1e-9);
+    assert!((review.limit_seconds - 180.0).abs() < 1e-9);
+    assert!(review.hint_used);
+    assert_eq!(review.answer, "It is 900GB/s");
+    assert_eq!(review.drill_id.as_deref(), Some(s.id()));
+    assert!(s.next(t(110)));
+    assert_eq!(s.phase(), Phase::Answering);
+    assert_eq!(s.current().unwrap().card_id, "f1");
+    assert_eq!(s.timer(t(120)).elapsed, Duration::from_secs(10));
+}
+
+#[test]
+fn follow_ups_can_be_skipped_but_main_questions_cannot() {
+    let mut s = session(DrillMode::Practice);
+    s.start(t(0));
+    assert!(!s.skip(t(1)));
+    s.submit("", t(2));
+    s.grade(Grade::Hard, t(3)).unwrap();
+    s.next(t(3));
+    assert!(s.skip(t(4)), "skip f1 before answering");
+    assert_eq!(s.current().unwrap().card_id, "f2");
+    s.submit("NVSwitch", t(10));
+    assert!(s.skip(t(11)), "skip f2 at the reveal, ungraded");
+    assert_eq!(s.phase(), Phase::Done);
+}
+
+#[test]
+fn interview_mode_asks_everything_then_reveals_each_answer() {
+    let mut s = session(DrillMode::Interview);
+    s.start(t(0));
+    s.submit("900 GB/s over NVSwitch", t(60));
+    assert_eq!(s.phase(), Phase::Answering);
+    assert_eq!(s.current().unwrap().card_id, "f1");
+    assert!(s.skip(t(70)));
+    s.submit("", t(100));
+    assert_eq!(s.phase(), Phase::Reveal);
+    assert_eq!(s.current().unwrap().card_id, "main");
+    assert_eq!(s.answer().unwrap().covered, [true, true]);
+    let first = s.grade(Grade::Easy, t(200)).unwrap();
+    assert!(
+        (first.seconds - 60.0).abs() < 1e-9,
+        "time used while answering"
+    );
+    assert!(s.next(t(201)));
+    assert_eq!(
+        s.current().unwrap().card_id,
+        "f2",
+        "skipped f1 is not revealed"
+    );
+    s.grade(Grade::Again, t(202)).unwrap();
+    assert!(s.next(t(203)));
+    assert_eq!(s.phase(), Phase::Done);
+
+    let summary = s.summary();
+    assert_eq!(summary.questions.len(), 3);
+    assert_eq!(summary.graded, 2);
+    assert_eq!(summary.skipped, 1);
+    assert!((summary.total_seconds - 100.0).abs() < 1e-9);
+    assert!((summary.total_limit_seconds - 540.0).abs() < 1e-9);
+    assert_eq!((summary.covered, summary.total), (2, 4));
+    assert_eq!(summary.weakest_tags, ["nccl"]);
+    assert_eq!(summary.questions[2].grade, Some(Grade::Again));
+    assert_eq!(summary.ended_at, t(203));
+}
+
+#[test]
+fn ending_early_stops_the_clock_and_summarises_what_was_asked() {
+    let mut s = session(DrillMode::Practice);
+    s.start(t(0));
+    s.end(t(30));
+    assert_eq!(s.phase(), Phase::Done);
+    assert!(s.current().is_none());
+    let summary = s.summary();
+    assert_eq!(summary.questions.len(), 1);
+    assert!((summary.questions[0].seconds - 30.0).abs() < 1e-9);
+    assert_eq!(summary.questions[0].grade, None);
+    let mut empty = Session::new(Vec::new(), DrillOptions::default());
+    empty.start(t(0));
+    assert_eq!(empty.phase(), Phase::Done);
+}

@@ -1,0 +1,102 @@
+use chrono::{TimeDelta, TimeZone};
+
+use super::*;
+use crate::content::Lang;
+use crate::drill::scheduler::review;
+use crate::drill::store::Review;
+use crate::drill::test_cards::card;
+
+fn t(hours: i64) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 3, 10, 9, 0, 0).unwrap() + TimeDelta::hours(hours)
+}
+
+fn graded(card: &str, grade: Grade, at: DateTime<Utc>, seconds: f64) -> Review {
+    Review {
+        id: format!("{card}-{}", at.timestamp()),
+        card_id: card.to_owned(),
+        at,
+        grade,
+        seconds,
+        limit_seconds: 180.0,
+        covered: vec![],
+        answer: String::new(),
+        hint_used: false,
+        follow_up_of: None,
+        lang: Lang::En,
+        drill_id: None,
+    }
+}
+
+#[test]
+fn stats_count_reviews_retention_forecast_and_tags() {
+    let deck = [
+        card("a", &["nvlink"], &[]),
+        card("b", &["nvlink", "ib"], &[]),
+        card("c", &["ib"], &[]),
+    ];
+    let cards: Vec<&Card> = deck.iter().collect();
+    let mut progress = Progress::default();
+    progress.add_review(graded("a", Grade::Good, t(-48), 60.0));
+    progress.add_review(graded("a", Grade::Again, t(-24), 200.0));
+    progress.add_review(graded("a", Grade::Good, t(-23), 100.0));
+    progress.add_review(graded("b", Grade::Easy, t(-1), 40.0));
+    progress.add_review(graded("gone", Grade::Good, t(-1), 0.0));
+    let s = stats(&progress, &cards, t(0));
+    assert_eq!(s.reviews, 5);
+    assert_eq!(s.cards, 3);
+    assert_eq!(s.cards_seen, 2);
+    assert_eq!(s.never_seen, ["c"]);
+    assert_eq!(
+        s.retention,
+        Some(0.5),
+        "of a's 2nd and 3rd reviews, one recalled"
+    );
+    assert_eq!(s.reviews_per_day.len(), DAYS);
+    let counts: Vec<usize> = s.reviews_per_day.iter().map(|d| d.count).collect();
+    assert_eq!(&counts[DAYS - 3..], [1, 2, 2]);
+    assert_eq!(s.forecast.len(), DAYS);
+    assert_eq!(s.forecast[0].date, t(0).date_naive());
+    let a = progress.memory("a").unwrap();
+    let a_day =
+        usize::try_from((a.due.date_naive() - t(0).date_naive()).num_days().max(0)).unwrap();
+    assert!(s.forecast[a_day].count >= 1);
+    let b = progress.memory("b").unwrap();
+    assert!(
+        b.due > t(24 * 14),
+        "an Easy first review is due after the forecast window"
+    );
+    assert_eq!(s.forecast.iter().map(|d| d.count).sum::<usize>(), 1);
+    assert_eq!(s.due_today, s.forecast[0].count);
+    assert!((s.average_seconds.unwrap() - 80.0).abs() < 1e-9);
+    assert_eq!(s.over_time, 1);
+    let tags: Vec<&str> = s.tags.iter().map(|t| t.tag.as_str()).collect();
+    assert_eq!(
+        tags,
+        ["ib", "nvlink"],
+        "ib has an unseen card, so it is weaker"
+    );
+    assert!(s.tags[1].strength > 0.5 && s.tags[1].strength <= 1.0);
+    let fresh = review(None, Grade::Easy, t(-1));
+    assert!(fresh.retrievability(t(0)) > 0.9);
+}
+
+#[test]
+fn empty_progress_has_no_retention_and_all_cards_unseen() {
+    let deck = [card("a", &["x"], &[])];
+    let cards: Vec<&Card> = deck.iter().collect();
+    let s = stats(&Progress::default(), &cards, t(0));
+    assert_eq!((s.reviews, s.cards_seen, s.due_today), (0, 0, 0));
+    assert_eq!(s.retention, None);
+    assert_eq!(s.average_seconds, None);
+    let json = serde_json::to_value(&s).unwrap();
+    for key in [
+        "reviews",
+        "cards_seen",
+        "due_today",
+        "forecast",
+        "tags",
+        "retention",
+    ] {
+        assert!(json.get(key).is_some(), "{key}");
+    }
+}

@@ -1,0 +1,281 @@
+//! The progress file, `progress.json` in the data dir, and how it is kept safe.
+//!
+//! Every save takes an exclusive lock on `progress.lock`, re-reads the file, merges in what this
+//! instance recorded (a union of reviews by id), writes a temp file in the same directory, fsyncs
+//! it and renames it over the old one. So two instances never lose each other's reviews, and a
+//! crash or `kill -9` at any point leaves either the old file or the new one, never a torn one.
+//! A file that cannot be read or parsed is never overwritten: saving stops with an error that
+//! names it, and [`set_aside`] moves it out of the way when the user asks.
+
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+pub use super::progress::{DrillSummary, Progress, QuestionSummary, Review, Seconds, new_id};
+
+/// The progress file's name inside the data dir.
+pub const FILE_NAME: &str = "progress.json";
+/// The lock file that serialises saves between instances.
+pub const LOCK_NAME: &str = "progress.lock";
+/// The file format this build writes; files from a newer one are left alone.
+pub const FORMAT_VERSION: u32 = 1;
+
+const RECOVER: &str = "run with --set-aside-bad-progress to move it aside and start afresh \
+(the bad file is kept), or fix it by hand";
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("{path}{}: the progress file is damaged ({message}); it was left untouched; {RECOVER}", line.map(|l| format!(":{l}")).unwrap_or_default())]
+    Corrupt {
+        path: PathBuf,
+        line: Option<usize>,
+        message: String,
+    },
+    #[error(
+        "{path}: the progress file has format version {found}, newer than this infraprep ({FORMAT_VERSION}); it was left untouched; update infraprep"
+    )]
+    TooNew { path: PathBuf, found: u32 },
+    #[error("{path}: cannot read the progress file: {source}; check its permissions")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "{path}: cannot save progress: {source}; check the disk and the permissions of the data dir (or choose another with --data-dir)"
+    )]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "no data directory is known (no home directory?); pass --data-dir DIR or set INFRAPREP_DATA_DIR"
+    )]
+    NoDataDir,
+}
+
+impl StoreError {
+    /// True when the file exists but is unusable, so [`set_aside`] is the way out.
+    pub const fn is_bad_file(&self) -> bool {
+        matches!(self, StoreError::Corrupt { .. } | StoreError::TooNew { .. })
+    }
+}
+
+/// The file as written: the progress plus a format version.
+#[derive(Serialize, Deserialize)]
+struct ProgressFile {
+    /// Missing in a hand-written file: read as the current version.
+    #[serde(default)]
+    version: u32,
+    #[serde(flatten)]
+    progress: Progress,
+}
+
+/// The progress of one data dir, kept in memory and saved after every record.
+#[derive(Debug)]
+pub struct Store {
+    dir: PathBuf,
+    progress: Progress,
+}
+
+impl Store {
+    /// Reads `dir/progress.json`; a missing dir or file is empty progress.
+    pub fn open(dir: impl AsRef<Path>) -> Result<Store, StoreError> {
+        let dir = dir.as_ref().to_path_buf();
+        let progress = read_progress(&dir.join(FILE_NAME))?;
+        Ok(Store { dir, progress })
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The progress file's path, for messages.
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(FILE_NAME)
+    }
+
+    /// Everything known: the file as last read or saved, plus what this instance recorded.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// Records a graded answer and saves at once. On error the review is still in
+    /// [`Store::progress`], so the session can go on; it is saved with the next successful save.
+    pub fn record(&mut self, review: Review) -> Result<(), StoreError> {
+        self.progress.add_review(review);
+        self.save()
+    }
+
+    /// Records a drill's summary and saves at once.
+    pub fn record_drill(&mut self, summary: DrillSummary) -> Result<(), StoreError> {
+        self.progress.add_drill(summary);
+        self.save()
+    }
+
+    /// Merges the file on disk into memory and writes the union, under the lock.
+    pub fn save(&mut self) -> Result<(), StoreError> {
+        let path = self.path();
+        let write_error = |source| StoreError::Write {
+            path: path.clone(),
+            source,
+        };
+        fs::create_dir_all(&self.dir).map_err(write_error)?;
+        let lock = lock(&self.dir)?;
+        remove_stale_temps(&self.dir);
+        self.progress.merge(read_progress(&path)?);
+        let temp = write_temp(&self.dir, &self.progress)?;
+        temp.persist(&path).map_err(|e| write_error(e.error))?;
+        sync_dir(&self.dir);
+        drop(lock);
+        Ok(())
+    }
+}
+
+/// Takes the exclusive save lock of `dir`, waiting for another instance to finish its save.
+fn lock(dir: &Path) -> Result<File, StoreError> {
+    let path = dir.join(LOCK_NAME);
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|source| StoreError::Write {
+            path: path.clone(),
+            source,
+        })?;
+    file.lock()
+        .map_err(|source| StoreError::Write { path, source })?;
+    Ok(file)
+}
+
+/// Reads a progress file; missing or blank is empty progress.
+pub fn read_progress(path: &Path) -> Result<Progress, StoreError> {
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Progress::default()),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+            return Err(StoreError::Corrupt {
+                path: path.to_path_buf(),
+                line: None,
+                message: "not UTF-8 text".to_owned(),
+            });
+        }
+        Err(source) => {
+            return Err(StoreError::Read {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+    };
+    if text.trim().is_empty() {
+        return Ok(Progress::default());
+    }
+    let corrupt = |e: &serde_json::Error| StoreError::Corrupt {
+        path: path.to_path_buf(),
+        line: (e.line() > 0).then_some(e.line()),
+        message: e.to_string(),
+    };
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| corrupt(&e))?;
+    let version = value.get("version").and_then(serde_json::Value::as_u64);
+    if let Some(found) = version.filter(|v| *v > u64::from(FORMAT_VERSION)) {
+        return Err(StoreError::TooNew {
+            path: path.to_path_buf(),
+            found: u32::try_from(found).unwrap_or(u32::MAX),
+        });
+    }
+    // Parse the text again rather than the value, so errors carry a line number.
+    let file: ProgressFile = serde_json::from_str(&text).map_err(|e| corrupt(&e))?;
+    let mut progress = Progress::default();
+    progress.merge(file.progress);
+    Ok(progress)
+}
+
+/// Writes `progress` to a new temp file in `dir` and fsyncs it; the caller persists it.
+///
+/// Split from the rename so a test can stop between the two, as a crash would.
+pub fn write_temp(dir: &Path, progress: &Progress) -> Result<tempfile::NamedTempFile, StoreError> {
+    let write_error = |source| StoreError::Write {
+        path: dir.join(FILE_NAME),
+        source,
+    };
+    let mut temp = tempfile::Builder::new()
+        .prefix(".progress.json.")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(write_error)?;
+    let file = ProgressFile {
+        version: FORMAT_VERSION,
+        progress: progress.clone(),
+    };
+    let json =
+        serde_json::to_string_pretty(&file).map_err(|e| write_error(std::io::Error::other(e)))?;
+    temp.write_all(json.as_bytes()).map_err(write_error)?;
+    temp.write_all(b"\n").map_err(write_error)?;
+    temp.as_file().sync_all().map_err(write_error)?;
+    Ok(temp)
+}
+
+/// Deletes temp files a killed save left behind. Only called under the lock, when no other
+/// instance can be writing one.
+fn remove_stale_temps(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(".progress.json.") && name.ends_with(".tmp") {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Makes the rename itself durable. Best effort: some systems cannot open a directory.
+fn sync_dir(dir: &Path) {
+    if let Ok(handle) = File::open(dir) {
+        let _ = handle.sync_all();
+    }
+}
+
+/// Renames a bad `progress.json` to `progress.json.bad-<UTC timestamp>` and returns the new path.
+pub fn set_aside(dir: &Path) -> Result<PathBuf, StoreError> {
+    let from = dir.join(FILE_NAME);
+    let lock = lock(dir)?;
+    let stamp = Utc::now().format("%Y%m%dT%H%M%SZ");
+    let mut to = dir.join(format!("{FILE_NAME}.bad-{stamp}"));
+    let mut n = 1;
+    while to.exists() {
+        n += 1;
+        to = dir.join(format!("{FILE_NAME}.bad-{stamp}-{n}"));
+    }
+    fs::rename(&from, &to).map_err(|source| StoreError::Write {
+        path: from.clone(),
+        source,
+    })?;
+    drop(lock);
+    Ok(to)
+}
+
+/// The default data dir: `$XDG_DATA_HOME/infraprep` (usually `~/.local/share/infraprep`).
+pub fn default_data_dir() -> Result<PathBuf, StoreError> {
+    use etcetera::BaseStrategy;
+    etcetera::choose_base_strategy()
+        .map(|strategy| strategy.data_dir().join("infraprep"))
+        .map_err(|_| StoreError::NoDataDir)
+}
+
+/// The data dir to use: `--data-dir` or `INFRAPREP_DATA_DIR` (clap reads both into `flag`), then
+/// the config file's `data-dir`, then [`default_data_dir`].
+pub fn data_dir(flag: Option<&Path>, config: Option<&Path>) -> Result<PathBuf, StoreError> {
+    match flag.or(config) {
+        Some(dir) => Ok(dir.to_path_buf()),
+        None => default_data_dir(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,187 @@
+use chrono::{DateTime, TimeZone, Utc};
+
+use super::*;
+use crate::content::Lang;
+use crate::drill::scheduler::Grade;
+
+fn at(minute: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 3, 1, 9, minute, 0).unwrap()
+}
+
+fn graded(card: &str, minute: u32) -> Review {
+    Review {
+        id: new_id(at(minute)),
+        card_id: card.to_owned(),
+        at: at(minute),
+        grade: Grade::Good,
+        seconds: 42.5,
+        limit_seconds: 180.0,
+        covered: vec![true, false],
+        answer: "双向 900 GB/s".to_owned(),
+        hint_used: true,
+        follow_up_of: Some("main".to_owned()),
+        lang: Lang::Zh,
+        drill_id: None,
+    }
+}
+
+#[test]
+fn a_missing_file_is_empty_progress_and_a_record_round_trips() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("not-yet");
+    let mut store = Store::open(&data).unwrap();
+    assert_eq!(store.progress(), &Progress::default());
+    let review = graded("card", 1);
+    store.record(review.clone()).unwrap();
+    let reopened = Store::open(&data).unwrap();
+    assert_eq!(reopened.progress().reviews, vec![review]);
+    let text = std::fs::read_to_string(data.join(FILE_NAME)).unwrap();
+    assert!(text.contains("\"at\": \"2026-03-01T09:01:00Z\""), "{text}");
+    assert!(text.contains("\"grade\": 3"), "{text}");
+}
+
+#[test]
+fn ids_are_unique() {
+    let a = new_id(at(1));
+    let b = new_id(at(1));
+    assert_ne!(a, b);
+    assert!(a.starts_with("20260301T090100.000Z-"), "{a}");
+}
+
+#[test]
+fn a_crash_between_write_and_rename_leaves_the_old_file_intact() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    store.record(graded("kept", 1)).unwrap();
+    let before = std::fs::read(dir.path().join(FILE_NAME)).unwrap();
+    let mut next = store.progress().clone();
+    next.add_review(graded("lost", 2));
+    // Written and fsynced, then the process dies before the rename: the temp file stays behind.
+    let (_, temp_path) = write_temp(dir.path(), &next).unwrap().keep().unwrap();
+    assert!(temp_path.exists());
+    assert_eq!(temp_path.parent(), Some(dir.path()));
+    assert_eq!(std::fs::read(dir.path().join(FILE_NAME)).unwrap(), before);
+    let reopened = Store::open(dir.path()).unwrap();
+    let cards: Vec<&str> = reopened
+        .progress()
+        .reviews
+        .iter()
+        .map(|r| r.card_id.as_str())
+        .collect();
+    assert_eq!(cards, ["kept"]);
+    // The next save works despite the leftover, and clears it away.
+    let mut reopened = reopened;
+    reopened.record(graded("after", 3)).unwrap();
+    assert_eq!(Store::open(dir.path()).unwrap().progress().reviews.len(), 2);
+    assert!(!temp_path.exists());
+}
+
+#[test]
+fn a_corrupt_file_names_its_path_and_line_and_is_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(FILE_NAME);
+    let bad = "{\n  \"version\": 1,\n  \"reviews\": [ oops ]\n}\n";
+    std::fs::write(&path, bad).unwrap();
+    let err = Store::open(dir.path()).unwrap_err();
+    assert!(err.is_bad_file());
+    let message = err.to_string();
+    assert!(
+        message.starts_with(&format!("{}:3: ", path.display())),
+        "{message}"
+    );
+    assert!(message.contains("--set-aside-bad-progress"), "{message}");
+    // A store opened before the file went bad must not overwrite it either.
+    std::fs::write(&path, "").unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    std::fs::write(&path, bad).unwrap();
+    assert!(store.record(graded("c", 1)).unwrap_err().is_bad_file());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+    assert_eq!(store.progress().reviews.len(), 1, "kept in memory");
+
+    let moved = set_aside(dir.path()).unwrap();
+    assert!(!path.exists());
+    assert_eq!(std::fs::read_to_string(&moved).unwrap(), bad);
+    let name = moved.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with("progress.json.bad-"), "{name}");
+    store.save().unwrap();
+    assert_eq!(Store::open(dir.path()).unwrap().progress().reviews.len(), 1);
+}
+
+#[test]
+fn a_hand_merged_file_without_version_and_with_repeated_ids_loads_each_review_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let review = serde_json::to_string(&graded("card", 1)).unwrap();
+    let text = format!("{{\"reviews\": [{review}, {review}]}}");
+    std::fs::write(dir.path().join(FILE_NAME), text).unwrap();
+    assert_eq!(Store::open(dir.path()).unwrap().progress().reviews.len(), 1);
+}
+
+#[test]
+fn a_file_from_a_newer_version_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(FILE_NAME);
+    std::fs::write(&path, "{\"version\": 99, \"reviews\": []}").unwrap();
+    let err = Store::open(dir.path()).unwrap_err();
+    assert!(err.to_string().contains("version 99"), "{err}");
+}
+
+#[test]
+fn two_writers_on_one_dir_keep_each_others_reviews() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut first = Store::open(dir.path()).unwrap();
+    let mut second = Store::open(dir.path()).unwrap();
+    first.record(graded("one", 1)).unwrap();
+    second.record(graded("two", 2)).unwrap();
+    first.record(graded("three", 3)).unwrap();
+    second.record(graded("four", 4)).unwrap();
+    let mut cards: Vec<String> = Store::open(dir.path())
+        .unwrap()
+        .progress()
+        .reviews
+        .iter()
+        .map(|r| r.card_id.clone())
+        .collect();
+    cards.sort();
+    assert_eq!(cards, ["four", "one", "three", "two"]);
+}
+
+#[test]
+fn writers_in_threads_lose_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let handles: Vec<_> = (0..4)
+        .map(|t| {
+            let dir = dir.path().to_path_buf();
+            std::thread::spawn(move || {
+                let mut store = Store::open(&dir).unwrap();
+                for i in 0..5 {
+                    store.record(graded(&format!("t{t}-{i}"), i)).unwrap();
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    assert_eq!(
+        Store::open(dir.path()).unwrap().progress().reviews.len(),
+        20
+    );
+}
+
+#[test]
+fn reviews_of_cards_not_in_the_deck_survive_a_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    store.record(graded("deleted-card", 1)).unwrap();
+    store.record(graded("card", 2)).unwrap();
+    let progress = Store::open(dir.path()).unwrap().progress().clone();
+    assert!(progress.memory("deleted-card").is_some());
+}
+
+#[test]
+fn the_data_dir_flag_wins_over_the_config_file() {
+    let flag = Path::new("/flag");
+    let config = Path::new("/config");
+    assert_eq!(data_dir(Some(flag), Some(config)).unwrap(), flag);
+    assert_eq!(data_dir(None, Some(config)).unwrap(), config);
+}
