@@ -14,6 +14,7 @@ pub mod busbw;
 pub mod checkpoint;
 pub mod collective;
 pub mod expression;
+pub mod fabric;
 pub mod format;
 pub mod hardware;
 pub mod link;
@@ -33,6 +34,7 @@ pub use collective::{
 };
 pub use error::CalcError;
 pub use expression::{ExprValue, eval_expression, figure_matches};
+pub use fabric::{FabricFields, FabricInput, FabricReport, fabric};
 pub use fend_bridge::Kind;
 pub use hardware::{HardwareTable, LinkKind, LinkPreset, Scope};
 pub use link::LinkSpec;
