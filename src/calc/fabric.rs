@@ -62,7 +62,12 @@ pub fn parse_oversubscription(text: &str) -> Result<f64, CalcError> {
             "is not a ratio of at least 1: write e.g. '1' (non-blocking), '3', '7:1' or '1:7'",
         )
     };
-    let number = |t: &str| t.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0);
+    let number = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v > 0.0)
+    };
     let ratio = match input.split_once(':') {
         Some((a, b)) => {
             let (a, b) = (number(a).ok_or_else(bad)?, number(b).ok_or_else(bad)?);
@@ -83,9 +88,9 @@ impl FabricInput {
             nodes: units::parse_count("nodes", f.nodes, 1)?,
             nics_per_node: units::parse_count("NICs per node", f.nics_per_node, 1)?,
             link: link_or_rate(f.speed, table)?,
-            radix: f
-                .radix
-                .map_or(Ok(DEFAULT_RADIX), |r| units::parse_count("switch radix", r, 4))?,
+            radix: f.radix.map_or(Ok(DEFAULT_RADIX), |r| {
+                units::parse_count("switch radix", r, 4)
+            })?,
             oversubscription: f.oversubscription.map_or(Ok(1.0), parse_oversubscription)?,
             rail: f.rail,
         };

@@ -261,7 +261,9 @@ pub fn layout(input: &LayoutInput) -> LayoutReport {
         .filter(|_| p > 1)
         .map(|a| 2.0 * input.micro_batches as f64 * a.bytes());
     let gradients = input.params.map(|n| n / (t * p) as f64 * 2.0);
-    let dp_bytes = gradients.filter(|_| d > 1).map(|g| g * (d - 1) as f64 / d as f64);
+    let dp_bytes = gradients
+        .filter(|_| d > 1)
+        .map(|g| g * (d - 1) as f64 / d as f64);
     let dp_times = gradients
         .zip(input.link.as_ref())
         .filter(|_| d > 1)

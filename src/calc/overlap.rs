@@ -73,7 +73,10 @@ fn one_of<'a>(
         [one] => Ok(*one),
         [] => Err(CalcError::invalid(missing.to_owned())),
         many => {
-            let flags: Vec<String> = many.iter().map(|(f, v)| format!("{f} '{}'", v.trim())).collect();
+            let flags: Vec<String> = many
+                .iter()
+                .map(|(f, v)| format!("{f} '{}'", v.trim()))
+                .collect();
             Err(CalcError::invalid(format!(
                 "give one of {}, not several",
                 flags.join(" and ")
@@ -91,7 +94,10 @@ impl OverlapInput {
         let n = windows as f64;
         let link = link_or_bw(f.link, f.bw, table)?;
         let (flag, text) = one_of(
-            &[("--compute", f.compute), ("--compute-total", f.compute_total)],
+            &[
+                ("--compute", f.compute),
+                ("--compute-total", f.compute_total),
+            ],
             "give the compute time: --compute TIME per window, or --compute-total TIME for all windows",
         )?;
         let compute = units::parse_duration(text)? / if flag == "--compute" { 1.0 } else { n };

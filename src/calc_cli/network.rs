@@ -344,15 +344,13 @@ fn render_layout(out: Out<'_>, r: &LayoutReport) -> Result<(), CalcError> {
             ("DP traffic", b(r.dp_bytes_per_step)),
             (
                 "DP time",
-                r.dp_seconds
-                    .zip(r.expected_dp_seconds)
-                    .map(|(s, e)| {
-                        format!(
-                            "{} spec, {} expected",
-                            format::duration(s),
-                            format::duration(e)
-                        )
-                    }),
+                r.dp_seconds.zip(r.expected_dp_seconds).map(|(s, e)| {
+                    format!(
+                        "{} spec, {} expected",
+                        format::duration(s),
+                        format::duration(e)
+                    )
+                }),
             ),
         ],
     )?;

@@ -5,8 +5,8 @@ mod training;
 use serde::{Deserialize, Serialize};
 
 pub use training::{
-    FabricPreset, LayoutPreset, MemoryPreset, MfuPreset, NumberOrText, OverlapPreset, PipelinePreset,
-    TpPreset,
+    FabricPreset, LayoutPreset, MemoryPreset, MfuPreset, NumberOrText, OverlapPreset,
+    PipelinePreset, TpPreset,
 };
 
 use super::{Bilingual, Lang, Section};

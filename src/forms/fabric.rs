@@ -8,7 +8,13 @@ pub(super) const FABRIC: CalculatorSpec = CalculatorSpec {
     id: "fabric",
     title: "Fat-tree fabric",
     fields: &[
-        field("nodes", "nodes N", FieldKind::Count, true, "servers, e.g. 128"),
+        field(
+            "nodes",
+            "nodes N",
+            FieldKind::Count,
+            true,
+            "servers, e.g. 128",
+        ),
         field(
             "nics-per-node",
             "NICs per node K",
@@ -75,7 +81,10 @@ fn compute_fabric(form: &FormValues, table: &HardwareTable) -> Result<Outcome, C
             "injection per node",
             format::rate(report.injection_bytes_per_s),
         ),
-        one("bisection", format::rate_short(report.bisection_bytes_per_s)),
+        one(
+            "bisection",
+            format::rate_short(report.bisection_bytes_per_s),
+        ),
         one(
             "per NIC above the leaf",
             format::rate_short(report.above_leaf_per_nic_bytes_per_s),

@@ -9,7 +9,13 @@ pub(super) const LAYOUT: CalculatorSpec = CalculatorSpec {
     title: "Parallelism layout",
     fields: &[
         field("gpus", "GPUs", FieldKind::Count, true, "in the job"),
-        field("tp", "TP", FieldKind::Count, true, "within the NVLink domain"),
+        field(
+            "tp",
+            "TP",
+            FieldKind::Count,
+            true,
+            "within the NVLink domain",
+        ),
         field("cp", "CP", FieldKind::Count, false, "default 1"),
         field("pp", "PP", FieldKind::Count, false, "default 1"),
         field(
@@ -166,7 +172,9 @@ mod tests {
     fn tp_beyond_the_node_is_an_explained_error() {
         let spec = calculator("layout").expect("layout");
         let table = HardwareTable::bundled();
-        let outcome = spec.evaluate(&spec.example_form(), &table).expect("example");
+        let outcome = spec
+            .evaluate(&spec.example_form(), &table)
+            .expect("example");
         assert_eq!(outcome.charts.len(), 2);
         let mut form = spec.example_form();
         form.values[1].1 = "16".to_owned();

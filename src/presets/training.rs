@@ -392,7 +392,8 @@ mod tests {
             link: None,
             bw: Some("50 GB/s".to_owned()),
         };
-        let report = crate::calc::overlap(&overlap_input(&overlap_form(&preset), &table()).expect("o"));
+        let report =
+            crate::calc::overlap(&overlap_input(&overlap_form(&preset), &table()).expect("o"));
         assert!((report.exposed_seconds - 1e-3).abs() < 1e-12);
         let preset = LayoutPreset {
             gpus: 16384,
@@ -413,7 +414,8 @@ mod tests {
             link: Some("eth-400g".to_owned()),
             bw: None,
         };
-        let report = crate::calc::layout(&layout_input(&layout_form(&preset), &table()).expect("l"));
+        let report =
+            crate::calc::layout(&layout_input(&layout_form(&preset), &table()).expect("l"));
         assert_eq!(report.dp_edges_leaving_pod, Some(128));
     }
 

@@ -33,7 +33,11 @@ fn every_row_of_the_superpod_b200_table() {
             "{sus} SU"
         );
         assert_eq!(r.tiers, if cores == 0 { 2 } else { 3 }, "{sus} SU");
-        assert_eq!(r.rail_groups, Some(sus), "{sus} SU: one group of 32 nodes per SU");
+        assert_eq!(
+            r.rail_groups,
+            Some(sus),
+            "{sus} SU: one group of 32 nodes per SU"
+        );
     }
 }
 
@@ -41,7 +45,10 @@ fn every_row_of_the_superpod_b200_table() {
 fn four_scalable_units_in_full() {
     // 1024 NICs, 32 leaves of 32 down + 32 up, 1024 cables below and 1024 above the leaves.
     let r = run(superpod("128")).expect("valid");
-    assert_eq!((r.endpoints, r.leaf_down_ports, r.leaf_up_ports), (1024, 32, 32));
+    assert_eq!(
+        (r.endpoints, r.leaf_down_ports, r.leaf_up_ports),
+        (1024, 32, 32)
+    );
     assert_eq!((r.node_leaf_cables, r.leaf_spine_cables), (1024, 1024));
     assert_eq!((r.cables, r.transceivers, r.switches), (2048, 4096, 48));
     // 8 × 50 GB/s = 400 GB/s per node; bisection 1024 × 50 GB/s / 2 = 25.6 TB/s.
@@ -79,7 +86,10 @@ fn top_of_rack_puts_a_nodes_nics_on_one_leaf() {
         ..superpod("40")
     })
     .expect("tor");
-    assert_eq!((tor.nodes_per_leaf, tor.leaves, tor.spines), (Some(4), 10, 5));
+    assert_eq!(
+        (tor.nodes_per_leaf, tor.leaves, tor.spines),
+        (Some(4), 10, 5)
+    );
     // DeepSeek's plane: a two-tier tree of 64-port switches holds 64²/2 = 2048 endpoints.
     let plane = run(FabricFields {
         nics_per_node: "1",

@@ -29,7 +29,11 @@ pub(super) fn explain(input: &LayoutInput, r: &LayoutReport) -> Vec<String> {
             format::sig(per_pod, 3)
         ));
     }
-    steps.extend(r.placements.iter().map(|pl| placement_line(pl, r.gpus_per_node)));
+    steps.extend(
+        r.placements
+            .iter()
+            .map(|pl| placement_line(pl, r.gpus_per_node)),
+    );
     steps.extend(traffic_lines(input, r));
     steps
 }

@@ -32,9 +32,16 @@ fn the_cards_placement() {
     assert_eq!(tiers, ["nvlink", "one GPU", "pod", "cross-pod"]);
     let (pp, dp) = (&r.placements[2], &r.placements[3]);
     assert_eq!((pp.stride, pp.nodes_spanned, pp.same_rail), (8, 16, true));
-    assert_eq!((dp.stride, dp.nodes_spanned, dp.same_rail), (128, 128, true));
+    assert_eq!(
+        (dp.stride, dp.nodes_spanned, dp.same_rail),
+        (128, 128, true)
+    );
     assert_eq!(dp.pods_spanned, Some(6));
-    assert!(r.steps.iter().any(|s| s.contains("1 node(s) apart")), "{:?}", r.steps);
+    assert!(
+        r.steps.iter().any(|s| s.contains("1 node(s) apart")),
+        "{:?}",
+        r.steps
+    );
 }
 
 #[test]
@@ -43,7 +50,10 @@ fn the_cards_dp_traffic() {
     let r = run(llama3()).expect("valid");
     let grads = 405e9 / 128.0 * 2.0;
     assert!(close(r.gradient_bytes.expect("g"), grads));
-    assert!(close(r.dp_bytes_per_step.expect("b"), grads * 127.0 / 128.0));
+    assert!(close(
+        r.dp_bytes_per_step.expect("b"),
+        grads * 127.0 / 128.0
+    ));
     let t = r.dp_seconds.expect("t");
     assert!((t - 0.13).abs() < 0.005, "{t}");
     let worst = r.dp_oversubscribed_seconds.expect("7:1");
@@ -51,8 +61,15 @@ fn the_cards_dp_traffic() {
     // Pod-ordered rings: 3072 / 24 = 128 edges × 50 GB/s = 6.4 TB/s < 3072 × 50 GB/s / 7.
     assert_eq!(r.dp_edges_leaving_pod, Some(128));
     assert!(close(r.pod_egress_bytes_per_s.expect("e"), 6.4e12));
-    assert!(close(r.pod_uplink_bytes_per_s.expect("u"), 3072.0 * 50e9 / 7.0));
-    assert!(r.steps.iter().any(|s| s.contains("21.94 TB/s") && s.contains("it fits")));
+    assert!(close(
+        r.pod_uplink_bytes_per_s.expect("u"),
+        3072.0 * 50e9 / 7.0
+    ));
+    assert!(
+        r.steps
+            .iter()
+            .any(|s| s.contains("21.94 TB/s") && s.contains("it fits"))
+    );
 }
 
 #[test]
@@ -72,7 +89,10 @@ fn long_context_and_activation_traffic() {
     assert_eq!((r.dp, r.replica_gpus), (8, 2048));
     assert_eq!(r.placements[1].tier, "pod");
     // PP message: 1 × 8192 × 16384 × 2 B = 256 MiB, 32 per step.
-    assert!(close(r.pp_bytes_per_step.expect("pp"), 32.0 * 268_435_456.0));
+    assert!(close(
+        r.pp_bytes_per_step.expect("pp"),
+        32.0 * 268_435_456.0
+    ));
     // TP: 4 × 2 × 7/8 × 256 MiB per layer, ⌈126/16⌉ = 8 layers, 16 micro-batches.
     assert!(close(
         r.tp_bytes_per_step.expect("tp"),
@@ -84,14 +104,66 @@ fn long_context_and_activation_traffic() {
 fn bad_layouts_are_explained() {
     let base = llama3();
     let cases = [
-        (LayoutFields { tp: "16", dp: Some("64"), ..base }, "NVLink domain"),
-        (LayoutFields { tp: "3", dp: None, gpus: "48", ..base }, "straddle"),
-        (LayoutFields { dp: Some("64"), ..base }, "must equal"),
-        (LayoutFields { dp: None, pp: Some("3"), ..base }, "not a multiple"),
-        (LayoutFields { pod_size: Some("100"), ..base }, "pod size '100'"),
-        (LayoutFields { oversubscription: Some("0"), ..base }, "'0'"),
-        (LayoutFields { seq: Some("4096"), ..base }, "together"),
-        (LayoutFields { params: Some("70 GB"), ..base }, "'70 GB'"),
+        (
+            LayoutFields {
+                tp: "16",
+                dp: Some("64"),
+                ..base
+            },
+            "NVLink domain",
+        ),
+        (
+            LayoutFields {
+                tp: "3",
+                dp: None,
+                gpus: "48",
+                ..base
+            },
+            "straddle",
+        ),
+        (
+            LayoutFields {
+                dp: Some("64"),
+                ..base
+            },
+            "must equal",
+        ),
+        (
+            LayoutFields {
+                dp: None,
+                pp: Some("3"),
+                ..base
+            },
+            "not a multiple",
+        ),
+        (
+            LayoutFields {
+                pod_size: Some("100"),
+                ..base
+            },
+            "pod size '100'",
+        ),
+        (
+            LayoutFields {
+                oversubscription: Some("0"),
+                ..base
+            },
+            "'0'",
+        ),
+        (
+            LayoutFields {
+                seq: Some("4096"),
+                ..base
+            },
+            "together",
+        ),
+        (
+            LayoutFields {
+                params: Some("70 GB"),
+                ..base
+            },
+            "'70 GB'",
+        ),
     ];
     for (fields, needle) in cases {
         let err = run(fields).expect_err(needle).to_string();

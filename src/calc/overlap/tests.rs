@@ -39,7 +39,11 @@ fn a_short_backward_exposes_at_least_the_difference() {
     assert!(r.exposed_seconds >= 0.050);
     assert!(r.comm_bound);
     assert!(close(r.step_seconds, 0.120 + want));
-    assert!(r.steps.iter().any(|s| s.contains("50.71 ms")), "{:?}", r.steps);
+    assert!(
+        r.steps.iter().any(|s| s.contains("50.71 ms")),
+        "{:?}",
+        r.steps
+    );
 }
 
 #[test]
@@ -77,7 +81,10 @@ fn a_preset_link_has_latency_and_an_expected_figure() {
         ..OverlapFields::default()
     })
     .expect("valid");
-    let link = HardwareTable::bundled().require("ib-ndr").expect("ndr").clone();
+    let link = HardwareTable::bundled()
+        .require("ib-ndr")
+        .expect("ndr")
+        .clone();
     assert!(close(
         r.comm_per_window_seconds,
         link.latency + 50e6 / link.bandwidth
@@ -111,13 +118,7 @@ fn bad_input_names_the_value() {
             },
             "--compute",
         ),
-        (
-            OverlapFields {
-                bw: None,
-                ..base
-            },
-            "needs a link",
-        ),
+        (OverlapFields { bw: None, ..base }, "needs a link"),
         (
             OverlapFields {
                 bytes: Some("50 MB/s"),

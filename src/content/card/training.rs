@@ -186,8 +186,9 @@ mod tests {
             fabric.oversubscription.map(|o| o.to_string()).as_deref(),
             Some("7:1")
         );
-        let preset = parse("calculator = \"layout\"\ngpus = 16384\ntp = 8\npp = 16\npod-size = 3072")
-            .expect("layout");
+        let preset =
+            parse("calculator = \"layout\"\ngpus = 16384\ntp = 8\npp = 16\npod-size = 3072")
+                .expect("layout");
         assert_eq!(preset.name(), "layout");
         let preset = parse("calculator = \"overlap\"\ncompute = \"10 ms\"\ncomm = \"4 ms\"")
             .expect("overlap");
