@@ -6,7 +6,7 @@
 //! leaf) or, rail-optimized, one leaf per rail per group of d nodes, so NIC k of every node in
 //! the group reaches the others through leaf k in one hop. Two tiers hold up to R leaves
 //! (R·d endpoints, R²/2 non-blocking); beyond that spines split their ports half down, half up to
-//! a core tier. These rules give every row of NVIDIA's DGX B200 SuperPOD table (radix 64,
+//! a core tier. These rules give every row of NVIDIA's DGX B200 `SuperPOD` table (radix 64,
 //! 8 NICs per node, rail-optimized).
 
 use serde::Serialize;
@@ -17,7 +17,7 @@ use crate::calc::{CalcError, HardwareTable, format, units};
 /// Switch ports when none is given: a 64-port switch such as Quantum-2 QM9700.
 pub const DEFAULT_RADIX: usize = 64;
 
-/// The rows of NVIDIA's DGX B200 SuperPOD table: (SUs, nodes, leaves, spines, cores).
+/// The rows of NVIDIA's DGX B200 `SuperPOD` table: (SUs, nodes, leaves, spines, cores).
 pub const SUPERPOD_B200: [(usize, usize, usize, usize, usize); 5] = [
     (2, 64, 16, 8, 0),
     (4, 128, 32, 16, 0),
@@ -120,17 +120,23 @@ impl FabricInput {
         Ok(input)
     }
 
-    /// d: leaf ports facing nodes, floor(R·o/(o+1)).
+    /// d: leaf ports facing nodes, floor(R·o/(o+1)): the most with d·(o+1) ≤ R·o.
     pub fn down_ports(&self) -> usize {
-        let r = self.radix as f64;
-        // R ≥ 4 and o ≥ 1, so this is between R/2 and R - 1.
-        (r * self.oversubscription / (self.oversubscription + 1.0)).floor() as usize
+        let (r, o) = (self.radix as f64, self.oversubscription);
+        // R ≥ 4 and o ≥ 1, so the answer is between R/2 and R - 1.
+        (1..self.radix)
+            .rev()
+            .find(|&d| d as f64 * (o + 1.0) <= r * o)
+            .unwrap_or(1)
     }
 
     /// u: leaf ports facing the spines, ceil(d/o), so d:u never exceeds the ratio asked for.
     pub fn up_ports(&self) -> usize {
-        ((self.down_ports() as f64 / self.oversubscription).ceil() as usize)
-            .clamp(1, self.radix - self.down_ports())
+        let d = self.down_ports();
+        let free = self.radix - d;
+        (1..=free)
+            .find(|&u| u as f64 * self.oversubscription >= d as f64)
+            .unwrap_or(free)
     }
 
     /// Nodes behind one leaf without rails: floor(d / K).

@@ -213,7 +213,7 @@ fn place(input: &LayoutInput, dim: &'static str, size: usize, stride: usize) -> 
     };
     let nodes_spanned = distinct(g);
     let pods_spanned = input.pod_size.map(distinct);
-    let same_rail = size > 1 && stride % g == 0;
+    let same_rail = size > 1 && stride.is_multiple_of(g);
     let tier = match (nodes_spanned, pods_spanned) {
         (1, _) if size == 1 => "one GPU",
         (1, _) => "nvlink",

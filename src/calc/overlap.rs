@@ -2,9 +2,9 @@
 //!
 //! A step is n windows (gradient buckets, layers, pipeline chunks). The communication of window i
 //! is launched when its compute ends and runs on its own stream, one collective at a time, under
-//! the compute of the windows after it. With c compute and m communication per window, the
-//! stream finishes at max(n·c + m_tail, c + (n-1)·m + m_tail), so the exposed time is
-//! (n-1) · max(0, m - c) + m_tail: each overlapped window spills m - c past its compute when
+//! the compute of the windows after it. With c compute and m communication per window and a
+//! tail of t, the stream finishes at max(n·c + t, c + (n-1)·m + t), so the exposed time is
+//! (n-1) · max(0, m - c) + t: each overlapped window spills m - c past its compute when
 //! communication is the longer of the two, and the last window (the tail: the last bucket of
 //! backward, the first all-gather of forward) has nothing left to hide behind. This is the model
 //! of Megatron's per-layer chunking and of DDP's buckets; contention for SMs is not modelled.
@@ -85,6 +85,106 @@ fn one_of<'a>(
     }
 }
 
+/// m per window (spec, expected) and how it was given.
+fn comm_time(
+    f: &OverlapFields<'_>,
+    windows: usize,
+    link: Option<&LinkSpec>,
+) -> Result<((f64, f64), String), CalcError> {
+    let n = windows as f64;
+    let (flag, text) = one_of(
+        &[
+            ("--comm", f.comm),
+            ("--comm-total", f.comm_total),
+            ("--bytes", f.bytes),
+        ],
+        "give the communication: --comm TIME per window, --comm-total TIME, or --bytes SIZE with --link or --bw",
+    )?;
+    Ok(match flag {
+        "--comm" => {
+            let t = units::parse_duration(text)?;
+            (
+                (t, t),
+                format!("m = {} per window (given)", format::duration(t)),
+            )
+        }
+        "--comm-total" => {
+            let t = units::parse_duration(text)? / n;
+            (
+                (t, t),
+                format!(
+                    "m = {} / {windows} windows = {} per window",
+                    format::duration(t * n),
+                    format::duration(t)
+                ),
+            )
+        }
+        _ => {
+            let bytes = units::parse_size(text)?;
+            let link = link.ok_or_else(|| {
+                    CalcError::invalid(format!(
+                        "--bytes '{}' needs a link to time it: add --link ID (e.g. 'ib-ndr') or --bw RATE (e.g. '50 GB/s')",
+                        text.trim()
+                    ))
+                })?;
+            let t = on_link(bytes, link);
+            (
+                t,
+                format!(
+                    "m = α + S / B = {} + {} / {} = {} spec, {} expected, per window",
+                    format::duration(link.latency),
+                    format::bytes_short(bytes),
+                    format::rate_short(link.bandwidth),
+                    format::duration(t.0),
+                    format::duration(t.1)
+                ),
+            )
+        }
+    })
+}
+
+/// The last window's communication (spec, expected) and how it was given.
+fn tail_time(
+    f: &OverlapFields<'_>,
+    comm: (f64, f64),
+    link: Option<&LinkSpec>,
+) -> Result<((f64, f64), String), CalcError> {
+    Ok(match (f.tail, f.tail_bytes) {
+        (Some(a), Some(b)) => {
+            return Err(CalcError::invalid(format!(
+                "give --tail '{}' or --tail-bytes '{}', not both",
+                a.trim(),
+                b.trim()
+            )));
+        }
+        (Some(t), None) => {
+            let t = units::parse_latency(t)?;
+            ((t, t), format!("tail = {} (given)", format::duration(t)))
+        }
+        (None, Some(b)) => {
+            let bytes = units::parse_size(b)?;
+            let link = link.ok_or_else(|| {
+                CalcError::invalid(format!(
+                    "--tail-bytes '{}' needs a link to time it: add --link ID or --bw RATE",
+                    b.trim()
+                ))
+            })?;
+            let t = on_link(bytes, link);
+            (
+                t,
+                format!(
+                    "tail = {} / {} = {} spec, {} expected",
+                    format::bytes_short(bytes),
+                    format::rate_short(link.bandwidth),
+                    format::duration(t.0),
+                    format::duration(t.1)
+                ),
+            )
+        }
+        (None, None) => (comm, "tail = the last window's m".to_owned()),
+    })
+}
+
 impl OverlapInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
     pub fn from_fields(f: &OverlapFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
@@ -101,89 +201,8 @@ impl OverlapInput {
             "give the compute time: --compute TIME per window, or --compute-total TIME for all windows",
         )?;
         let compute = units::parse_duration(text)? / if flag == "--compute" { 1.0 } else { n };
-        let (flag, text) = one_of(
-            &[
-                ("--comm", f.comm),
-                ("--comm-total", f.comm_total),
-                ("--bytes", f.bytes),
-            ],
-            "give the communication: --comm TIME per window, --comm-total TIME, or --bytes SIZE with --link or --bw",
-        )?;
-        let (comm, comm_source) = match flag {
-            "--comm" => {
-                let t = units::parse_duration(text)?;
-                (
-                    (t, t),
-                    format!("m = {} per window (given)", format::duration(t)),
-                )
-            }
-            "--comm-total" => {
-                let t = units::parse_duration(text)? / n;
-                (
-                    (t, t),
-                    format!(
-                        "m = {} / {windows} windows = {} per window",
-                        format::duration(t * n),
-                        format::duration(t)
-                    ),
-                )
-            }
-            _ => {
-                let bytes = units::parse_size(text)?;
-                let link = link.as_ref().ok_or_else(|| {
-                    CalcError::invalid(format!(
-                        "--bytes '{}' needs a link to time it: add --link ID (e.g. 'ib-ndr') or --bw RATE (e.g. '50 GB/s')",
-                        text.trim()
-                    ))
-                })?;
-                let t = on_link(bytes, link);
-                (
-                    t,
-                    format!(
-                        "m = α + S / B = {} + {} / {} = {} spec, {} expected, per window",
-                        format::duration(link.latency),
-                        format::bytes_short(bytes),
-                        format::rate_short(link.bandwidth),
-                        format::duration(t.0),
-                        format::duration(t.1)
-                    ),
-                )
-            }
-        };
-        let (tail, tail_source) = match (f.tail, f.tail_bytes) {
-            (Some(a), Some(b)) => {
-                return Err(CalcError::invalid(format!(
-                    "give --tail '{}' or --tail-bytes '{}', not both",
-                    a.trim(),
-                    b.trim()
-                )));
-            }
-            (Some(t), None) => {
-                let t = units::parse_latency(t)?;
-                ((t, t), format!("tail = {} (given)", format::duration(t)))
-            }
-            (None, Some(b)) => {
-                let bytes = units::parse_size(b)?;
-                let link = link.as_ref().ok_or_else(|| {
-                    CalcError::invalid(format!(
-                        "--tail-bytes '{}' needs a link to time it: add --link ID or --bw RATE",
-                        b.trim()
-                    ))
-                })?;
-                let t = on_link(bytes, link);
-                (
-                    t,
-                    format!(
-                        "tail = {} / {} = {} spec, {} expected",
-                        format::bytes_short(bytes),
-                        format::rate_short(link.bandwidth),
-                        format::duration(t.0),
-                        format::duration(t.1)
-                    ),
-                )
-            }
-            (None, None) => (comm, "tail = the last window's m".to_owned()),
-        };
+        let (comm, comm_source) = comm_time(f, windows, link.as_ref())?;
+        let (tail, tail_source) = tail_time(f, comm, link.as_ref())?;
         Ok(OverlapInput {
             windows,
             compute,

@@ -7,7 +7,7 @@ fn run(f: FabricFields<'_>) -> Result<FabricReport, CalcError> {
     FabricInput::from_fields(&f, &HardwareTable::bundled()).map(|i| fabric(&i))
 }
 
-/// Card 10: DGX B200 SuperPOD, 4 SU = 128 nodes × 8 NDR NICs, rail-optimized, 64-port switches.
+/// Card 10: DGX B200 `SuperPOD`, 4 SU = 128 nodes × 8 NDR NICs, rail-optimized, 64-port switches.
 fn superpod(nodes: &'static str) -> FabricFields<'static> {
     FabricFields {
         nodes,

@@ -4,20 +4,20 @@ use crate::calc::format;
 use crate::calc::layout::{LayoutInput, LayoutReport, Placement};
 
 pub(super) fn explain(input: &LayoutInput, r: &LayoutReport) -> Vec<String> {
-    let (t, c, p, d) = (r.tp, r.cp, r.pp, r.dp);
     let mut steps = vec![
         format!(
-            "GPUs = TP × CP × PP × DP = {t} × {c} × {p} × {d} = {}; {} nodes of {}",
-            r.gpus, r.nodes, r.gpus_per_node
+            "GPUs = TP × CP × PP × DP = {} × {} × {} × {} = {}; {} nodes of {}",
+            r.tp, r.cp, r.pp, r.dp, r.gpus, r.nodes, r.gpus_per_node
         ),
         format!(
-            "order [TP, CP, PP, DP], TP fastest (Megatron, Llama 3): rank = tp + {t}·cp + {}·pp + {}·dp",
-            t * c,
+            "order [TP, CP, PP, DP], TP fastest (Megatron, Llama 3): rank = tp + {}·cp + {}·pp + {}·dp",
+            r.tp,
+            r.tp * r.cp,
             r.replica_gpus
         ),
         format!(
-            "one model replica = TP × CP × PP = {} GPUs = {} node(s); DP = {d} replicas",
-            r.replica_gpus, r.replica_nodes
+            "one model replica = TP × CP × PP = {} GPUs = {} node(s); DP = {} replicas",
+            r.replica_gpus, r.replica_nodes, r.dp
         ),
     ];
     if let (Some(pod), Some(pods), Some(per_pod)) = (r.pod_size, r.pods, r.replicas_per_pod) {

@@ -3,8 +3,8 @@ use proptest::prelude::*;
 use super::*;
 use crate::calc::close;
 
-fn run(f: LayoutFields<'_>) -> Result<LayoutReport, CalcError> {
-    LayoutInput::from_fields(&f, &HardwareTable::bundled()).map(|i| layout(&i))
+fn run(f: &LayoutFields<'_>) -> Result<LayoutReport, CalcError> {
+    LayoutInput::from_fields(f, &HardwareTable::bundled()).map(|i| layout(&i))
 }
 
 /// Card 20: Llama 3 405B on 16,384 H100s, TP 8, PP 16, DP 128, Meta's 3,072-GPU pods at 7:1.
@@ -24,7 +24,7 @@ fn llama3() -> LayoutFields<'static> {
 
 #[test]
 fn the_cards_placement() {
-    let r = run(llama3()).expect("valid");
+    let r = run(&llama3()).expect("valid");
     assert_eq!((r.replica_gpus, r.replica_nodes, r.nodes), (128, 16, 2048));
     assert!(close(r.replicas_per_pod.expect("pod"), 24.0));
     assert!((r.pods.expect("pods") - 5.33).abs() < 0.01);
@@ -47,7 +47,7 @@ fn the_cards_placement() {
 #[test]
 fn the_cards_dp_traffic() {
     // 405e9 / 128 × 2 B = 6.33 GB; reduce-scatter 127/128 of it at 50 GB/s ≈ 0.13 s.
-    let r = run(llama3()).expect("valid");
+    let r = run(&llama3()).expect("valid");
     let grads = 405e9 / 128.0 * 2.0;
     assert!(close(r.gradient_bytes.expect("g"), grads));
     assert!(close(
@@ -75,7 +75,7 @@ fn the_cards_dp_traffic() {
 #[test]
 fn long_context_and_activation_traffic() {
     // CP 16: DP drops to 8 and a replica is 2048 GPUs; CP crosses nodes.
-    let r = run(LayoutFields {
+    let r = run(&LayoutFields {
         cp: Some("16"),
         dp: None,
         micro_batch: Some("1"),
@@ -166,11 +166,11 @@ fn bad_layouts_are_explained() {
         ),
     ];
     for (fields, needle) in cases {
-        let err = run(fields).expect_err(needle).to_string();
+        let err = run(&fields).expect_err(needle).to_string();
         assert!(err.contains(needle), "{needle}: {err}");
     }
     // An NVL72 domain takes TP 18, and TP 18 × PP 4 = 72 keeps PP inside it too.
-    let r = run(LayoutFields {
+    let r = run(&LayoutFields {
         gpus: "1152",
         tp: "18",
         pp: Some("4"),
@@ -197,7 +197,7 @@ proptest! {
             gpus: &g, tp: &t, cp: Some(&c), pp: Some(&p), dp: Some(&d), gpus_per_node: Some(&t),
             ..LayoutFields::default()
         };
-        let r = run(f).expect("valid");
+        let r = run(&f).expect("valid");
         prop_assert_eq!(r.placements[0].tier == "nvlink" || tp == 1, true);
         let product: usize = r.placements.iter().map(|p| p.size).product();
         prop_assert_eq!(product, gpus);
