@@ -7,10 +7,11 @@ use std::time::{Duration, Instant};
 use infraprep::calc::units::parse_size;
 use infraprep::calc::{
     BusbwFields, BusbwInput, CheckpointFields, CheckpointInput, CollectiveFields, CollectiveInput,
-    HardwareTable, MemoryFields, MemoryInput, MfuFields, MfuInput, PipelineFields, PipelineInput,
-    TpFields, TpInput, TransferFields, TransferInput, busbw, checkpoint, collective,
-    collective_sweep, default_sweep_sizes, eval_expression, figure_matches, memory, mfu, pipeline,
-    tp, transfer,
+    FabricFields, FabricInput, HardwareTable, LayoutFields, LayoutInput, MemoryFields, MemoryInput,
+    MfuFields, MfuInput, OverlapFields, OverlapInput, PipelineFields, PipelineInput, TpFields,
+    TpInput, TransferFields, TransferInput, busbw, checkpoint, collective, collective_sweep,
+    default_sweep_sizes, eval_expression, fabric, figure_matches, layout, memory, mfu, overlap,
+    pipeline, tp, transfer,
 };
 
 /// Median time of `runs` calls of `f` after a few warm-up calls.
@@ -62,6 +63,7 @@ fn main() {
     bench_others(&table);
     bench_training(&table);
     bench_budget();
+    bench_cluster(&table);
 }
 
 fn bench_transfer(table: &HardwareTable) {
@@ -275,6 +277,63 @@ fn bench_budget() {
         "mfu: from_fields + compute (attention, recompute)",
         median(runs, || {
             black_box(mfu(&MfuInput::from_fields(&ff).expect("mfu")));
+        }),
+    );
+}
+
+fn bench_cluster(table: &HardwareTable) {
+    let runs = RUNS;
+    let ff = FabricFields {
+        nodes: "2048",
+        nics_per_node: "8",
+        speed: "ib-ndr",
+        rail: true,
+        ..FabricFields::default()
+    };
+    report(
+        "fabric: from_fields + compute (64 SU, three tiers)",
+        median(runs, || {
+            black_box(fabric(
+                &FabricInput::from_fields(&ff, table).expect("fabric"),
+            ));
+        }),
+    );
+    let of = OverlapFields {
+        compute_total: Some("120 ms"),
+        bytes: Some("50 MB"),
+        windows: Some("170"),
+        link: Some("ib-ndr"),
+        ..OverlapFields::default()
+    };
+    report(
+        "overlap: from_fields + compute (170 buckets on ib-ndr)",
+        median(runs, || {
+            black_box(overlap(
+                &OverlapInput::from_fields(&of, table).expect("overlap"),
+            ));
+        }),
+    );
+    let lf = LayoutFields {
+        gpus: "16384",
+        tp: "8",
+        pp: Some("16"),
+        pod_size: Some("3072"),
+        oversubscription: Some("7:1"),
+        params: Some("405B"),
+        micro_batch: Some("1"),
+        seq: Some("8192"),
+        hidden: Some("16384"),
+        layers: Some("126"),
+        micro_batches: Some("16"),
+        link: Some("eth-400g"),
+        ..LayoutFields::default()
+    };
+    report(
+        "layout: from_fields + compute (16,384 GPUs, DP on eth-400g)",
+        median(runs, || {
+            black_box(layout(
+                &LayoutInput::from_fields(&lf, table).expect("layout"),
+            ));
         }),
     );
 }

@@ -4,6 +4,7 @@
 //! reach the user instead of clap's generic ones. Rendering lives in `calc_cli/render.rs`.
 
 mod args;
+mod network;
 mod render;
 mod training;
 
@@ -11,6 +12,7 @@ use std::io::Write;
 
 pub use args::{BusbwArgs, CheckpointArgs, CollectiveArgs, TransferArgs};
 use clap::{Args, Subcommand};
+pub use network::{FabricArgs, LayoutArgs, OverlapArgs};
 use serde::Serialize;
 pub use training::{MemoryArgs, MfuArgs, PipelineArgs, TpArgs};
 
@@ -31,6 +33,9 @@ const CALC_EXAMPLES: &str = "Examples:
   infraprep calc pipeline --stages 16 --micro-batches 64 --interleave 4
   infraprep calc memory --params 70B --gpus 64 --stage zero-3
   infraprep calc mfu --params 70B --gpus 1024 --peak h100-bf16 --step-time 20s --tokens-per-step 16777216
+  infraprep calc fabric --nodes 128 --nics-per-node 8 --speed ib-ndr --rail
+  infraprep calc overlap --compute-total 120ms --windows 170 --bytes 50MB --bw 50GB/s
+  infraprep calc layout --gpus 16384 --tp 8 --pp 16 --pod-size 3072 --params 405B --link eth-400g
 
 Conventions: every bandwidth is per direction; GB = 1e9 B, GiB = 2^30 B, Gb = 1e9 bit.";
 
@@ -105,6 +110,27 @@ Model state only (2Ψ weights + 2Ψ gradients + KΨ optimizer); activations come
 
 Peaks are dense: a100-bf16 (312e12), h100-bf16 (989e12); the 2:4-sparsity figures halve MFU.")]
     Mfu(MfuArgs),
+    /// Fat-tree sizing: leaf, spine and core switches, cables, injection and bisection bandwidth
+    #[command(after_help = "Examples:
+  infraprep calc fabric --nodes 128 --nics-per-node 8 --speed ib-ndr --rail
+  infraprep calc fabric --nodes 384 --nics-per-node 8 --speed 400Gb/s --oversubscription 7:1
+
+Leaves give d = floor(R·o/(o+1)) ports to nodes and u = ceil(d/o) to spines; two tiers up to R leaves.")]
+    Fabric(FabricArgs),
+    /// Exposed communication per step: (n-1)·max(0, m - c) + tail, step time, share hidden
+    #[command(after_help = "Examples:
+  infraprep calc overlap --compute-total 120ms --windows 170 --bytes 50MB --bw 50GB/s
+  infraprep calc overlap --compute 10ms --comm 4ms --windows 32
+
+Each window's communication runs under the next window's compute; the last one (the tail) cannot.")]
+    Overlap(OverlapArgs),
+    /// Where TP, CP, PP and DP groups land on nodes and pods, and per-tier traffic per step
+    #[command(after_help = "Examples:
+  infraprep calc layout --gpus 16384 --tp 8 --pp 16 --pod-size 3072 --oversubscription 7:1 --params 405B --link eth-400g
+  infraprep calc layout --gpus 1152 --tp 18 --pp 4 --gpus-per-node 72
+
+Ranks in the order [TP, CP, PP, DP], TP fastest; TP must fit the NVLink domain (--gpus-per-node).")]
+    Layout(LayoutArgs),
 }
 
 /// `infraprep links`: the link presets with their sources.
@@ -141,9 +167,12 @@ pub fn run_calc(
         Some(CalcCommand::Pipeline(a)) => training::run_pipeline(a, table, out),
         Some(CalcCommand::Memory(a)) => training::run_memory(a, out),
         Some(CalcCommand::Mfu(a)) => training::run_mfu(a, out),
+        Some(CalcCommand::Fabric(a)) => network::run_fabric(a, table, out),
+        Some(CalcCommand::Overlap(a)) => network::run_overlap(a, table, out),
+        Some(CalcCommand::Layout(a)) => network::run_layout(a, table, out),
         None => {
             let expr = args.expression.as_deref().ok_or_else(|| {
-                CalcError::invalid("give an expression such as \"10 GiB / 25 GB/s\" or a calculator: transfer, collective, busbw, checkpoint, tp, pipeline, memory, mfu (see --help)")
+                CalcError::invalid("give an expression such as \"10 GiB / 25 GB/s\" or a calculator: transfer, collective, busbw, checkpoint, tp, pipeline, memory, mfu, fabric, overlap, layout (see --help)")
             })?;
             let value = calc::eval_expression(expr, table)?;
             if args.json {

@@ -5,8 +5,11 @@
 //! Pure: no terminal types. Results are recomputed on every keystroke, so nothing here does
 //! more than parse the fields and call the engine.
 
+mod fabric;
+mod layout;
 mod memory;
 mod mfu;
+mod overlap;
 mod pipeline;
 mod tp;
 
@@ -38,6 +41,8 @@ pub enum FieldKind {
     Peak,
     /// `none`, `selective`, `full` or a fraction of the forward pass.
     Recompute,
+    /// An oversubscription ratio: `1`, `7`, `7:1` or `1:7`.
+    Ratio,
 }
 
 /// One field of a form.
@@ -100,6 +105,10 @@ pub enum Unit {
     Percent,
     /// A count of floating-point operations.
     Flops,
+    /// A plain count (switches, nodes).
+    Count,
+    /// Bytes per second.
+    Rate,
 }
 
 impl Unit {
@@ -109,6 +118,8 @@ impl Unit {
             Unit::Bytes => format::bytes_short(value),
             Unit::Percent => format::percent(value),
             Unit::Flops => format::flops(value),
+            Unit::Count => format::sig(value, 6),
+            Unit::Rate => format::rate_short(value),
         }
     }
 }
@@ -201,6 +212,7 @@ pub fn check_field(
         FieldKind::ElementBytes => calc::units::parse_element_bytes(value).map(drop),
         FieldKind::Peak => calc::mfu::parse_peak(value).map(drop),
         FieldKind::Recompute => value.parse::<calc::mfu::Recompute>().map(drop),
+        FieldKind::Ratio => calc::fabric::parse_oversubscription(value).map(drop),
         FieldKind::Choice(choices) => {
             if choices.contains(&value.trim()) {
                 Ok(())
@@ -221,6 +233,9 @@ pub const CALCULATORS: &[CalculatorSpec] = &[
     pipeline::PIPELINE,
     memory::MEMORY,
     mfu::MFU,
+    fabric::FABRIC,
+    overlap::OVERLAP,
+    layout::LAYOUT,
 ];
 
 /// The calculator with this id.

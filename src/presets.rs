@@ -4,8 +4,8 @@
 mod training;
 
 pub use training::{
-    memory_form, memory_input, mfu_form, mfu_input, pipeline_form, pipeline_input, tp_form,
-    tp_input,
+    fabric_form, fabric_input, layout_form, layout_input, memory_form, memory_input, mfu_form,
+    mfu_input, overlap_form, overlap_input, pipeline_form, pipeline_input, tp_form, tp_input,
 };
 
 use crate::calc::{
@@ -175,6 +175,9 @@ pub fn preset_form(preset: &CalcPreset) -> Option<(&'static str, FormValues)> {
         CalcPreset::Pipeline(p) => ("pipeline", pipeline_form(p)),
         CalcPreset::Memory(p) => ("memory", memory_form(p)),
         CalcPreset::Mfu(p) => ("mfu", mfu_form(p)),
+        CalcPreset::Fabric(p) => ("fabric", fabric_form(p)),
+        CalcPreset::Overlap(p) => ("overlap", overlap_form(p)),
+        CalcPreset::Layout(p) => ("layout", layout_form(p)),
         CalcPreset::Expression(_) => return None,
     })
 }
@@ -189,6 +192,9 @@ pub fn check_preset(preset: &CalcPreset, table: &HardwareTable) -> Result<(), Ca
         CalcPreset::Pipeline(p) => pipeline_input(&pipeline_form(p), table).map(|_| ()),
         CalcPreset::Memory(p) => memory_input(&memory_form(p)).map(|_| ()),
         CalcPreset::Mfu(p) => mfu_input(&mfu_form(p)).map(|_| ()),
+        CalcPreset::Fabric(p) => fabric_input(&fabric_form(p), table).map(|_| ()),
+        CalcPreset::Overlap(p) => overlap_input(&overlap_form(p), table).map(|_| ()),
+        CalcPreset::Layout(p) => layout_input(&layout_form(p), table).map(|_| ()),
         CalcPreset::Expression(p) => calc::eval_expression(&p.expr, table).map(|_| ()),
     }
 }

@@ -229,6 +229,9 @@ fn help_has_examples() {
         &["calc", "pipeline", "--help"],
         &["calc", "memory", "--help"],
         &["calc", "mfu", "--help"],
+        &["calc", "fabric", "--help"],
+        &["calc", "overlap", "--help"],
+        &["calc", "layout", "--help"],
     ] {
         assert!(stdout(args).contains("Example"), "{args:?}");
     }
@@ -633,4 +636,161 @@ fn mfu_json_and_text() {
         text.contains("2:4 sparsity"),
         "the peak's source is in the steps"
     );
+}
+
+#[test]
+fn fabric_json_and_text() {
+    let args = [
+        "calc",
+        "fabric",
+        "--nodes",
+        "128",
+        "--nics-per-node",
+        "8",
+        "--speed",
+        "ib-ndr",
+        "--rail",
+    ];
+    let v = json(&[&args[..], &["--json"]].concat());
+    has_keys(
+        &v,
+        &[
+            "endpoints",
+            "tiers",
+            "leaves",
+            "spines",
+            "cores",
+            "cables",
+            "transceivers",
+            "injection_bytes_per_s",
+            "bisection_bytes_per_s",
+            "above_leaf_per_nic_bytes_per_s",
+            "steps",
+        ],
+    );
+    assert_eq!(
+        (v["leaves"].as_u64(), v["spines"].as_u64()),
+        (Some(32), Some(16))
+    );
+    assert!(close(&v["injection_bytes_per_s"], 400e9));
+    let text = stdout(&args);
+    assert!(
+        text.contains("32 leaves + 16 spines + 0 cores = 48"),
+        "{text}"
+    );
+    let v = json(&[&args[..], &["--oversubscription", "7:1", "--json"]].concat());
+    assert!(close(&v["above_leaf_per_nic_bytes_per_s"], 50e9 / 7.0));
+}
+
+#[test]
+fn overlap_json_and_text() {
+    let args = [
+        "calc",
+        "overlap",
+        "--compute-total",
+        "120ms",
+        "--windows",
+        "170",
+        "--bytes",
+        "50MB",
+        "--bw",
+        "50GB/s",
+    ];
+    let v = json(&[&args[..], &["--json"]].concat());
+    has_keys(
+        &v,
+        &[
+            "exposed_seconds",
+            "expected_exposed_seconds",
+            "step_seconds",
+            "hidden_fraction",
+            "comm_bound",
+            "steps",
+        ],
+    );
+    assert!(close(
+        &v["exposed_seconds"],
+        169.0 * (1e-3 - 0.12 / 170.0) + 1e-3
+    ));
+    assert!(close(&v["comm_seconds"], 0.170));
+    let text = stdout(&[&args[..2], &["--compute-total", "250ms"], &args[4..]].concat());
+    assert!(text.starts_with("exposed      1 ms spec"), "{text}");
+}
+
+#[test]
+fn layout_json_and_text() {
+    let args = [
+        "calc",
+        "layout",
+        "--gpus",
+        "16384",
+        "--tp",
+        "8",
+        "--pp",
+        "16",
+        "--pod-size",
+        "3072",
+        "--oversubscription",
+        "7:1",
+        "--params",
+        "405B",
+        "--link",
+        "eth-400g",
+    ];
+    let v = json(&[&args[..], &["--json"]].concat());
+    has_keys(
+        &v,
+        &[
+            "replica_gpus",
+            "replicas_per_pod",
+            "placements",
+            "gradient_bytes",
+            "dp_seconds",
+            "dp_edges_leaving_pod",
+            "pod_uplink_bytes_per_s",
+            "steps",
+        ],
+    );
+    assert_eq!(v["dp"].as_u64(), Some(128), "DP derived from the GPUs");
+    assert!(close(&v["replicas_per_pod"], 24.0));
+    let placements = v["placements"].as_array().expect("placements");
+    assert_eq!(placements[0]["tier"], "nvlink");
+    assert_eq!(placements[3]["tier"], "cross-pod");
+    assert!(close(&v["pod_egress_bytes_per_s"], 6.4e12));
+    let text = stdout(&args);
+    assert!(text.contains("DP           size 128, stride 128"), "{text}");
+}
+
+#[test]
+fn cluster_calculators_reject_bad_input() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "calc",
+                "fabric",
+                "--nodes",
+                "128",
+                "--nics-per-node",
+                "8",
+                "--speed",
+                "400 GB",
+            ],
+            "'400 GB'",
+        ),
+        (
+            &["calc", "overlap", "--compute", "10ms", "--bytes", "50MB"],
+            "needs a link",
+        ),
+        (
+            &["calc", "layout", "--gpus", "128", "--tp", "16"],
+            "NVLink domain",
+        ),
+        (
+            &[
+                "calc", "layout", "--gpus", "128", "--tp", "8", "--pp", "4", "--dp", "8",
+            ],
+            "must equal",
+        ),
+    ];
+    assert_exit_2(cases);
 }

@@ -4,7 +4,10 @@ mod training;
 
 use serde::{Deserialize, Serialize};
 
-pub use training::{MemoryPreset, MfuPreset, NumberOrText, PipelinePreset, TpPreset};
+pub use training::{
+    FabricPreset, LayoutPreset, MemoryPreset, MfuPreset, NumberOrText, OverlapPreset,
+    PipelinePreset, TpPreset,
+};
 
 use super::{Bilingual, Lang, Section};
 
@@ -82,6 +85,9 @@ pub enum CalcPreset {
     Pipeline(PipelinePreset),
     Memory(MemoryPreset),
     Mfu(MfuPreset),
+    Fabric(FabricPreset),
+    Overlap(OverlapPreset),
+    Layout(LayoutPreset),
     Expression(ExpressionPreset),
 }
 
@@ -95,6 +101,9 @@ impl CalcPreset {
             CalcPreset::Pipeline(_) => "pipeline",
             CalcPreset::Memory(_) => "memory",
             CalcPreset::Mfu(_) => "mfu",
+            CalcPreset::Fabric(_) => "fabric",
+            CalcPreset::Overlap(_) => "overlap",
+            CalcPreset::Layout(_) => "layout",
             CalcPreset::Expression(_) => "expression",
         }
     }

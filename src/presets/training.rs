@@ -2,10 +2,13 @@
 //! calculator input, read exactly as the command line reads its flags.
 
 use crate::calc::{
-    CalcError, HardwareTable, MemoryFields, MemoryInput, MfuFields, MfuInput, PipelineFields,
-    PipelineInput, Stage, TpFields, TpInput,
+    CalcError, FabricFields, FabricInput, HardwareTable, LayoutFields, LayoutInput, MemoryFields,
+    MemoryInput, MfuFields, MfuInput, OverlapFields, OverlapInput, PipelineFields, PipelineInput,
+    Stage, TpFields, TpInput,
 };
-use crate::content::card::{MemoryPreset, MfuPreset, PipelinePreset, TpPreset};
+use crate::content::card::{
+    FabricPreset, LayoutPreset, MemoryPreset, MfuPreset, OverlapPreset, PipelinePreset, TpPreset,
+};
 use crate::presets::{FormValues, number, some};
 
 fn text<T: ToString>(value: Option<&T>) -> String {
@@ -172,6 +175,117 @@ pub fn mfu_input(form: &FormValues) -> Result<MfuInput, CalcError> {
     MfuInput::from_fields(&fields)
 }
 
+/// The fabric form for a preset.
+pub fn fabric_form(p: &FabricPreset) -> FormValues {
+    FormValues {
+        values: vec![
+            ("nodes", p.nodes.to_string()),
+            ("nics-per-node", p.nics_per_node.to_string()),
+            ("speed", p.speed.clone()),
+            ("radix", number(p.radix)),
+            ("oversubscription", text(p.oversubscription.as_ref())),
+            ("rail", if p.rail { "yes" } else { "no" }.to_owned()),
+        ],
+    }
+}
+
+/// Parses a fabric form the way the calculator will.
+pub fn fabric_input(form: &FormValues, table: &HardwareTable) -> Result<FabricInput, CalcError> {
+    let fields = FabricFields {
+        nodes: form.get("nodes").unwrap_or(""),
+        nics_per_node: form.get("nics-per-node").unwrap_or(""),
+        speed: form.get("speed").unwrap_or(""),
+        radix: form.get("radix"),
+        oversubscription: form.get("oversubscription"),
+        rail: yes_no(form, "rail")?,
+    };
+    FabricInput::from_fields(&fields, table)
+}
+
+/// The overlap form for a preset.
+pub fn overlap_form(p: &OverlapPreset) -> FormValues {
+    FormValues {
+        values: vec![
+            ("compute", some(p.compute.as_ref())),
+            ("compute-total", some(p.compute_total.as_ref())),
+            ("comm", some(p.comm.as_ref())),
+            ("comm-total", some(p.comm_total.as_ref())),
+            ("bytes", some(p.bytes.as_ref())),
+            ("windows", number(p.windows)),
+            ("tail", some(p.tail.as_ref())),
+            ("tail-bytes", some(p.tail_bytes.as_ref())),
+            ("link", some(p.link.as_ref())),
+            ("bw", some(p.bw.as_ref())),
+        ],
+    }
+}
+
+/// Parses an overlap form the way the calculator will.
+pub fn overlap_input(form: &FormValues, table: &HardwareTable) -> Result<OverlapInput, CalcError> {
+    let fields = OverlapFields {
+        compute: form.get("compute"),
+        compute_total: form.get("compute-total"),
+        comm: form.get("comm"),
+        comm_total: form.get("comm-total"),
+        bytes: form.get("bytes"),
+        windows: form.get("windows"),
+        tail: form.get("tail"),
+        tail_bytes: form.get("tail-bytes"),
+        link: form.get("link"),
+        bw: form.get("bw"),
+    };
+    OverlapInput::from_fields(&fields, table)
+}
+
+/// The layout form for a preset.
+pub fn layout_form(p: &LayoutPreset) -> FormValues {
+    FormValues {
+        values: vec![
+            ("gpus", p.gpus.to_string()),
+            ("tp", p.tp.to_string()),
+            ("cp", number(p.cp)),
+            ("pp", number(p.pp)),
+            ("dp", number(p.dp)),
+            ("gpus-per-node", number(p.gpus_per_node)),
+            ("pod-size", number(p.pod_size)),
+            ("oversubscription", text(p.oversubscription.as_ref())),
+            ("params", some(p.params.as_ref())),
+            ("micro-batch", number(p.micro_batch)),
+            ("seq", number(p.seq)),
+            ("hidden", number(p.hidden)),
+            ("bytes", text(p.bytes.as_ref())),
+            ("layers", number(p.layers)),
+            ("micro-batches", number(p.micro_batches)),
+            ("link", some(p.link.as_ref())),
+            ("bw", some(p.bw.as_ref())),
+        ],
+    }
+}
+
+/// Parses a layout form the way the calculator will.
+pub fn layout_input(form: &FormValues, table: &HardwareTable) -> Result<LayoutInput, CalcError> {
+    let fields = LayoutFields {
+        gpus: form.get("gpus").unwrap_or(""),
+        tp: form.get("tp").unwrap_or(""),
+        cp: form.get("cp"),
+        pp: form.get("pp"),
+        dp: form.get("dp"),
+        gpus_per_node: form.get("gpus-per-node"),
+        pod_size: form.get("pod-size"),
+        oversubscription: form.get("oversubscription"),
+        params: form.get("params"),
+        micro_batch: form.get("micro-batch"),
+        seq: form.get("seq"),
+        hidden: form.get("hidden"),
+        bytes: form.get("bytes"),
+        layers: form.get("layers"),
+        micro_batches: form.get("micro-batches"),
+        link: form.get("link"),
+        bw: form.get("bw"),
+    };
+    LayoutInput::from_fields(&fields, table)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,6 +364,59 @@ mod tests {
         };
         let report = mfu(&mfu_input(&mfu_form(&preset)).expect("mfu"));
         assert!((report.mfu - 0.348).abs() < 0.0005, "{}", report.mfu);
+    }
+
+    #[test]
+    fn cluster_presets_reach_the_engine() {
+        let preset = FabricPreset {
+            nodes: 128,
+            nics_per_node: 8,
+            speed: "ib-ndr".to_owned(),
+            radix: Some(64),
+            oversubscription: Some(NumberOrText::Number(1.0)),
+            rail: true,
+        };
+        let form = fabric_form(&preset);
+        assert_eq!(form.get("rail"), Some("yes"));
+        let report = crate::calc::fabric(&fabric_input(&form, &table()).expect("fabric"));
+        assert_eq!((report.leaves, report.spines), (32, 16));
+        let preset = OverlapPreset {
+            compute: None,
+            compute_total: Some("250 ms".to_owned()),
+            comm: None,
+            comm_total: None,
+            bytes: Some("50 MB".to_owned()),
+            windows: Some(170),
+            tail: None,
+            tail_bytes: None,
+            link: None,
+            bw: Some("50 GB/s".to_owned()),
+        };
+        let report =
+            crate::calc::overlap(&overlap_input(&overlap_form(&preset), &table()).expect("o"));
+        assert!((report.exposed_seconds - 1e-3).abs() < 1e-12);
+        let preset = LayoutPreset {
+            gpus: 16384,
+            tp: 8,
+            cp: None,
+            pp: Some(16),
+            dp: Some(128),
+            gpus_per_node: None,
+            pod_size: Some(3072),
+            oversubscription: Some(NumberOrText::Text("7:1".to_owned())),
+            params: Some("405B".to_owned()),
+            micro_batch: None,
+            seq: None,
+            hidden: None,
+            bytes: None,
+            layers: None,
+            micro_batches: None,
+            link: Some("eth-400g".to_owned()),
+            bw: None,
+        };
+        let report =
+            crate::calc::layout(&layout_input(&layout_form(&preset), &table()).expect("l"));
+        assert_eq!(report.dp_edges_leaving_pod, Some(128));
     }
 
     #[test]

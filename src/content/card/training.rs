@@ -1,4 +1,5 @@
-//! Presets of the training calculators (tp, pipeline, memory, mfu), as cards write them.
+//! Presets of the training calculators (tp, pipeline, memory, mfu) and the cluster ones (fabric,
+//! overlap, layout), as cards write them.
 //!
 //! Field names are the `infraprep calc` flags; quantities with units stay strings for the engine
 //! to read, exactly as typed on the command line.
@@ -86,6 +87,60 @@ pub struct MfuPreset {
     pub recompute: Option<NumberOrText>,
 }
 
+/// `calculator = "fabric"`: fat-tree switches, cables and bandwidth.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct FabricPreset {
+    pub nodes: u32,
+    pub nics_per_node: u32,
+    /// A link preset id or a rate.
+    pub speed: String,
+    pub radix: Option<u32>,
+    /// `1`, `7` or `"7:1"`.
+    pub oversubscription: Option<NumberOrText>,
+    #[serde(default)]
+    pub rail: bool,
+}
+
+/// `calculator = "overlap"`: exposed communication per step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct OverlapPreset {
+    pub compute: Option<String>,
+    pub compute_total: Option<String>,
+    pub comm: Option<String>,
+    pub comm_total: Option<String>,
+    pub bytes: Option<String>,
+    pub windows: Option<u32>,
+    pub tail: Option<String>,
+    pub tail_bytes: Option<String>,
+    pub link: Option<String>,
+    pub bw: Option<String>,
+}
+
+/// `calculator = "layout"`: where the parallel groups land, and per-tier traffic.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct LayoutPreset {
+    pub gpus: u32,
+    pub tp: u32,
+    pub cp: Option<u32>,
+    pub pp: Option<u32>,
+    pub dp: Option<u32>,
+    pub gpus_per_node: Option<u32>,
+    pub pod_size: Option<u32>,
+    pub oversubscription: Option<NumberOrText>,
+    pub params: Option<String>,
+    pub micro_batch: Option<u32>,
+    pub seq: Option<u32>,
+    pub hidden: Option<u32>,
+    pub bytes: Option<NumberOrText>,
+    pub layers: Option<u32>,
+    pub micro_batches: Option<u32>,
+    pub link: Option<String>,
+    pub bw: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use crate::content::CalcPreset;
@@ -116,6 +171,28 @@ mod tests {
             panic!("memory")
         };
         assert_eq!(memory.stage.map(|s| s.to_string()).as_deref(), Some("3"));
+    }
+
+    #[test]
+    fn cluster_presets_parse() {
+        let CalcPreset::Fabric(fabric) = parse(
+            "calculator = \"fabric\"\nnodes = 128\nnics-per-node = 8\nspeed = \"ib-ndr\"\nrail = true\noversubscription = \"7:1\"",
+        )
+        .expect("fabric") else {
+            panic!("fabric")
+        };
+        assert!(fabric.rail);
+        assert_eq!(
+            fabric.oversubscription.map(|o| o.to_string()).as_deref(),
+            Some("7:1")
+        );
+        let preset =
+            parse("calculator = \"layout\"\ngpus = 16384\ntp = 8\npp = 16\npod-size = 3072")
+                .expect("layout");
+        assert_eq!(preset.name(), "layout");
+        let preset = parse("calculator = \"overlap\"\ncompute = \"10 ms\"\ncomm = \"4 ms\"")
+            .expect("overlap");
+        assert_eq!(preset.name(), "overlap");
     }
 
     #[test]

@@ -41,7 +41,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Constraint::Length(top_rows),
         Constraint::Fill(1),
     ]));
-    frame.render_widget(Paragraph::new(tab_line(screen, theme)), tabs);
+    frame.render_widget(Paragraph::new(tab_line(screen, theme, tabs.width)), tabs);
     let form_width = (area.width * 9 / 20).clamp(30, 48);
     let [form, result] = top.layout(&Layout::horizontal([
         Constraint::Length(form_width),
@@ -64,20 +64,59 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     }
 }
 
-/// The calculators by their short ids (they must fit 80 columns), then the current one's title.
-fn tab_line(screen: &CalcScreen, theme: Theme) -> Line<'static> {
+/// The calculators by their short ids, then the current one's title. When they do not all fit
+/// the width, a window of ids around the current one is shown, with `‹` / `›` for the rest.
+fn tab_line(screen: &CalcScreen, theme: Theme, width: u16) -> Line<'static> {
+    let title = format!(" {}", screen.spec().title);
+    let labels: Vec<String> = CALCULATORS
+        .iter()
+        .map(|spec| format!(" {} ", spec.id))
+        .collect();
+    let (first, last) = tab_window(&labels, screen.calculator, width, title.width());
     let mut spans = Vec::new();
-    for (index, spec) in CALCULATORS.iter().enumerate() {
+    if first > 0 {
+        spans.push(Span::styled("‹", theme.dim()));
+    }
+    for (index, label) in labels.iter().enumerate().take(last + 1).skip(first) {
         spans.push(Span::styled(
-            format!(" {} ", spec.id),
+            label.clone(),
             theme.tab(index == screen.calculator),
         ));
     }
-    spans.push(Span::styled(
-        format!(" {}", screen.spec().title),
-        theme.title(),
-    ));
+    if last + 1 < labels.len() {
+        spans.push(Span::styled("›", theme.dim()));
+    }
+    spans.push(Span::styled(title, theme.title()));
     Line::from(spans)
+}
+
+/// First and last tab shown: all of them when they fit with the title, otherwise the widest
+/// window around `current` that fits with one column for each `‹` / `›` marker.
+fn tab_window(labels: &[String], current: usize, width: u16, title: usize) -> (usize, usize) {
+    let widths: Vec<usize> = labels.iter().map(|l| l.width()).collect();
+    let room = usize::from(width).saturating_sub(title);
+    if widths.iter().sum::<usize>() <= room {
+        return (0, labels.len().saturating_sub(1));
+    }
+    let room = room.saturating_sub(2);
+    let current = current.min(labels.len().saturating_sub(1));
+    let (mut first, mut last) = (current, current);
+    let mut used = widths.get(current).copied().unwrap_or(0);
+    loop {
+        let grew_right = last + 1 < widths.len() && used + widths[last + 1] <= room;
+        if grew_right {
+            last += 1;
+            used += widths[last];
+        }
+        let grew_left = first > 0 && used + widths[first - 1] <= room;
+        if grew_left {
+            first -= 1;
+            used += widths[first];
+        }
+        if !grew_right && !grew_left {
+            return (first, last);
+        }
+    }
 }
 
 fn titled(title: &str, theme: Theme) -> Block<'static> {
@@ -234,4 +273,26 @@ fn wrapped(spans: &[WrapSpan<ratatui::style::Style>], width: usize) -> Vec<Line<
             )
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tab_window;
+
+    #[test]
+    fn tabs_window_around_the_current_one_when_they_do_not_fit() {
+        let labels: Vec<String> = ["aaaa", "bbbb", "cccc", "dddd"]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect();
+        assert_eq!(tab_window(&labels, 2, 40, 10), (0, 3), "all fit");
+        // 12 columns left, 10 after the markers: two tabs around the current one.
+        assert_eq!(tab_window(&labels, 3, 22, 10), (2, 3));
+        assert_eq!(tab_window(&labels, 0, 22, 10), (0, 1));
+        assert_eq!(
+            tab_window(&labels, 1, 4, 10),
+            (1, 1),
+            "the current one always shows"
+        );
+    }
 }

@@ -1,0 +1,336 @@
+//! Fat-tree fabric sizing: leaf, spine and core switches, cables and bandwidth for N nodes with K
+//! NICs each, built from radix-R switches with an oversubscription ratio at the leaf.
+//!
+//! A leaf gives d ports to nodes and u ports to the spines, with d:u the oversubscription (32:32
+//! of a 64-port switch is non-blocking). Leaves come from the port count (K NICs of a node on one
+//! leaf) or, rail-optimized, one leaf per rail per group of d nodes, so NIC k of every node in
+//! the group reaches the others through leaf k in one hop. Two tiers hold up to R leaves
+//! (R·d endpoints, R²/2 non-blocking); beyond that spines split their ports half down, half up to
+//! a core tier. These rules give every row of NVIDIA's DGX B200 `SuperPOD` table (radix 64,
+//! 8 NICs per node, rail-optimized).
+
+use serde::Serialize;
+
+use crate::calc::link::{LinkSpec, link_or_rate};
+use crate::calc::{CalcError, HardwareTable, format, units};
+
+/// Switch ports when none is given: a 64-port switch such as Quantum-2 QM9700.
+pub const DEFAULT_RADIX: usize = 64;
+
+/// The rows of NVIDIA's DGX B200 `SuperPOD` table: (SUs, nodes, leaves, spines, cores).
+pub const SUPERPOD_B200: [(usize, usize, usize, usize, usize); 5] = [
+    (2, 64, 16, 8, 0),
+    (4, 128, 32, 16, 0),
+    (8, 256, 64, 32, 0),
+    (16, 512, 128, 128, 64),
+    (64, 2048, 512, 512, 256),
+];
+
+/// The text fields of a fabric calculation, as the CLI and the TUI form hold them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FabricFields<'a> {
+    pub nodes: &'a str,
+    pub nics_per_node: &'a str,
+    /// Port speed: a link preset id (`ib-ndr`) or a rate (`400 Gb/s`).
+    pub speed: &'a str,
+    /// Ports per switch (default 64).
+    pub radix: Option<&'a str>,
+    /// Down:up ratio at the leaf: `1` (default), `7`, `7:1` or `1:7`.
+    pub oversubscription: Option<&'a str>,
+    /// One leaf per rail per group of nodes.
+    pub rail: bool,
+}
+
+/// A parsed, checked fabric calculation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FabricInput {
+    pub nodes: usize,
+    pub nics_per_node: usize,
+    pub link: LinkSpec,
+    pub radix: usize,
+    pub oversubscription: f64,
+    pub rail: bool,
+}
+
+/// Reads `7`, `7:1` or `1:7` as 7; at least 1.
+pub fn parse_oversubscription(text: &str) -> Result<f64, CalcError> {
+    let input = text.trim();
+    let bad = || {
+        CalcError::range(
+            "oversubscription",
+            input,
+            "is not a ratio of at least 1: write e.g. '1' (non-blocking), '3', '7:1' or '1:7'",
+        )
+    };
+    let number = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v > 0.0)
+    };
+    let ratio = match input.split_once(':') {
+        Some((a, b)) => {
+            let (a, b) = (number(a).ok_or_else(bad)?, number(b).ok_or_else(bad)?);
+            a.max(b) / a.min(b)
+        }
+        None => number(input).ok_or_else(bad)?,
+    };
+    if !(1.0..=64.0).contains(&ratio) {
+        return Err(bad());
+    }
+    Ok(ratio)
+}
+
+impl FabricInput {
+    /// Parses and checks the fields; errors name the bad value and the fix.
+    pub fn from_fields(f: &FabricFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
+        let input = FabricInput {
+            nodes: units::parse_count("nodes", f.nodes, 1)?,
+            nics_per_node: units::parse_count("NICs per node", f.nics_per_node, 1)?,
+            link: link_or_rate(f.speed, table)?,
+            radix: f.radix.map_or(Ok(DEFAULT_RADIX), |r| {
+                units::parse_count("switch radix", r, 4)
+            })?,
+            oversubscription: f.oversubscription.map_or(Ok(1.0), parse_oversubscription)?,
+            rail: f.rail,
+        };
+        if input.radix > 1024 {
+            return Err(CalcError::range(
+                "switch radix",
+                input.radix.to_string(),
+                "is more ports than any switch has: the largest are 144 (NVLink) to 512",
+            ));
+        }
+        if !input.rail && input.nics_per_node > input.down_ports() {
+            return Err(CalcError::invalid(format!(
+                "{} NICs per node do not fit on one leaf with {} node ports: add --rail (one leaf per rail), a larger --radix or less oversubscription",
+                input.nics_per_node,
+                input.down_ports()
+            )));
+        }
+        let (leaves, radix) = (input.leaves(), input.radix);
+        if leaves > radix * radix / 2 {
+            return Err(CalcError::invalid(format!(
+                "{} nodes × {} NICs need {leaves} leaves: more than a three-tier fat tree of {radix}-port switches holds ({}); use a larger --radix or split the cluster into planes",
+                input.nodes,
+                input.nics_per_node,
+                radix * radix / 2
+            )));
+        }
+        Ok(input)
+    }
+
+    /// d: leaf ports facing nodes, floor(R·o/(o+1)): the most with d·(o+1) ≤ R·o.
+    pub fn down_ports(&self) -> usize {
+        let (r, o) = (self.radix as f64, self.oversubscription);
+        // R ≥ 4 and o ≥ 1, so the answer is between R/2 and R - 1.
+        (1..self.radix)
+            .rev()
+            .find(|&d| d as f64 * (o + 1.0) <= r * o)
+            .unwrap_or(1)
+    }
+
+    /// u: leaf ports facing the spines, ceil(d/o), so d:u never exceeds the ratio asked for.
+    pub fn up_ports(&self) -> usize {
+        let d = self.down_ports();
+        let free = self.radix - d;
+        (1..=free)
+            .find(|&u| u as f64 * self.oversubscription >= d as f64)
+            .unwrap_or(free)
+    }
+
+    /// Nodes behind one leaf without rails: floor(d / K).
+    fn nodes_per_leaf(&self) -> usize {
+        (self.down_ports() / self.nics_per_node).max(1)
+    }
+
+    /// Leaf switches: K per rail group of d nodes, or nodes / (nodes per leaf).
+    pub fn leaves(&self) -> usize {
+        if self.rail {
+            self.nodes.div_ceil(self.down_ports()) * self.nics_per_node
+        } else {
+            self.nodes.div_ceil(self.nodes_per_leaf())
+        }
+    }
+}
+
+/// The result (JSON shape in the README). Bandwidths are per direction, bytes per second.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FabricReport {
+    pub nodes: usize,
+    pub nics_per_node: usize,
+    pub endpoints: usize,
+    pub radix: usize,
+    pub rail: bool,
+    pub link: String,
+    pub port_bytes_per_s: f64,
+    /// The ratio asked for.
+    pub oversubscription: f64,
+    /// d:u as built, down / up.
+    pub leaf_ratio: f64,
+    pub leaf_down_ports: usize,
+    pub leaf_up_ports: usize,
+    /// 2 or 3.
+    pub tiers: usize,
+    pub leaves: usize,
+    pub spines: usize,
+    /// 0 with two tiers.
+    pub cores: usize,
+    pub switches: usize,
+    /// Rail groups (rail-optimized) or nodes per leaf (not), for the steps.
+    pub rail_groups: Option<usize>,
+    pub nodes_per_leaf: Option<usize>,
+    pub node_leaf_cables: usize,
+    pub leaf_spine_cables: usize,
+    pub spine_core_cables: usize,
+    pub cables: usize,
+    /// Two per cable, one at each end.
+    pub transceivers: usize,
+    /// K × port speed.
+    pub injection_bytes_per_s: f64,
+    /// min(endpoints, leaf uplinks) × speed / 2.
+    pub bisection_bytes_per_s: f64,
+    /// Per NIC, when every NIC sends through the spine at once: speed × u / d.
+    pub above_leaf_per_nic_bytes_per_s: f64,
+    pub steps: Vec<String>,
+}
+
+/// Switch, cable and bandwidth counts of the fat tree.
+pub fn fabric(input: &FabricInput) -> FabricReport {
+    let (r, d, u) = (input.radix, input.down_ports(), input.up_ports());
+    let endpoints = input.nodes * input.nics_per_node;
+    let leaves = input.leaves();
+    let uplinks = leaves * u;
+    let tiers = if leaves <= r { 2 } else { 3 };
+    let (spines, cores, spine_core) = if tiers == 2 {
+        (uplinks.div_ceil(r), 0, 0)
+    } else {
+        let spines = uplinks.div_ceil(r / 2);
+        let up = spines * (r / 2);
+        (spines, up.div_ceil(r), up)
+    };
+    let cables = endpoints + uplinks + spine_core;
+    let b = input.link.bandwidth;
+    let share = (u as f64 / d as f64).min(1.0);
+    let mut report = FabricReport {
+        nodes: input.nodes,
+        nics_per_node: input.nics_per_node,
+        endpoints,
+        radix: r,
+        rail: input.rail,
+        link: input.link.label.clone(),
+        port_bytes_per_s: b,
+        oversubscription: input.oversubscription,
+        leaf_ratio: d as f64 / u as f64,
+        leaf_down_ports: d,
+        leaf_up_ports: u,
+        tiers,
+        leaves,
+        spines,
+        cores,
+        switches: leaves + spines + cores,
+        rail_groups: input.rail.then(|| input.nodes.div_ceil(d)),
+        nodes_per_leaf: (!input.rail).then(|| input.nodes_per_leaf()),
+        node_leaf_cables: endpoints,
+        leaf_spine_cables: uplinks,
+        spine_core_cables: spine_core,
+        cables,
+        transceivers: 2 * cables,
+        injection_bytes_per_s: input.nics_per_node as f64 * b,
+        bisection_bytes_per_s: endpoints.min(uplinks) as f64 * b / 2.0,
+        above_leaf_per_nic_bytes_per_s: b * share,
+        steps: Vec::new(),
+    };
+    report.steps = explain(input, &report);
+    report
+}
+
+fn explain(input: &FabricInput, r: &FabricReport) -> Vec<String> {
+    let (d, u, radix) = (r.leaf_down_ports, r.leaf_up_ports, r.radix);
+    let mut steps = vec![
+        format!(
+            "endpoints = N × K = {} × {} = {} ports at {} ({})",
+            r.nodes,
+            r.nics_per_node,
+            r.endpoints,
+            format::rate(r.port_bytes_per_s),
+            input.link.label
+        ),
+        format!(
+            "leaf of {radix} ports at {}:1: d = ⌊R·o/(o+1)⌋ = {d} down to nodes, u = ⌈d/o⌉ = {u} up to spines ({}:1 as built{})",
+            format::sig(r.oversubscription, 3),
+            format::sig(r.leaf_ratio, 3),
+            if d == u { ", non-blocking" } else { "" }
+        ),
+    ];
+    steps.push(match (r.rail_groups, r.nodes_per_leaf) {
+        (Some(groups), _) => format!(
+            "rail-optimized: NIC k of each node goes to leaf k of its group of {d} nodes; ⌈{} / {d}⌉ = {groups} group(s) × {} rails = {} leaves; same-rail peers in a group are one switch hop apart, other traffic crosses the spine",
+            r.nodes, r.nics_per_node, r.leaves
+        ),
+        (None, nodes_per_leaf) => format!(
+            "top-of-rack: all {} NICs of a node on one leaf, ⌊{d} / {}⌋ = {} node(s) per leaf, ⌈{} / {}⌉ = {} leaves",
+            r.nics_per_node,
+            r.nics_per_node,
+            nodes_per_leaf.unwrap_or(1),
+            r.nodes,
+            nodes_per_leaf.unwrap_or(1),
+            r.leaves
+        ),
+    });
+    if r.tiers == 2 {
+        steps.push(format!(
+            "two tiers ({} leaves ≤ R = {radix}): spines = ⌈leaves × u / R⌉ = ⌈{} × {u} / {radix}⌉ = {}",
+            r.leaves, r.leaves, r.spines
+        ));
+    } else {
+        steps.push(format!(
+            "{} leaves > R = {radix}: three tiers; spines take {} down and {} up: spines = ⌈{} × {u} / {}⌉ = {}, cores = ⌈{} × {} / {radix}⌉ = {}",
+            r.leaves,
+            radix / 2,
+            radix / 2,
+            r.leaves,
+            radix / 2,
+            r.spines,
+            r.spines,
+            radix / 2,
+            r.cores
+        ));
+    }
+    steps.push(format!(
+        "switches = {} leaves + {} spines + {} cores = {}",
+        r.leaves, r.spines, r.cores, r.switches
+    ));
+    steps.push(format!(
+        "cables = {} node–leaf + {} leaf–spine + {} spine–core = {}; transceivers = 2 per cable = {} (twin-port OSFP cages carry two links each, halve the count for those)",
+        r.node_leaf_cables, r.leaf_spine_cables, r.spine_core_cables, r.cables, r.transceivers
+    ));
+    steps.push(format!(
+        "injection per node = K × speed = {} × {} = {}",
+        r.nics_per_node,
+        format::rate_short(r.port_bytes_per_s),
+        format::rate(r.injection_bytes_per_s)
+    ));
+    steps.push(format!(
+        "bisection = min(endpoints, leaf uplinks) × speed / 2 = min({}, {}) × {} / 2 = {} per direction",
+        r.endpoints,
+        r.leaf_spine_cables,
+        format::rate_short(r.port_bytes_per_s),
+        format::rate_short(r.bisection_bytes_per_s)
+    ));
+    steps.push(format!(
+        "above the leaf, when every NIC sends through the spine at once: speed × u/d = {} × {u}/{d} = {} per NIC{}",
+        format::rate_short(r.port_bytes_per_s),
+        format::rate(r.above_leaf_per_nic_bytes_per_s),
+        if d > u {
+            "; keep heavy traffic (TP, then PP) under one leaf or one rail"
+        } else {
+            ""
+        }
+    ));
+    steps.push("check: at radix 64, 8 NICs per node, rail-optimized and 1:1 these rules give NVIDIA's DGX B200 SuperPOD table: 2/4/8 SU (64/128/256 nodes) → 16/32/64 leaves and 8/16/32 spines; 16 SU → 128 leaves, 128 spines, 64 cores; 64 SU → 512, 512, 256".to_owned());
+    steps
+}
+
+#[cfg(test)]
+mod tests;

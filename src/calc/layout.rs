@@ -1,0 +1,331 @@
+//! Parallelism layout: where the TP, CP, PP and DP groups of a job land on nodes and pods, and
+//! what each tier carries per step.
+//!
+//! Ranks are numbered in the order [TP, CP, PP, DP], TP fastest (Megatron-LM; Llama 3 405B,
+//! Grattafiori et al. 2024, arXiv:2407.21783): rank = tp + T·(cp + C·(pp + P·dp)). A group of
+//! size g and stride s stays inside a node when s·g fits in it, and its peers share a local GPU
+//! index (one rail) when the stride is a whole number of nodes. Traffic reuses the tensor-
+//! parallel model (4 all-reduces of b·s·h per layer), the pipeline's point-to-point message and a
+//! ring reduce-scatter of the gradients for DP, costed with the collective model.
+
+use serde::Serialize;
+
+use crate::calc::activation::Activation;
+use crate::calc::collective::{self, Algorithm, CollectiveInput, Op};
+use crate::calc::link::{LinkSpec, link_or_bw};
+use crate::calc::tp::{TpInput, tp};
+use crate::calc::{CalcError, HardwareTable, fabric, units};
+
+/// The text fields of a layout calculation, as the CLI and the TUI form hold them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LayoutFields<'a> {
+    pub gpus: &'a str,
+    pub tp: &'a str,
+    pub cp: Option<&'a str>,
+    pub pp: Option<&'a str>,
+    /// Default: GPUs / (TP × CP × PP).
+    pub dp: Option<&'a str>,
+    /// The NVLink domain (default 8).
+    pub gpus_per_node: Option<&'a str>,
+    /// GPUs per non-blocking pod.
+    pub pod_size: Option<&'a str>,
+    /// Above the pod, e.g. `7:1`.
+    pub oversubscription: Option<&'a str>,
+    /// Parameter count, for the DP gradients.
+    pub params: Option<&'a str>,
+    pub micro_batch: Option<&'a str>,
+    pub seq: Option<&'a str>,
+    pub hidden: Option<&'a str>,
+    pub bytes: Option<&'a str>,
+    pub layers: Option<&'a str>,
+    pub micro_batches: Option<&'a str>,
+    /// Per-GPU NIC: a link preset id or a rate.
+    pub link: Option<&'a str>,
+    pub bw: Option<&'a str>,
+}
+
+/// A parsed, checked layout.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LayoutInput {
+    pub gpus: usize,
+    pub tp: usize,
+    pub cp: usize,
+    pub pp: usize,
+    pub dp: usize,
+    pub gpus_per_node: usize,
+    pub pod_size: Option<usize>,
+    pub oversubscription: f64,
+    pub params: Option<f64>,
+    pub activation: Option<Activation>,
+    pub layers: usize,
+    pub micro_batches: usize,
+    pub link: Option<LinkSpec>,
+}
+
+fn count(what: &'static str, text: Option<&str>) -> Result<usize, CalcError> {
+    text.map_or(Ok(1), |t| units::parse_count(what, t, 1))
+}
+
+impl LayoutInput {
+    /// Parses and checks the fields; errors name the bad value and the fix.
+    pub fn from_fields(f: &LayoutFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
+        let gpus = units::parse_count("GPUs", f.gpus, 1)?;
+        let tp = units::parse_count("TP", f.tp, 1)?;
+        let (cp, pp) = (count("CP", f.cp)?, count("PP", f.pp)?);
+        let model = tp * cp * pp;
+        let dp = match f.dp {
+            Some(d) => units::parse_count("DP", d, 1)?,
+            None if gpus % model == 0 => gpus / model,
+            None => {
+                return Err(CalcError::invalid(format!(
+                    "GPUs '{gpus}' is not a multiple of TP × CP × PP = {tp} × {cp} × {pp} = {model}: pick sizes whose product divides the GPUs"
+                )));
+            }
+        };
+        if model * dp != gpus {
+            return Err(CalcError::invalid(format!(
+                "TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {} but GPUs is '{gpus}': the product must equal the GPUs",
+                model * dp
+            )));
+        }
+        let gpus_per_node = count("GPUs per node", f.gpus_per_node.or(Some("8")))?;
+        if tp > gpus_per_node {
+            return Err(CalcError::invalid(format!(
+                "TP '{tp}' exceeds the {gpus_per_node}-GPU NVLink domain (--gpus-per-node): its 4 blocking all-reduces per layer would cross the network at about a ninth of NVLink's bandwidth (50 vs 450 GB/s per H100); keep TP ≤ {gpus_per_node}, or give --gpus-per-node 72 for an NVL72"
+            )));
+        }
+        if gpus_per_node % tp != 0 {
+            return Err(CalcError::invalid(format!(
+                "TP '{tp}' does not divide the {gpus_per_node} GPUs of a node: some TP groups would straddle two nodes; use a divisor of {gpus_per_node}"
+            )));
+        }
+        if gpus > gpus_per_node && gpus % gpus_per_node != 0 {
+            return Err(CalcError::invalid(format!(
+                "GPUs '{gpus}' is not a whole number of {gpus_per_node}-GPU nodes"
+            )));
+        }
+        let pod_size = f
+            .pod_size
+            .map(|p| units::parse_count("pod size", p, 1))
+            .transpose()?;
+        if let Some(pod) = pod_size
+            && pod % gpus_per_node != 0
+        {
+            return Err(CalcError::invalid(format!(
+                "pod size '{pod}' is not a whole number of {gpus_per_node}-GPU nodes"
+            )));
+        }
+        let activation = match (f.micro_batch, f.seq, f.hidden) {
+            (Some(b), Some(s), Some(h)) => Some(Activation::parse(b, s, h, f.bytes)?),
+            (None, None, None) => None,
+            _ => {
+                return Err(CalcError::invalid(
+                    "TP and PP traffic need --micro-batch, --seq and --hidden together",
+                ));
+            }
+        };
+        Ok(LayoutInput {
+            gpus,
+            tp,
+            cp,
+            pp,
+            dp,
+            gpus_per_node,
+            pod_size,
+            oversubscription: f
+                .oversubscription
+                .map_or(Ok(1.0), fabric::parse_oversubscription)?,
+            params: f.params.map(units::parse_params).transpose()?,
+            activation,
+            layers: count("layers", f.layers)?,
+            micro_batches: count("micro-batches", f.micro_batches)?,
+            link: link_or_bw(f.link, f.bw, table)?,
+        })
+    }
+}
+
+/// Where one dimension's groups land.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Placement {
+    /// `tp`, `cp`, `pp` or `dp`.
+    pub dim: &'static str,
+    pub size: usize,
+    /// Rank distance between neighbours of a group.
+    pub stride: usize,
+    pub nodes_spanned: usize,
+    /// Pods one group touches; `null` without a pod size.
+    pub pods_spanned: Option<usize>,
+    /// All members have the same local GPU index: on a rail-optimized fabric, one rail.
+    pub same_rail: bool,
+    /// `nvlink`, `one node`, `pod` (network inside one pod), `network` or `cross-pod`.
+    pub tier: &'static str,
+}
+
+/// The result (JSON shape in the README). Bytes are per GPU per step.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LayoutReport {
+    pub gpus: usize,
+    pub tp: usize,
+    pub cp: usize,
+    pub pp: usize,
+    pub dp: usize,
+    pub gpus_per_node: usize,
+    pub nodes: usize,
+    /// TP × CP × PP.
+    pub replica_gpus: usize,
+    pub replica_nodes: usize,
+    pub pod_size: Option<usize>,
+    pub pods: Option<f64>,
+    pub replicas_per_pod: Option<f64>,
+    pub placements: Vec<Placement>,
+    pub tp_bytes_per_step: Option<f64>,
+    pub pp_bytes_per_step: Option<f64>,
+    /// Params / (TP × PP) × 2 B: bf16 gradients each GPU holds.
+    pub gradient_bytes: Option<f64>,
+    /// (DP-1)/DP × gradients: what a ring reduce-scatter sends.
+    pub dp_bytes_per_step: Option<f64>,
+    pub link: Option<String>,
+    pub dp_seconds: Option<f64>,
+    pub expected_dp_seconds: Option<f64>,
+    /// The DP bandwidth term if every byte met the oversubscribed layer at full load.
+    pub dp_oversubscribed_seconds: Option<f64>,
+    /// DP groups with members in one pod: with pod-ordered rings, one edge each leaves the pod.
+    pub dp_edges_leaving_pod: Option<usize>,
+    pub pod_egress_bytes_per_s: Option<f64>,
+    pub pod_uplink_bytes_per_s: Option<f64>,
+    pub steps: Vec<String>,
+}
+
+fn place(input: &LayoutInput, dim: &'static str, size: usize, stride: usize) -> Placement {
+    let g = input.gpus_per_node;
+    let ranks = (0..size).map(|i| i * stride);
+    let distinct = |unit: usize| {
+        let mut last = None;
+        ranks
+            .clone()
+            .filter(|r| {
+                let key = Some(r / unit);
+                let new = key != last;
+                last = key;
+                new
+            })
+            .count()
+    };
+    let nodes_spanned = distinct(g);
+    let pods_spanned = input.pod_size.map(distinct);
+    let same_rail = size > 1 && stride.is_multiple_of(g);
+    let tier = match (nodes_spanned, pods_spanned) {
+        (1, _) if size == 1 => "one GPU",
+        (1, _) => "nvlink",
+        (_, Some(1)) => "pod",
+        (_, Some(_)) => "cross-pod",
+        (_, None) => "network",
+    };
+    Placement {
+        dim,
+        size,
+        stride,
+        nodes_spanned,
+        pods_spanned,
+        same_rail,
+        tier,
+    }
+}
+
+/// Placement of every group and the traffic each tier carries.
+pub fn layout(input: &LayoutInput) -> LayoutReport {
+    let (t, c, p, d) = (input.tp, input.cp, input.pp, input.dp);
+    let replica = t * c * p;
+    let placements = vec![
+        place(input, "tp", t, 1),
+        place(input, "cp", c, t),
+        place(input, "pp", p, t * c),
+        place(input, "dp", d, replica),
+    ];
+    let shard = input.activation.map(|a| Activation {
+        seq: a.seq.div_ceil(c),
+        ..a
+    });
+    let tp_bytes = shard.filter(|_| t > 1).map(|activation| {
+        tp(&TpInput {
+            activation,
+            tp: t,
+            layers: input.layers.div_ceil(p),
+            micro_batches: input.micro_batches,
+            sequence_parallel: false,
+            link: None,
+        })
+        .step_bytes
+    });
+    let pp_bytes = shard
+        .filter(|_| p > 1)
+        .map(|a| 2.0 * input.micro_batches as f64 * a.bytes());
+    let gradients = input.params.map(|n| n / (t * p) as f64 * 2.0);
+    let dp_bytes = gradients
+        .filter(|_| d > 1)
+        .map(|g| g * (d - 1) as f64 / d as f64);
+    let dp_times = gradients
+        .zip(input.link.as_ref())
+        .filter(|_| d > 1)
+        .map(|(g, link)| {
+            let rs = CollectiveInput {
+                op: Op::ReduceScatter,
+                size_bytes: g,
+                ranks: d,
+                gpus_per_node: 1,
+                nics_per_node: 1,
+                intra: None,
+                inter: Some(link.clone()),
+                algorithm: Algorithm::Ring,
+                latency: None,
+            };
+            collective::times(&rs, Algorithm::Ring)
+        });
+    let pod = input.pod_size;
+    let dp_place = &placements[3];
+    let members_per_pod = pod.map(|pod| (pod / replica.max(1)).clamp(1, d));
+    let edges = pod
+        .zip(members_per_pod)
+        .filter(|_| dp_place.pods_spanned.is_some_and(|n| n > 1))
+        .map(|(pod, m)| pod / m);
+    let nic = input.link.as_ref().map(|l| l.bandwidth);
+    let mut report = LayoutReport {
+        gpus: input.gpus,
+        tp: t,
+        cp: c,
+        pp: p,
+        dp: d,
+        gpus_per_node: input.gpus_per_node,
+        nodes: input.gpus.div_ceil(input.gpus_per_node),
+        replica_gpus: replica,
+        replica_nodes: replica.div_ceil(input.gpus_per_node),
+        pod_size: pod,
+        pods: pod.map(|s| input.gpus as f64 / s as f64),
+        replicas_per_pod: pod.map(|s| s as f64 / replica as f64),
+        placements,
+        tp_bytes_per_step: tp_bytes,
+        pp_bytes_per_step: pp_bytes,
+        gradient_bytes: gradients,
+        dp_bytes_per_step: dp_bytes,
+        link: input.link.as_ref().map(|l| l.label.clone()),
+        dp_seconds: dp_times.map(|t| t.0),
+        expected_dp_seconds: dp_times.map(|t| t.1),
+        dp_oversubscribed_seconds: dp_bytes
+            .zip(nic)
+            .filter(|_| pod.is_some() && input.oversubscription > 1.0)
+            .map(|(b, nic)| b * input.oversubscription / nic),
+        dp_edges_leaving_pod: edges,
+        pod_egress_bytes_per_s: edges.zip(nic).map(|(e, b)| e as f64 * b),
+        pod_uplink_bytes_per_s: pod
+            .zip(nic)
+            .map(|(s, b)| s as f64 * b / input.oversubscription),
+        steps: Vec::new(),
+    };
+    report.steps = steps::explain(input, &report);
+    report
+}
+
+mod steps;
+
+#[cfg(test)]
+mod tests;

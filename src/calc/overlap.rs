@@ -1,0 +1,351 @@
+//! Compute-communication overlap: how much of a step's communication stays exposed.
+//!
+//! A step is n windows (gradient buckets, layers, pipeline chunks). The communication of window i
+//! is launched when its compute ends and runs on its own stream, one collective at a time, under
+//! the compute of the windows after it. With c compute and m communication per window and a
+//! tail of t, the stream finishes at max(n·c + t, c + (n-1)·m + t), so the exposed time is
+//! (n-1) · max(0, m - c) + t: each overlapped window spills m - c past its compute when
+//! communication is the longer of the two, and the last window (the tail: the last bucket of
+//! backward, the first all-gather of forward) has nothing left to hide behind. This is the model
+//! of Megatron's per-layer chunking and of DDP's buckets; contention for SMs is not modelled.
+
+use serde::Serialize;
+
+use crate::calc::link::{LinkSpec, link_or_bw};
+use crate::calc::{CalcError, HardwareTable, format, units};
+
+/// The text fields of an overlap calculation, as the CLI and the TUI form hold them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OverlapFields<'a> {
+    /// Compute time of one window.
+    pub compute: Option<&'a str>,
+    /// Compute time of all windows together, instead of per window.
+    pub compute_total: Option<&'a str>,
+    /// Communication time of one window.
+    pub comm: Option<&'a str>,
+    /// Communication time of all windows together, instead of per window.
+    pub comm_total: Option<&'a str>,
+    /// Bytes one GPU sends per window, timed on the link.
+    pub bytes: Option<&'a str>,
+    /// n: windows per step (default 1).
+    pub windows: Option<&'a str>,
+    /// Communication of the last window, when it differs from the others.
+    pub tail: Option<&'a str>,
+    /// Bytes of the last window, timed on the link.
+    pub tail_bytes: Option<&'a str>,
+    pub link: Option<&'a str>,
+    pub bw: Option<&'a str>,
+}
+
+/// A parsed, checked overlap calculation: seconds per window, spec and expected.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OverlapInput {
+    pub windows: usize,
+    /// c: compute per window.
+    pub compute: f64,
+    /// m: communication per window (spec, expected).
+    pub comm: (f64, f64),
+    /// The last window's communication (spec, expected).
+    pub tail: (f64, f64),
+    /// How the communication was given, for the steps.
+    pub comm_source: String,
+    pub tail_source: String,
+    pub link: Option<LinkSpec>,
+}
+
+/// Spec and expected time of `bytes` over the link: α + S / B and α + S / (B × efficiency).
+fn on_link(bytes: f64, link: &LinkSpec) -> (f64, f64) {
+    (
+        link.latency + bytes / link.bandwidth,
+        link.latency + bytes / link.expected_bandwidth(),
+    )
+}
+
+fn one_of<'a>(
+    pairs: &[(&'static str, Option<&'a str>)],
+    missing: &str,
+) -> Result<(&'static str, &'a str), CalcError> {
+    let given: Vec<(&'static str, &'a str)> = pairs
+        .iter()
+        .filter_map(|(flag, v)| v.map(|v| (*flag, v)))
+        .collect();
+    match given.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(CalcError::invalid(missing.to_owned())),
+        many => {
+            let flags: Vec<String> = many
+                .iter()
+                .map(|(f, v)| format!("{f} '{}'", v.trim()))
+                .collect();
+            Err(CalcError::invalid(format!(
+                "give one of {}, not several",
+                flags.join(" and ")
+            )))
+        }
+    }
+}
+
+/// m per window (spec, expected) and how it was given.
+fn comm_time(
+    f: &OverlapFields<'_>,
+    windows: usize,
+    link: Option<&LinkSpec>,
+) -> Result<((f64, f64), String), CalcError> {
+    let n = windows as f64;
+    let (flag, text) = one_of(
+        &[
+            ("--comm", f.comm),
+            ("--comm-total", f.comm_total),
+            ("--bytes", f.bytes),
+        ],
+        "give the communication: --comm TIME per window, --comm-total TIME, or --bytes SIZE with --link or --bw",
+    )?;
+    Ok(match flag {
+        "--comm" => {
+            let t = units::parse_duration(text)?;
+            (
+                (t, t),
+                format!("m = {} per window (given)", format::duration(t)),
+            )
+        }
+        "--comm-total" => {
+            let t = units::parse_duration(text)? / n;
+            (
+                (t, t),
+                format!(
+                    "m = {} / {windows} windows = {} per window",
+                    format::duration(t * n),
+                    format::duration(t)
+                ),
+            )
+        }
+        _ => {
+            let bytes = units::parse_size(text)?;
+            let link = link.ok_or_else(|| {
+                    CalcError::invalid(format!(
+                        "--bytes '{}' needs a link to time it: add --link ID (e.g. 'ib-ndr') or --bw RATE (e.g. '50 GB/s')",
+                        text.trim()
+                    ))
+                })?;
+            let t = on_link(bytes, link);
+            (
+                t,
+                format!(
+                    "m = α + S / B = {} + {} / {} = {} spec, {} expected, per window",
+                    format::duration(link.latency),
+                    format::bytes_short(bytes),
+                    format::rate_short(link.bandwidth),
+                    format::duration(t.0),
+                    format::duration(t.1)
+                ),
+            )
+        }
+    })
+}
+
+/// The last window's communication (spec, expected) and how it was given.
+fn tail_time(
+    f: &OverlapFields<'_>,
+    comm: (f64, f64),
+    link: Option<&LinkSpec>,
+) -> Result<((f64, f64), String), CalcError> {
+    Ok(match (f.tail, f.tail_bytes) {
+        (Some(a), Some(b)) => {
+            return Err(CalcError::invalid(format!(
+                "give --tail '{}' or --tail-bytes '{}', not both",
+                a.trim(),
+                b.trim()
+            )));
+        }
+        (Some(t), None) => {
+            let t = units::parse_latency(t)?;
+            ((t, t), format!("tail = {} (given)", format::duration(t)))
+        }
+        (None, Some(b)) => {
+            let bytes = units::parse_size(b)?;
+            let link = link.ok_or_else(|| {
+                CalcError::invalid(format!(
+                    "--tail-bytes '{}' needs a link to time it: add --link ID or --bw RATE",
+                    b.trim()
+                ))
+            })?;
+            let t = on_link(bytes, link);
+            (
+                t,
+                format!(
+                    "tail = {} / {} = {} spec, {} expected",
+                    format::bytes_short(bytes),
+                    format::rate_short(link.bandwidth),
+                    format::duration(t.0),
+                    format::duration(t.1)
+                ),
+            )
+        }
+        (None, None) => (comm, "tail = the last window's m".to_owned()),
+    })
+}
+
+impl OverlapInput {
+    /// Parses and checks the fields; errors name the bad value and the fix.
+    pub fn from_fields(f: &OverlapFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
+        let windows = f
+            .windows
+            .map_or(Ok(1), |w| units::parse_count("windows", w, 1))?;
+        let n = windows as f64;
+        let link = link_or_bw(f.link, f.bw, table)?;
+        let (flag, text) = one_of(
+            &[
+                ("--compute", f.compute),
+                ("--compute-total", f.compute_total),
+            ],
+            "give the compute time: --compute TIME per window, or --compute-total TIME for all windows",
+        )?;
+        let compute = units::parse_duration(text)? / if flag == "--compute" { 1.0 } else { n };
+        let (comm, comm_source) = comm_time(f, windows, link.as_ref())?;
+        let (tail, tail_source) = tail_time(f, comm, link.as_ref())?;
+        Ok(OverlapInput {
+            windows,
+            compute,
+            comm,
+            tail,
+            comm_source,
+            tail_source,
+            link,
+        })
+    }
+}
+
+/// The result (JSON shape in the README).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OverlapReport {
+    pub windows: usize,
+    pub compute_per_window_seconds: f64,
+    pub comm_per_window_seconds: f64,
+    pub expected_comm_per_window_seconds: f64,
+    pub tail_seconds: f64,
+    pub expected_tail_seconds: f64,
+    /// n · c.
+    pub compute_seconds: f64,
+    /// (n-1) · m + tail.
+    pub comm_seconds: f64,
+    pub expected_comm_seconds: f64,
+    /// (n-1) · max(0, m - c) + tail.
+    pub exposed_seconds: f64,
+    pub expected_exposed_seconds: f64,
+    /// compute + exposed.
+    pub step_seconds: f64,
+    pub expected_step_seconds: f64,
+    /// compute + all communication: the step without any overlap.
+    pub serial_step_seconds: f64,
+    /// Share of the communication hidden under compute, 0-1.
+    pub hidden_fraction: f64,
+    pub expected_hidden_fraction: f64,
+    /// True when communication outlasts its compute window (m > c).
+    pub comm_bound: bool,
+    pub link: Option<String>,
+    pub steps: Vec<String>,
+}
+
+/// Exposed communication of n windows: (n-1) · max(0, m - c) + tail.
+pub fn exposed(windows: usize, compute: f64, comm: f64, tail: f64) -> f64 {
+    windows.saturating_sub(1) as f64 * (comm - compute).max(0.0) + tail
+}
+
+/// Exposed communication, step time and the share hidden.
+pub fn overlap(input: &OverlapInput) -> OverlapReport {
+    let n = input.windows as f64;
+    let compute = n * input.compute;
+    let exp = |pick: fn((f64, f64)) -> f64| {
+        exposed(
+            input.windows,
+            input.compute,
+            pick(input.comm),
+            pick(input.tail),
+        )
+    };
+    let total = |pick: fn((f64, f64)) -> f64| (n - 1.0) * pick(input.comm) + pick(input.tail);
+    let (spec, expected) = (exp(|t| t.0), exp(|t| t.1));
+    let (comm, expected_comm) = (total(|t| t.0), total(|t| t.1));
+    let hidden = |exposed: f64, comm: f64| {
+        if comm > 0.0 {
+            ((comm - exposed) / comm).max(0.0)
+        } else {
+            1.0
+        }
+    };
+    let mut report = OverlapReport {
+        windows: input.windows,
+        compute_per_window_seconds: input.compute,
+        comm_per_window_seconds: input.comm.0,
+        expected_comm_per_window_seconds: input.comm.1,
+        tail_seconds: input.tail.0,
+        expected_tail_seconds: input.tail.1,
+        compute_seconds: compute,
+        comm_seconds: comm,
+        expected_comm_seconds: expected_comm,
+        exposed_seconds: spec,
+        expected_exposed_seconds: expected,
+        step_seconds: compute + spec,
+        expected_step_seconds: compute + expected,
+        serial_step_seconds: compute + comm,
+        hidden_fraction: hidden(spec, comm),
+        expected_hidden_fraction: hidden(expected, expected_comm),
+        comm_bound: input.comm.0 > input.compute,
+        link: input.link.as_ref().map(|l| l.label.clone()),
+        steps: Vec::new(),
+    };
+    report.steps = explain(input, &report);
+    report
+}
+
+fn explain(input: &OverlapInput, r: &OverlapReport) -> Vec<String> {
+    let n = r.windows;
+    let (c, m) = (input.compute, input.comm.0);
+    let mut steps = vec![format!(
+        "c = {} of compute per window, n = {n} windows: {} of compute per step",
+        format::duration(c),
+        format::duration(r.compute_seconds)
+    )];
+    if let Some(link) = &input.link {
+        steps.push(link.describe());
+    }
+    steps.push(input.comm_source.clone());
+    steps.push(input.tail_source.clone());
+    steps.push(format!(
+        "all communication = (n-1)·m + tail = {} × {} + {} = {}",
+        n - 1,
+        format::duration(m),
+        format::duration(input.tail.0),
+        format::duration(r.comm_seconds)
+    ));
+    steps.push(format!(
+        "each window's communication runs under the next window's compute; the last one (the tail) has nothing left to hide behind: exposed = (n-1)·max(0, m - c) + tail = {} × {} + {} = {} spec, {} expected",
+        n - 1,
+        format::duration((m - c).max(0.0)),
+        format::duration(input.tail.0),
+        format::duration(r.exposed_seconds),
+        format::duration(r.expected_exposed_seconds)
+    ));
+    steps.push(if r.comm_bound {
+        format!(
+            "m > c: communication outlasts its window by {} each time and piles up; no chunking hides that, only less traffic, a faster link or more compute per window",
+            format::duration(m - c)
+        )
+    } else {
+        "m ≤ c: every window but the last hides completely; only the tail is exposed".to_owned()
+    });
+    steps.push(format!(
+        "step = n·c + exposed = {} + {} = {} spec, {} expected (without overlap: {}); {} of the communication hidden",
+        format::duration(r.compute_seconds),
+        format::duration(r.exposed_seconds),
+        format::duration(r.step_seconds),
+        format::duration(r.expected_step_seconds),
+        format::duration(r.serial_step_seconds),
+        format::percent(r.hidden_fraction)
+    ));
+    steps.push("not modelled: NCCL kernels take SMs and memory bandwidth from the GEMMs, so compute slows while it overlaps; judge by end-to-end step time".to_owned());
+    steps
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,185 @@
+//! The parallelism layout form.
+
+use crate::calc::{self, CalcError, HardwareTable, format};
+use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
+use crate::presets::{self, FormValues};
+
+pub(super) const LAYOUT: CalculatorSpec = CalculatorSpec {
+    id: "layout",
+    title: "Parallelism layout",
+    fields: &[
+        field("gpus", "GPUs", FieldKind::Count, true, "in the job"),
+        field(
+            "tp",
+            "TP",
+            FieldKind::Count,
+            true,
+            "within the NVLink domain",
+        ),
+        field("cp", "CP", FieldKind::Count, false, "default 1"),
+        field("pp", "PP", FieldKind::Count, false, "default 1"),
+        field(
+            "dp",
+            "DP",
+            FieldKind::Count,
+            false,
+            "default GPUs / (TP·CP·PP)",
+        ),
+        field(
+            "gpus-per-node",
+            "GPUs per node",
+            FieldKind::Count,
+            false,
+            "NVLink domain, default 8 (72: NVL72)",
+        ),
+        field(
+            "pod-size",
+            "pod size",
+            FieldKind::Count,
+            false,
+            "GPUs per non-blocking pod",
+        ),
+        field(
+            "oversubscription",
+            "oversubscription",
+            FieldKind::Ratio,
+            false,
+            "above the pod, e.g. 7:1",
+        ),
+        field(
+            "params",
+            "parameters",
+            FieldKind::Params,
+            false,
+            "for DP gradients, e.g. 405B",
+        ),
+        field(
+            "micro-batch",
+            "micro-batch b",
+            FieldKind::Count,
+            false,
+            "for TP and PP traffic",
+        ),
+        field("seq", "sequence s", FieldKind::Count, false, "tokens"),
+        field("hidden", "hidden h", FieldKind::Count, false, "hidden size"),
+        field(
+            "bytes",
+            "bytes/element",
+            FieldKind::ElementBytes,
+            false,
+            "2 or bf16 (default)",
+        ),
+        field("layers", "layers L", FieldKind::Count, false, "default 1"),
+        field(
+            "micro-batches",
+            "micro-batches m",
+            FieldKind::Count,
+            false,
+            "per step, default 1",
+        ),
+        field(
+            "link",
+            "NIC",
+            FieldKind::Link,
+            false,
+            "each GPU's NIC, e.g. eth-400g",
+        ),
+        field("bw", "NIC bandwidth", FieldKind::Rate, false, "or a rate"),
+    ],
+    compute: compute_layout,
+    example: &[
+        ("gpus", "16384"),
+        ("tp", "8"),
+        ("pp", "16"),
+        ("dp", "128"),
+        ("pod-size", "3072"),
+        ("oversubscription", "7:1"),
+        ("params", "405B"),
+        ("link", "eth-400g"),
+    ],
+};
+
+fn compute_layout(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcError> {
+    let r = calc::layout(&presets::layout_input(form, table)?);
+    let one = |label: String, value: String| (label, value, String::new());
+    let mut headline: Vec<(String, String, String)> = r
+        .placements
+        .iter()
+        .filter(|p| p.size > 1)
+        .map(|p| {
+            one(
+                format!("{} {}", p.dim.to_uppercase(), p.size),
+                format!(
+                    "{} node(s), {}{}",
+                    p.nodes_spanned,
+                    p.tier,
+                    if p.same_rail { ", one rail" } else { "" }
+                ),
+            )
+        })
+        .collect();
+    headline.push(one(
+        "replica".to_owned(),
+        format!("{} GPUs, {} node(s)", r.replica_gpus, r.replica_nodes),
+    ));
+    if let (Some(spec), Some(expected)) = (r.dp_seconds, r.expected_dp_seconds) {
+        headline.push((
+            "DP reduce-scatter".to_owned(),
+            format::duration(spec),
+            format::duration(expected),
+        ));
+    }
+    let mut charts = vec![Chart::Bars {
+        title: "nodes one group spans, by dimension".to_owned(),
+        unit: Unit::Count,
+        bars: r
+            .placements
+            .iter()
+            .map(|p| {
+                let n = p.nodes_spanned as f64;
+                (p.dim.to_uppercase(), n, n)
+            })
+            .collect(),
+    }];
+    let traffic: Vec<(String, f64, f64)> = [
+        ("TP", r.tp_bytes_per_step),
+        ("PP", r.pp_bytes_per_step),
+        ("DP", r.dp_bytes_per_step),
+    ]
+    .into_iter()
+    .filter_map(|(dim, b)| b.map(|b| (dim.to_owned(), b, b)))
+    .collect();
+    if !traffic.is_empty() {
+        charts.push(Chart::Bars {
+            title: "bytes each GPU sends per step, by dimension".to_owned(),
+            unit: Unit::Bytes,
+            bars: traffic,
+        });
+    }
+    Ok(Outcome {
+        headline,
+        steps: r.steps,
+        charts,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::calc::HardwareTable;
+    use crate::forms::calculator;
+
+    #[test]
+    fn tp_beyond_the_node_is_an_explained_error() {
+        let spec = calculator("layout").expect("layout");
+        let table = HardwareTable::bundled();
+        let outcome = spec
+            .evaluate(&spec.example_form(), &table)
+            .expect("example");
+        assert_eq!(outcome.charts.len(), 2);
+        let mut form = spec.example_form();
+        form.values[1].1 = "16".to_owned();
+        form.values[4].1 = "64".to_owned();
+        let error = spec.evaluate(&form, &table).unwrap_err();
+        assert!(error.message.contains("NVLink domain"), "{}", error.message);
+    }
+}

@@ -1,0 +1,156 @@
+//! The compute-communication overlap form.
+
+use crate::calc::{self, CalcError, HardwareTable, format};
+use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
+use crate::presets::{self, FormValues};
+
+pub(super) const OVERLAP: CalculatorSpec = CalculatorSpec {
+    id: "overlap",
+    title: "Compute-communication overlap",
+    fields: &[
+        field(
+            "compute",
+            "compute per window c",
+            FieldKind::Duration,
+            false,
+            "one bucket or layer, e.g. 10 ms",
+        ),
+        field(
+            "compute-total",
+            "compute, all windows",
+            FieldKind::Duration,
+            false,
+            "instead of per window, e.g. 120 ms",
+        ),
+        field(
+            "comm",
+            "comm per window m",
+            FieldKind::Duration,
+            false,
+            "e.g. 4 ms",
+        ),
+        field(
+            "comm-total",
+            "comm, all windows",
+            FieldKind::Duration,
+            false,
+            "instead of per window",
+        ),
+        field(
+            "bytes",
+            "bytes per window",
+            FieldKind::Size,
+            false,
+            "sent per GPU, timed on the link",
+        ),
+        field(
+            "windows",
+            "windows n",
+            FieldKind::Count,
+            false,
+            "buckets or layers, default 1",
+        ),
+        field(
+            "tail",
+            "tail",
+            FieldKind::Duration,
+            false,
+            "last window's comm, default m",
+        ),
+        field(
+            "tail-bytes",
+            "tail bytes",
+            FieldKind::Size,
+            false,
+            "or its bytes, on the link",
+        ),
+        field("link", "link", FieldKind::Link, false, "e.g. ib-ndr"),
+        field(
+            "bw",
+            "bandwidth",
+            FieldKind::Rate,
+            false,
+            "or a per-direction rate, e.g. 50 GB/s",
+        ),
+    ],
+    compute: compute_overlap,
+    example: &[
+        ("compute-total", "120 ms"),
+        ("bytes", "50 MB"),
+        ("windows", "170"),
+        ("bw", "50 GB/s"),
+    ],
+};
+
+fn compute_overlap(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcError> {
+    let r = calc::overlap(&presets::overlap_input(form, table)?);
+    let d = format::duration;
+    let headline = vec![
+        (
+            "exposed".to_owned(),
+            d(r.exposed_seconds),
+            d(r.expected_exposed_seconds),
+        ),
+        (
+            "step".to_owned(),
+            d(r.step_seconds),
+            d(r.expected_step_seconds),
+        ),
+        (
+            "without overlap".to_owned(),
+            d(r.serial_step_seconds),
+            String::new(),
+        ),
+        (
+            "hidden".to_owned(),
+            format::percent(r.hidden_fraction),
+            format::percent(r.expected_hidden_fraction),
+        ),
+    ];
+    let charts = vec![
+        Chart::Parts {
+            title: "one step: compute and exposed communication".to_owned(),
+            unit: Unit::Seconds,
+            parts: vec![
+                ("compute".to_owned(), r.compute_seconds),
+                ("exposed".to_owned(), r.exposed_seconds),
+            ],
+        },
+        Chart::Parts {
+            title: "communication: hidden under compute and exposed".to_owned(),
+            unit: Unit::Seconds,
+            parts: vec![
+                (
+                    "hidden".to_owned(),
+                    (r.comm_seconds - r.exposed_seconds).max(0.0),
+                ),
+                ("exposed".to_owned(), r.exposed_seconds),
+            ],
+        },
+    ];
+    Ok(Outcome {
+        headline,
+        steps: r.steps,
+        charts,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::calc::HardwareTable;
+    use crate::forms::{Chart, calculator};
+
+    #[test]
+    fn the_example_is_the_cards_short_backward() {
+        let spec = calculator("overlap").expect("overlap");
+        let outcome = spec
+            .evaluate(&spec.example_form(), &HardwareTable::bundled())
+            .expect("example");
+        assert_eq!(outcome.headline[0].1, "50.71 ms");
+        let Chart::Parts { parts, .. } = &outcome.charts[1] else {
+            panic!("parts")
+        };
+        let total: f64 = parts.iter().map(|p| p.1).sum();
+        assert!((total - 0.170).abs() < 1e-9, "{total}");
+    }
+}
