@@ -9,8 +9,10 @@ use crate::cli::{Cli, Command, HistoryCommand};
 use crate::commands::{self, CommandError, Context};
 use crate::content::Deck;
 use crate::content::deck::load;
+use crate::drill::DrillOptions;
 use crate::settings::{self, Env, Settings};
 use crate::style::Style;
+use crate::tui::app::DrillSetup;
 use crate::tui::{
     self,
     app::{App, Effect},
@@ -76,8 +78,13 @@ fn dispatch(
     for warning in &loaded.warnings {
         let _ = writeln!(err, "{} {warning}", style.accent("warning:"));
     }
+    let setup = DrillSetup {
+        data_dir: data_dir().ok(),
+        minutes: 3.0,
+        exam: settings.exam_date,
+    };
     let Some(command) = cli.command else {
-        return open_tui(loaded.deck, &settings, out);
+        return open_tui(loaded.deck, &settings, setup, None, out, err);
     };
     let ctx = Context {
         deck: loaded.deck,
@@ -94,24 +101,23 @@ fn dispatch(
         Command::History(HistoryCommand::Export(args)) => {
             commands::history::run(&args, &ctx, &data_dir()?, out)
         }
-        Command::Drill(_) => Ok(run_drill(err)),
+        Command::Drill(args) => {
+            let options = args.options(settings.lang, settings.exam_date, seed());
+            let setup = DrillSetup {
+                minutes: args.minutes,
+                exam: options.exam,
+                ..setup
+            };
+            open_tui(ctx.deck, &settings, setup, Some(options), out, err)
+        }
         Command::Validate(_) | Command::Calc(_) | Command::Links(_) => Ok(ExitCode::SUCCESS),
     }
 }
 
 /// `infraprep drill`: the drill screen is the TUI's; without a terminal there is nothing to run.
-fn run_drill(err: &mut dyn Write) -> ExitCode {
-    use std::io::IsTerminal;
-    if !(std::io::stdout().is_terminal() && std::io::stdin().is_terminal()) {
-        let _ = writeln!(
-            err,
-            "drill needs a terminal: run `infraprep drill` in one (`infraprep stats` and \
-             `infraprep history export` work anywhere)"
-        );
-        return ExitCode::FAILURE;
-    }
-    let _ = writeln!(err, "the drill screen is not wired into the interface yet");
-    ExitCode::FAILURE
+/// A drill's random seed: the clock, so each drill differs.
+fn seed() -> u64 {
+    chrono::Utc::now().timestamp_micros().unsigned_abs()
 }
 
 /// Runs a calculator command: bad input is a usage error (exit 2) with the engine's message,
@@ -138,10 +144,21 @@ fn run_calculator(
 fn open_tui(
     deck: Deck,
     settings: &Settings,
+    setup: DrillSetup,
+    drill: Option<DrillOptions>,
     out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<ExitCode, CommandError> {
     use std::io::IsTerminal;
     if !(std::io::stdout().is_terminal() && std::io::stdin().is_terminal()) {
+        if drill.is_some() {
+            let _ = writeln!(
+                err,
+                "drill needs a terminal: run `infraprep drill` in one (`infraprep stats` and \
+                 `infraprep history export` work anywhere)"
+            );
+            return Ok(ExitCode::FAILURE);
+        }
         let help = <Cli as clap::CommandFactory>::command()
             .render_help()
             .to_string();
@@ -155,26 +172,54 @@ fn open_tui(
         .config_path
         .clone()
         .or_else(settings::default_config_path);
-    let mut save = move |effect: &Effect, app: &mut App| match effect {
+    // Ticks are sent only while a clock is on screen; the app says when through an effect.
+    let ticking = std::rc::Rc::new(std::cell::Cell::new(false));
+    let ticks = ticking.clone();
+    let mut on_effect = move |effect: &Effect, app: &mut App| match effect {
         Effect::SaveLanguage(lang) => {
             let Some(path) = &config_path else { return };
             if let Err(e) = settings::remember_lang(path, *lang) {
                 app.status = Some(format!("could not remember the language: {e}"));
             }
         }
+        Effect::Ticking(on) => ticks.set(*on),
     };
+    let mut app = App::new(deck, settings.lang)
+        .with_links(settings.links.clone())
+        .with_drill_setup(setup);
+    app.tick(chrono::Utc::now());
+    if let Some(options) = drill {
+        app.start_drill(options);
+        if let Some(message) = app.status.take().filter(|_| app.drill.is_none()) {
+            return Err(CommandError::User(message));
+        }
+    }
+    for effect in app.take_effects() {
+        on_effect(&effect, &mut app);
+    }
     let mut terminal = tui::terminal::enter()
         .map_err(|e| CommandError::User(format!("cannot start the interface: {e}")))?;
-    let mut app = App::new(deck, settings.lang);
-    let events = std::iter::from_fn(|| ratatui::crossterm::event::read().ok());
+    let inputs = std::iter::from_fn(move || next_input(ticking.get()));
     let result = tui::drive(
         &mut terminal,
         &mut app,
         Theme::from_env(),
-        events,
-        &mut save,
+        inputs,
+        &mut on_effect,
     );
     tui::terminal::leave();
     result.map_err(CommandError::Io)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The next terminal event, stamped with the time; while a clock shows, a tick every quarter
+/// second if nothing happens. `None` ends the loop (the terminal is gone).
+fn next_input(ticking: bool) -> Option<tui::Input> {
+    use ratatui::crossterm::event;
+    if ticking && !event::poll(std::time::Duration::from_millis(250)).ok()? {
+        return Some(tui::Input::Tick(chrono::Utc::now()));
+    }
+    event::read()
+        .ok()
+        .map(|e| tui::Input::Timed(chrono::Utc::now(), e))
 }

@@ -8,12 +8,14 @@ pub mod action;
 pub mod app;
 pub mod calc_state;
 pub mod doc;
+pub mod drill_state;
 pub mod geometry;
 pub mod keymap;
 pub mod terminal;
 pub mod theme;
 pub mod view;
 
+use chrono::{DateTime, Utc};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
@@ -25,6 +27,12 @@ use theme::Theme;
 
 /// Rows one mouse-wheel notch scrolls.
 const WHEEL_ROWS: i32 = 3;
+
+fn run_effects(app: &mut App, on_effect: &mut dyn FnMut(&Effect, &mut App)) {
+    for effect in app.take_effects() {
+        on_effect(&effect, app);
+    }
+}
 
 /// Turns one terminal event into an action, if it means one. Resizes are handled by the loop.
 pub fn action_for(app: &App, event: &Event) -> Option<Action> {
@@ -44,19 +52,47 @@ pub fn action_for(app: &App, event: &Event) -> Option<Action> {
     }
 }
 
-/// Runs the loop over `events` until the app quits or the events end, drawing after every
-/// event that changed something. `on_effect` performs side effects such as saving settings.
-pub fn drive<B: Backend>(
+/// What the loop reacts to: a terminal event, the same stamped with the time it arrived, or a
+/// clock tick (sent only while a clock is on screen). Time is always an input, never read here.
+#[derive(Debug, Clone)]
+pub enum Input {
+    Event(Event),
+    Timed(DateTime<Utc>, Event),
+    Tick(DateTime<Utc>),
+}
+
+impl From<Event> for Input {
+    fn from(event: Event) -> Self {
+        Input::Event(event)
+    }
+}
+
+/// Runs the loop over `inputs` until the app quits or they end, drawing after every input that
+/// changed something. `on_effect` performs side effects such as saving settings.
+pub fn drive<B: Backend, I: Into<Input>>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     theme: Theme,
-    events: impl IntoIterator<Item = Event>,
+    inputs: impl IntoIterator<Item = I>,
     on_effect: &mut dyn FnMut(&Effect, &mut App),
 ) -> Result<(), B::Error> {
     let size = terminal.size()?;
     app.resize(size.width, size.height);
     terminal.draw(|frame| view::render(app, theme, frame))?;
-    for event in events {
+    for input in inputs {
+        let event = match input.into() {
+            Input::Tick(now) => {
+                app.tick(now);
+                run_effects(app, on_effect);
+                terminal.draw(|frame| view::render(app, theme, frame))?;
+                continue;
+            }
+            Input::Timed(now, event) => {
+                app.tick(now);
+                event
+            }
+            Input::Event(event) => event,
+        };
         let changed = match &event {
             Event::Resize(width, height) => {
                 app.resize(*width, *height);
@@ -70,9 +106,7 @@ pub fn drive<B: Backend>(
                 None => false,
             },
         };
-        for effect in app.take_effects() {
-            on_effect(&effect, app);
-        }
+        run_effects(app, on_effect);
         if app.should_quit() {
             break;
         }

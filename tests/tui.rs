@@ -489,3 +489,197 @@ fn editing_a_link_field_lists_the_presets_to_choose_from() {
     );
     assert_shows(&terminal, &[links.as_str()]);
 }
+
+mod drill {
+    use chrono::{DateTime, TimeDelta, Utc};
+    use infraprep::drill::{DrillMode, Store};
+    use infraprep::tui::Input;
+    use infraprep::tui::app::DrillSetup;
+
+    use super::*;
+
+    fn t0() -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339("2026-11-29T10:00:00Z")
+            .expect("a valid date")
+            .with_timezone(&Utc)
+    }
+
+    fn drill_app(dir: &std::path::Path) -> App {
+        let setup = DrillSetup {
+            data_dir: Some(dir.to_path_buf()),
+            minutes: 3.0,
+            exam: None,
+        };
+        app(Lang::En).with_drill_setup(setup)
+    }
+
+    /// Runs keys at time `at` (the clock does not move while keys are pressed).
+    fn run_at(app: &mut App, at: DateTime<Utc>, spec: &str) -> Terminal<TestBackend> {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let mut inputs = vec![Input::Tick(at)];
+        inputs.extend(keys(spec).into_iter().map(Input::Event));
+        let mut effects = |_: &Effect, _: &mut App| {};
+        drive(&mut terminal, app, COLOR, inputs, &mut effects).unwrap();
+        let mut fresh = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        fresh.draw(|frame| view::render(app, COLOR, frame)).unwrap();
+        fresh
+    }
+
+    #[test]
+    fn a_question_shows_the_clock_and_the_answer_box_then_the_reveal() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = drill_app(dir.path());
+        let keys = format!("{}d", open_number(&app, 12));
+        let terminal = run_at(&mut app, t0(), &keys);
+        assert_shows(
+            &terminal,
+            &[
+                "question 1 of 5",
+                "interview",
+                "⏱ 3:00",
+                "In an LLM training cluster",
+                "your answer",
+            ],
+        );
+        let terminal = run_at(
+            &mut app,
+            t0() + TimeDelta::seconds(20),
+            "300 GB/s per direction<esc> ",
+        );
+        // Interview mode: the next question comes; reveals wait for the end.
+        assert_shows(
+            &terminal,
+            &[
+                "question 2 of 5",
+                "follow-up of nvlink-vs-infiniband",
+                "What is NVSwitch",
+            ],
+        );
+        let session = &app.drill.as_ref().unwrap().session;
+        assert_eq!(session.answers()[0].text, "300 GB/s per direction");
+        assert!(
+            session.answers()[0].covered.iter().any(|c| *c),
+            "the typed answer covers a key point"
+        );
+    }
+
+    #[test]
+    fn the_clock_warns_and_times_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = drill_app(dir.path());
+        let keys = format!("{}d", open_number(&app, 12));
+        run_at(&mut app, t0(), &keys);
+        let terminal = run_at(&mut app, t0() + TimeDelta::seconds(151), "");
+        assert_shows(&terminal, &["⏱ 0:29"]);
+        let buffer = terminal.backend().buffer();
+        let clock_cell = (0..80)
+            .find(|&x| buffer[(x, 1)].symbol() == "⏱")
+            .expect("clock");
+        assert_eq!(
+            buffer[(clock_cell, 1)].fg,
+            Color::Red,
+            "the last 30 seconds are marked"
+        );
+        let terminal = run_at(&mut app, t0() + TimeDelta::seconds(181), "");
+        assert_shows(&terminal, &["question 2 of 5", "time is up"]);
+    }
+
+    #[test]
+    fn practice_reveals_grades_saves_and_ends_with_a_summary() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = drill_app(dir.path());
+        let keys = format!("{}c", open_number(&app, 12)); // open the card; c is harmless
+        run_at(&mut app, t0(), &keys);
+        let options = infraprep::drill::DrillOptions {
+            card: Some("nvlink-vs-infiniband".to_owned()),
+            ..app.drill_options(DrillMode::Practice)
+        };
+        app.start_drill(options);
+        let terminal = run_at(
+            &mut app,
+            t0() + TimeDelta::seconds(30),
+            "NVLink 300 GB/s, IB 25 GB/s<esc> ",
+        );
+        assert_shows(
+            &terminal,
+            &[
+                "key points",
+                "covered",
+                "1 again  2 hard  3 good  4 easy",
+                "reference answer",
+            ],
+        );
+        let terminal = run_at(&mut app, t0() + TimeDelta::seconds(40), "3");
+        assert_shows(&terminal, &["graded good", "n next"]);
+        assert_eq!(
+            Store::open(dir.path()).unwrap().progress().reviews.len(),
+            1,
+            "saved at once"
+        );
+        let terminal = run_at(&mut app, t0() + TimeDelta::seconds(50), "n<esc>s");
+        assert_shows(&terminal, &["question 3 of 5"]);
+        let terminal = run_at(&mut app, t0() + TimeDelta::seconds(60), "<esc>q");
+        assert_shows(
+            &terminal,
+            &[
+                "Drill summary",
+                "3 questions",
+                "1 graded",
+                "1 skipped",
+                "not graded",
+                "1 answers saved",
+            ],
+        );
+        let stored = Store::open(dir.path()).unwrap();
+        assert_eq!(stored.progress().reviews.len(), 1);
+        assert_eq!(
+            stored.progress().drills.len(),
+            1,
+            "the summary is kept in the history"
+        );
+        run_at(&mut app, t0() + TimeDelta::seconds(70), "<esc>");
+        assert!(app.drill.is_none());
+    }
+
+    #[test]
+    fn stats_show_the_reviews_and_the_forecast() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = drill_app(dir.path());
+        let options = infraprep::drill::DrillOptions {
+            card: Some("12".to_owned()),
+            ..app.drill_options(DrillMode::Practice)
+        };
+        run_at(&mut app, t0(), "");
+        app.start_drill(options);
+        run_at(&mut app, t0() + TimeDelta::seconds(5), "<esc> 4");
+        let terminal = run_at(&mut app, t0() + TimeDelta::seconds(6), "<esc>q<esc>4");
+        assert_shows(
+            &terminal,
+            &[
+                "Progress",
+                "1 reviews",
+                "1 of 32 cards seen",
+                "due in the next 14 days",
+                "strength per drilled tag",
+                "nvlink",
+            ],
+        );
+    }
+
+    #[test]
+    fn without_a_data_directory_the_drill_runs_and_says_nothing_is_saved() {
+        let mut app = app(Lang::En).with_drill_setup(DrillSetup {
+            data_dir: None,
+            minutes: 3.0,
+            exam: None,
+        });
+        let terminal = run_at(&mut app, t0(), "3");
+        assert_shows(&terminal, &["Mock interview", "Enter"]);
+        let terminal = run_at(&mut app, t0(), "<enter>");
+        assert!(app.drill.is_some());
+        assert_shows(&terminal, &["question 1 of 5"]);
+        let terminal = run_at(&mut app, t0(), "<esc> ");
+        let _ = terminal;
+        assert!(app.saving_status().unwrap().contains("not being saved"));
+    }
+}

@@ -26,4 +26,21 @@ pub enum Action {
     DeleteBack,
     /// Select the list row at this screen row (mouse click), relative to the list's first row.
     ClickRow(u16),
+    ShowDrill,
+    ShowStats,
+    /// Start a drill: on a card, that card and its follow-ups; on the drill screen, a new drill.
+    StartDrill,
+    /// Start a practice drill (feedback after each answer).
+    StartPractice,
+    /// A key for the answer box.
+    TextKey(ratatui::crossterm::event::KeyEvent),
+    /// Leave the answer box (`Esc`) or go back into it (`i`).
+    StopTyping,
+    StartTyping,
+    Reveal,
+    Grade(u8),
+    Hint,
+    TogglePause,
+    Skip,
+    EndDrill,
 }

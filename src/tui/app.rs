@@ -1,15 +1,21 @@
 //! The TUI's state and its one mutator, `update`. No terminal here: tests drive `App` with
 //! actions and read its state, and the views only read it.
 
+use chrono::{DateTime, Utc};
+
 use crate::calc::{HardwareTable, LinkPreset};
 use crate::content::{Card, Deck, Lang, Section};
 use crate::search::{Hit, SearchIndex};
 
 mod calculators;
+mod drill;
+
+pub use drill::DrillSetup;
 
 use super::action::Action;
 use super::calc_state::CalcScreen;
 use super::doc::section_lines;
+use super::drill_state::{DrillScreen, Saving};
 use super::geometry::{body_rows, reader_columns, reader_rows};
 use super::keymap::Context;
 use super::theme::Theme;
@@ -19,6 +25,8 @@ use super::theme::Theme;
 pub enum Screen {
     Cards,
     Calculators,
+    Drill,
+    Stats,
 }
 
 /// Side effects `update` asks the runner to perform, so the state stays pure.
@@ -26,6 +34,8 @@ pub enum Screen {
 pub enum Effect {
     /// Remember the content language in the config file.
     SaveLanguage(Lang),
+    /// A clock is on screen (or no longer is): the runner sends ticks only while one is.
+    Ticking(bool),
 }
 
 /// A card being read: which card, which section, how far down.
@@ -86,6 +96,16 @@ pub struct App {
     hardware: Option<HardwareTable>,
     /// Which of the current card's presets `c` opens next.
     preset_cursor: usize,
+    /// The time, as the runner last said; never read from the system here.
+    pub now: DateTime<Utc>,
+    /// The running (or just finished) drill.
+    pub drill: Option<DrillScreen>,
+    /// Where drill progress is saved; opened on the first drill or stats screen.
+    pub saving: Option<Saving>,
+    /// The progress directory, and the settings every new drill starts from.
+    drill_setup: DrillSetup,
+    /// Whether the runner was last told a clock is on screen.
+    ticking: bool,
     quit: bool,
     effects: Vec<Effect>,
 }
@@ -111,6 +131,11 @@ impl App {
             user_links: Vec::new(),
             hardware: None,
             preset_cursor: 0,
+            now: DateTime::<Utc>::UNIX_EPOCH,
+            drill: None,
+            saving: None,
+            drill_setup: DrillSetup::default(),
+            ticking: false,
             quit: false,
             effects: Vec::new(),
         }
@@ -188,6 +213,14 @@ impl App {
             Context::Prompt
         } else if self.search.is_some() {
             Context::Search
+        } else if self.screen == Screen::Drill {
+            match &self.drill {
+                Some(drill) if drill.typing => Context::DrillAnswer,
+                Some(_) => Context::Drill,
+                None => Context::DrillIdle,
+            }
+        } else if self.screen == Screen::Stats {
+            Context::Stats
         } else if self.screen == Screen::Calculators {
             if self.calc.as_ref().is_some_and(|c| c.editing) {
                 Context::CalcEdit
@@ -211,12 +244,19 @@ impl App {
 
     /// The only place state changes.
     pub fn update(&mut self, action: Action) {
+        self.update_inner(action);
+        self.check_clock();
+    }
+
+    fn update_inner(&mut self, action: Action) {
         self.status = None;
         match self.context() {
             Context::Help => self.update_help(action),
             Context::Prompt => self.update_prompt(action),
             Context::Search => self.update_search(action),
             Context::Reader => self.update_reader(action),
+            Context::DrillIdle | Context::Drill | Context::DrillAnswer => self.update_drill(action),
+            Context::Stats => self.update_global(action),
             Context::Calc => self.update_calc(action),
             Context::CalcEdit => self.update_calc_edit(action),
             Context::List | Context::Global => self.update_list(action),
@@ -236,6 +276,8 @@ impl App {
             Action::OpenQuickCalc => self.prompt = Some(PromptState::default()),
             Action::ShowCards => self.screen = Screen::Cards,
             Action::ShowCalculators => self.show_calculators(None),
+            Action::ShowDrill => self.screen = Screen::Drill,
+            Action::ShowStats => self.show_stats(),
             _ => {}
         }
     }
@@ -262,6 +304,7 @@ impl App {
             Action::ClickRow(row) => self.selected = (self.list_offset + row as usize).min(last),
             Action::Open if !self.deck.is_empty() => self.open_card(self.selected),
             Action::OpenCalculator => self.open_card_calculator(self.selected, None),
+            Action::StartDrill => self.start_card_drill(self.selected),
             other => self.update_global(other),
         }
         self.keep_selection_visible();
@@ -303,6 +346,7 @@ impl App {
             Action::OpenCalculator => {
                 return self.open_card_calculator(reading.card, Some(reading));
             }
+            Action::StartDrill => return self.start_card_drill(reading.card),
             other => return self.update_global(other),
         }
         self.reading = Some(reading);

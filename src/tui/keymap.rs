@@ -21,6 +21,13 @@ pub enum Context {
     Calc,
     /// Typing into a calculator field.
     CalcEdit,
+    /// The drill screen with no drill running.
+    DrillIdle,
+    /// A drill, keys acting on it.
+    Drill,
+    /// Typing an answer.
+    DrillAnswer,
+    Stats,
 }
 
 impl Context {
@@ -34,12 +41,19 @@ impl Context {
             Context::Prompt => "Quick arithmetic (=)",
             Context::Calc => "Calculators",
             Context::CalcEdit => "Editing a calculator field",
+            Context::DrillIdle => "Drill screen",
+            Context::Drill => "During a drill",
+            Context::DrillAnswer => "Typing an answer",
+            Context::Stats => "Stats screen",
         }
     }
 
     /// Contexts whose printable keys are text, so global single-letter keys do not apply.
     pub const fn takes_text(self) -> bool {
-        matches!(self, Context::Search | Context::Prompt | Context::CalcEdit)
+        matches!(
+            self,
+            Context::Search | Context::Prompt | Context::CalcEdit | Context::DrillAnswer
+        )
     }
 }
 
@@ -95,7 +109,10 @@ const fn bind(
     }
 }
 
-use Context::{Calc, CalcEdit, Global, Help, List, Prompt, Reader, Search};
+use Context::{
+    Calc, CalcEdit, Drill, DrillAnswer, DrillIdle, Global, Help, List, Prompt, Reader, Search,
+    Stats,
+};
 use KeyCode::{BackTab, Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up};
 
 /// Every binding, most specific first. The first match wins.
@@ -286,6 +303,107 @@ pub const BINDINGS: &[Binding] = &[
         "Close the prompt",
     ),
     bind(
+        List,
+        &[ch('d')],
+        Action::StartDrill,
+        "d drill",
+        "Drill the selected card and its follow-ups",
+    ),
+    bind(
+        Reader,
+        &[ch('d')],
+        Action::StartDrill,
+        "d drill",
+        "Drill this card and its follow-ups",
+    ),
+    bind(
+        DrillIdle,
+        &[key(Enter)],
+        Action::StartDrill,
+        "Enter interview",
+        "Start a 5-question mock interview (due cards first)",
+    ),
+    bind(
+        DrillIdle,
+        &[ch('p')],
+        Action::StartPractice,
+        "p practice",
+        "Start a 5-question practice drill (feedback after each)",
+    ),
+    bind(
+        DrillAnswer,
+        &[key(Esc)],
+        Action::StopTyping,
+        "Esc leave box",
+        "Leave the answer box (i goes back)",
+    ),
+    bind(
+        Drill,
+        &[ch(' ')],
+        Action::Reveal,
+        "Space reveal",
+        "Stop the clock and reveal (interview mode: next question)",
+    ),
+    bind(
+        Drill,
+        &[ch('1')],
+        Action::Grade(1),
+        "1-4 grade",
+        "Grade: again",
+    ),
+    bind(Drill, &[ch('2')], Action::Grade(2), "", "Grade: hard"),
+    bind(Drill, &[ch('3')], Action::Grade(3), "", "Grade: good"),
+    bind(Drill, &[ch('4')], Action::Grade(4), "", "Grade: easy"),
+    bind(
+        Drill,
+        &[key(Enter), ch('n')],
+        Action::Open,
+        "n next",
+        "Next question, after grading",
+    ),
+    bind(
+        Drill,
+        &[ch('i')],
+        Action::StartTyping,
+        "i type",
+        "Back into the answer box",
+    ),
+    bind(
+        Drill,
+        &[ch('h')],
+        Action::Hint,
+        "h hint",
+        "Reveal one key point (noted in the review)",
+    ),
+    bind(
+        Drill,
+        &[ch('p')],
+        Action::TogglePause,
+        "p pause",
+        "Pause or resume the clock",
+    ),
+    bind(
+        Drill,
+        &[ch('s')],
+        Action::Skip,
+        "s skip",
+        "Skip this follow-up",
+    ),
+    bind(
+        Drill,
+        &[ch('q')],
+        Action::EndDrill,
+        "q end",
+        "End the drill and show its summary",
+    ),
+    bind(
+        Drill,
+        &[key(Esc)],
+        Action::Back,
+        "Esc cards",
+        "Leave a finished drill",
+    ),
+    bind(
         Calc,
         &[key(Tab), ch('j'), key(Down)],
         Action::Move(1),
@@ -429,6 +547,8 @@ pub const BINDINGS: &[Binding] = &[
         "",
         "Calculators screen",
     ),
+    bind(Global, &[ch('3')], Action::ShowDrill, "", "Drill screen"),
+    bind(Global, &[ch('4')], Action::ShowStats, "", "Stats screen"),
 ];
 
 /// The action bound to `event` in `context`: the context's own bindings first, then the global
@@ -450,6 +570,9 @@ pub fn lookup(context: Context, event: &KeyEvent) -> Option<Action> {
     if context.takes_text() {
         if same_key(ctrl('c'), pressed) {
             return Some(Action::Quit);
+        }
+        if context == Context::DrillAnswer {
+            return Some(Action::TextKey(*event));
         }
         return match event.code {
             KeyCode::Char(c)
@@ -509,7 +632,20 @@ pub fn key_label(key: &Key) -> String {
 
 /// The help overlay's rows, grouped by context: (context title, [(keys, help)]).
 pub fn help_rows() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
-    let contexts = [Global, List, Reader, Search, Calc, CalcEdit, Prompt, Help];
+    let contexts = [
+        Global,
+        List,
+        Reader,
+        Search,
+        Calc,
+        CalcEdit,
+        DrillIdle,
+        Drill,
+        DrillAnswer,
+        Stats,
+        Prompt,
+        Help,
+    ];
     contexts
         .iter()
         .map(|&context| {

@@ -8,10 +8,12 @@
 
 mod calc;
 mod chart;
+mod drill;
 mod help;
 mod list;
 mod reader;
 mod search;
+mod stats;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -46,6 +48,8 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame<'_>) {
         Context::Help => help::render(app, theme, body, frame),
         Context::Search => search::render(app, theme, body, frame),
         _ if app.screen == Screen::Calculators => calc::render(app, theme, body, frame),
+        _ if app.screen == Screen::Drill => drill::render(app, theme, body, frame),
+        _ if app.screen == Screen::Stats => stats::render(app, theme, body, frame),
         _ if app.reading.is_some() => reader::render(app, theme, body, frame),
         _ => list::render(app, theme, body, frame),
     }
@@ -76,6 +80,10 @@ fn render_header(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         tab(" 1 Cards ", Screen::Cards),
         Span::raw(" "),
         tab(" 2 Calculators ", Screen::Calculators),
+        Span::raw(" "),
+        tab(" 3 Drill ", Screen::Drill),
+        Span::raw(" "),
+        tab(" 4 Stats ", Screen::Stats),
     ]);
     let right = Line::from(vec![
         Span::styled(format!("{} cards ", app.deck.len()), theme.dim()),

@@ -1,0 +1,223 @@
+//! The drill and stats screens' share of `App::update`, the clock, and the progress store.
+
+use std::path::PathBuf;
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+use super::{App, Effect, Screen};
+use crate::drill::{DrillMode, DrillOptions, Grade, Phase, Progress, Store, due_queue};
+use crate::tui::action::Action;
+use crate::tui::drill_state::{DrillScreen, Saving};
+
+/// What every drill started from the app shares: where progress lives, time per answer, the
+/// exam date. Filled from the command line and the config file.
+#[derive(Debug, Clone)]
+pub struct DrillSetup {
+    /// `None` when no data directory could be found (no home directory).
+    pub data_dir: Option<PathBuf>,
+    pub minutes: f64,
+    pub exam: Option<NaiveDate>,
+}
+
+impl Default for DrillSetup {
+    fn default() -> Self {
+        DrillSetup {
+            data_dir: None,
+            minutes: 3.0,
+            exam: None,
+        }
+    }
+}
+
+/// Questions in a drill started from the drill screen.
+const DEFAULT_COUNT: usize = 5;
+
+impl App {
+    #[must_use]
+    pub fn with_drill_setup(mut self, setup: DrillSetup) -> App {
+        self.drill_setup = setup;
+        self
+    }
+
+    /// The progress store, opened on first use. A bad file turns saving off, with the reason.
+    pub fn saving(&mut self) -> &mut Saving {
+        let dir = self.drill_setup.data_dir.clone();
+        self.saving.get_or_insert_with(|| match dir {
+            None => Saving::Off("no data directory: pass --data-dir".to_owned()),
+            Some(dir) => match Store::open(&dir) {
+                Ok(store) => Saving::To(store),
+                Err(e) => Saving::Off(e.to_string()),
+            },
+        })
+    }
+
+    /// The stored progress, if the store is open.
+    pub fn stored_progress(&self) -> Option<&Progress> {
+        match &self.saving {
+            Some(Saving::To(store)) => Some(store.progress()),
+            _ => None,
+        }
+    }
+
+    /// Where progress is saved, or why it is not, for the drill and stats screens.
+    pub fn saving_status(&self) -> Option<String> {
+        match &self.saving {
+            Some(Saving::To(store)) => Some(format!("progress: {}", store.path().display())),
+            Some(Saving::Off(reason)) => Some(format!("progress is not being saved: {reason}")),
+            None => None,
+        }
+    }
+
+    /// Progress as stored (empty when saving is off).
+    pub fn progress(&mut self) -> Progress {
+        match self.saving() {
+            Saving::To(store) => store.progress().clone(),
+            Saving::Off(_) => Progress::default(),
+        }
+    }
+
+    /// The runner's clock. While a drill question is timed, a timed-out answer is submitted.
+    pub fn tick(&mut self, now: DateTime<Utc>) {
+        self.now = now;
+        let timed_out = self
+            .drill
+            .as_ref()
+            .is_some_and(|d| d.phase() == Phase::Answering && d.session.timer(now).timed_out);
+        if timed_out {
+            self.with_drill(|drill, saving, now| drill.submit(now, saving));
+            self.status = Some("time is up: your answer was submitted".to_owned());
+        }
+        self.check_clock();
+    }
+
+    /// Tells the runner when a clock appears on or leaves the screen, so it only sends ticks
+    /// while one is showing.
+    pub(super) fn check_clock(&mut self) {
+        let needed = self.screen == Screen::Drill
+            && self.help.is_none()
+            && self
+                .drill
+                .as_ref()
+                .is_some_and(|d| d.phase() == Phase::Answering);
+        if needed != self.ticking {
+            self.ticking = needed;
+            self.effects.push(Effect::Ticking(needed));
+        }
+    }
+
+    /// Starts a drill with `options` on the drill screen.
+    pub fn start_drill(&mut self, options: DrillOptions) {
+        let progress = self.progress();
+        match DrillScreen::start(&self.deck, &progress, options, self.now) {
+            Ok(drill) => {
+                self.drill = Some(drill);
+                self.screen = Screen::Drill;
+                self.check_clock();
+            }
+            Err(message) => self.status = Some(message),
+        }
+    }
+
+    /// The options every drill starts from.
+    pub fn drill_options(&self, mode: DrillMode) -> DrillOptions {
+        DrillOptions {
+            minutes_per_answer: self.drill_setup.minutes,
+            mode,
+            lang: self.lang,
+            exam: self.drill_setup.exam,
+            seed: self.now.timestamp().unsigned_abs(),
+            ..DrillOptions::default()
+        }
+    }
+
+    /// `d` on a card: that card and its follow-up chain, as an interview.
+    pub(super) fn start_card_drill(&mut self, index: usize) {
+        let Some(card) = self.card(index) else { return };
+        let options = DrillOptions {
+            card: Some(card.id.clone()),
+            ..self.drill_options(DrillMode::Interview)
+        };
+        self.start_drill(options);
+    }
+
+    /// A drill from the drill screen: due cards first, otherwise a random five.
+    fn start_screen_drill(&mut self, mode: DrillMode) {
+        let progress = self.progress();
+        let ids: Vec<&str> = self.deck.cards().iter().map(|c| c.id.as_str()).collect();
+        let due = !due_queue(&ids, &progress, self.now, self.drill_setup.exam).is_empty();
+        let options = DrillOptions {
+            count: Some(DEFAULT_COUNT),
+            due,
+            ..self.drill_options(mode)
+        };
+        self.start_drill(options);
+    }
+
+    pub(super) fn show_stats(&mut self) {
+        self.saving();
+        self.screen = Screen::Stats;
+    }
+
+    /// Runs `f` on the drill with the store, so grades are saved as they are given.
+    fn with_drill(&mut self, f: impl FnOnce(&mut DrillScreen, &mut Saving, DateTime<Utc>)) {
+        let now = self.now;
+        self.saving();
+        if let (Some(drill), Some(saving)) = (&mut self.drill, &mut self.saving) {
+            f(drill, saving, now);
+        }
+    }
+
+    pub(super) fn update_drill(&mut self, action: Action) {
+        let Some(drill) = &mut self.drill else {
+            return match action {
+                Action::StartDrill => {
+                    self.saving();
+                    self.start_screen_drill(DrillMode::Interview);
+                }
+                Action::StartPractice => self.start_screen_drill(DrillMode::Practice),
+                other => self.update_global(other),
+            };
+        };
+        let now = self.now;
+        match action {
+            Action::TextKey(key) => {
+                drill.answer.input(key);
+            }
+            Action::StopTyping => drill.typing = false,
+            Action::StartTyping if drill.phase() == Phase::Answering => drill.typing = true,
+            Action::Reveal if drill.phase() == Phase::Answering => {
+                self.with_drill(|d, s, now| d.submit(now, s));
+            }
+            Action::Grade(n) => {
+                let grade = Grade::ALL.get(usize::from(n).saturating_sub(1)).copied();
+                if let Some(grade) = grade {
+                    self.with_drill(|d, s, now| d.grade(grade, now, s));
+                }
+            }
+            Action::Open => self.with_drill(|d, s, now| d.next(now, s)),
+            Action::Hint => {
+                if drill.session.hint().is_none() {
+                    self.status = Some("no more key points to reveal".to_owned());
+                }
+            }
+            Action::TogglePause => match drill.phase() {
+                Phase::Answering => drill.session.pause(now),
+                Phase::Paused => drill.session.resume(now),
+                _ => {}
+            },
+            Action::Skip => {
+                let mut skipped = false;
+                self.with_drill(|d, s, now| skipped = d.skip(now, s));
+                if !skipped {
+                    self.status = Some("only follow-up questions can be skipped".to_owned());
+                }
+            }
+            Action::EndDrill => self.with_drill(|d, s, now| d.end(now, s)),
+            Action::Back if drill.summary.is_some() => {
+                self.drill = None;
+                self.screen = Screen::Cards;
+            }
+            other => self.update_global(other),
+        }
+    }
+}

@@ -1,0 +1,354 @@
+//! The drill screen: the question with its countdown and answer box; the reveal with the
+//! reference answer and which key points the typed answer covered; the end-of-drill summary.
+//!
+//! ```text
+//!  question 2 of 4 · follow-up of #12 · interview          ⏱ 2:41
+//!  What is NVSwitch …                                    (the question)
+//!  ┌ your answer ───────────────────────────────────────────┐
+//!  └────────────────────────────────────────────────────────┘
+//! ```
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+use crate::calc::format;
+use crate::content::{Card, Lang, Section};
+use crate::drill::{DrillMode, DrillSummary, Phase};
+use crate::tui::app::App;
+use crate::tui::doc::section_lines;
+use crate::tui::drill_state::DrillScreen;
+use crate::tui::theme::Theme;
+use crate::wrap::{Span as WrapSpan, wrap_spans};
+
+pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let Some(drill) = &app.drill else {
+        return render_idle(app, theme, area, frame);
+    };
+    if let Some(summary) = &drill.summary {
+        return render_summary(app, summary, drill, theme, area, frame);
+    }
+    let Some(question) = drill.session.current() else {
+        return;
+    };
+    let Some(card) = app.deck.get(&question.card_id) else {
+        return;
+    };
+    let [status, title, body] = area.layout(&Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(3),
+        Constraint::Fill(1),
+    ]));
+    render_status(app, drill, theme, status, frame);
+    let title_lines: Vec<Line<'static>> = wrap_spans(
+        &[WrapSpan::new(
+            card.title(app.lang).to_owned(),
+            theme.title(),
+        )],
+        title.width.max(1) as usize,
+        0,
+    )
+    .into_iter()
+    .map(|l| {
+        Line::from(
+            l.into_iter()
+                .map(|s| Span::styled(s.text, s.style))
+                .collect::<Vec<_>>(),
+        )
+    })
+    .collect();
+    frame.render_widget(Paragraph::new(title_lines), title);
+    match drill.phase() {
+        Phase::Reveal => render_reveal(app, drill, card, theme, body, frame),
+        _ => render_answering(app, drill, card, theme, body, frame),
+    }
+}
+
+fn render_status(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let session = &drill.session;
+    let question = session.current();
+    let mode = match session.options().mode {
+        DrillMode::Interview => "interview",
+        DrillMode::Practice => "practice",
+    };
+    let chain = question
+        .and_then(|q| q.follow_up_of.as_deref())
+        .map(|parent| format!(" · follow-up of {parent}"))
+        .unwrap_or_default();
+    let left = format!(
+        " question {} of {}{chain} · {mode} ",
+        session.index() + 1,
+        session.questions().len()
+    );
+    let timer = session.timer(app.now);
+    let clock = match drill.phase() {
+        Phase::Paused => "paused".to_owned(),
+        Phase::Answering => format!("⏱ {}", clock(timer.remaining.as_secs())),
+        _ => format!(
+            "took {} of {}",
+            clock(timer.elapsed.as_secs()),
+            clock(timer.limit.as_secs())
+        ),
+    };
+    let clock_style = if timer.warning && drill.phase() == Phase::Answering {
+        theme.error()
+    } else {
+        theme.accent()
+    };
+    frame.render_widget(Paragraph::new(Line::styled(left, theme.dim())), area);
+    frame.render_widget(
+        Paragraph::new(Line::styled(format!("{clock} "), clock_style).right_aligned()),
+        area,
+    );
+}
+
+/// `m:ss` for a non-negative number of seconds (negative or NaN shows as 0:00).
+fn clock_f(seconds: f64) -> String {
+    clock(std::time::Duration::try_from_secs_f64(seconds).map_or(0, |d| d.as_secs()))
+}
+
+/// `m:ss`.
+fn clock(seconds: u64) -> String {
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+fn render_answering(
+    app: &App,
+    drill: &DrillScreen,
+    card: &Card,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame<'_>,
+) {
+    let hints = drill
+        .session
+        .answer()
+        .map(|a| a.hints.clone())
+        .unwrap_or_default();
+    let points = card.key_points.get(app.lang);
+    let hint_lines: Vec<Line<'static>> = hints
+        .iter()
+        .filter_map(|&i| points.get(i))
+        .flat_map(|p| {
+            wrapped(
+                &[WrapSpan::new(format!("hint: {}", p.point), theme.accent())],
+                area.width,
+            )
+        })
+        .collect();
+    let [hint_area, answer_area] = area.layout(&Layout::vertical([
+        Constraint::Length(hint_lines.len() as u16),
+        Constraint::Fill(1),
+    ]));
+    frame.render_widget(Paragraph::new(hint_lines), hint_area);
+    let mut answer = drill.answer.clone();
+    let title = if drill.typing {
+        " your answer (Esc leaves the box) "
+    } else {
+        " your answer (i to type, Space to reveal) "
+    };
+    let border = if drill.typing {
+        theme.key()
+    } else {
+        theme.dim()
+    };
+    answer.set_block(
+        Block::default()
+            .borders(Borders::ALL)
+            .border_style(border)
+            .title(title),
+    );
+    if !drill.typing {
+        answer.set_cursor_style(ratatui::style::Style::new());
+    }
+    frame.render_widget(&answer, answer_area);
+}
+
+fn render_reveal(
+    app: &App,
+    drill: &DrillScreen,
+    card: &Card,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame<'_>,
+) {
+    let answer = drill.session.answer();
+    let covered = answer.map(|a| a.covered.clone()).unwrap_or_default();
+    let points = card.key_points.get(app.lang);
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let count = covered.iter().filter(|c| **c).count();
+    // The grade prompt comes first so it is always on screen, however long the key points are.
+    let grade = answer.and_then(|a| a.grade);
+    let mut first = vec![Span::styled(
+        format!("key points {count}/{} covered · ", points.len()),
+        theme.title(),
+    )];
+    first.extend(match grade {
+        Some(g) => vec![
+            Span::styled(format!("graded {}", g.label()), theme.accent()),
+            Span::styled("  n next", theme.key()),
+        ],
+        None => vec![
+            Span::styled("grade: ", theme.title()),
+            Span::styled("1 again  2 hard  3 good  4 easy", theme.key()),
+        ],
+    });
+    lines.push(Line::from(first));
+    for (i, point) in points.iter().enumerate() {
+        let hit = covered.get(i).copied().unwrap_or(false);
+        let (mark, style) = if hit {
+            ("✓ ", theme.accent())
+        } else {
+            ("✗ ", theme.dim())
+        };
+        lines.extend(wrapped(
+            &[WrapSpan::new(format!("{mark}{}", point.point), style)],
+            area.width,
+        ));
+    }
+    if let Some(error) = &drill.save_error {
+        lines.extend(wrapped(
+            &[WrapSpan::new(error.clone(), theme.error())],
+            area.width,
+        ));
+    }
+    let top_rows = (lines.len() as u16).min(area.height / 2);
+    let [top, reference] = area.layout(&Layout::vertical([
+        Constraint::Length(top_rows),
+        Constraint::Fill(1),
+    ]));
+    frame.render_widget(Paragraph::new(lines), top);
+    let mut text = vec![Line::styled(reference_title(app.lang), theme.title())];
+    text.extend(section_lines(
+        card,
+        app.lang,
+        Section::Interview,
+        area.width.saturating_sub(1) as usize,
+        theme,
+    ));
+    if let Some(typed) = answer
+        .map(|a| a.text.trim().to_owned())
+        .filter(|t| !t.is_empty())
+    {
+        text.push(Line::default());
+        text.push(Line::styled("your answer", theme.title()));
+        text.extend(wrapped(&[WrapSpan::new(typed, theme.text())], area.width));
+    }
+    frame.render_widget(Paragraph::new(text), reference);
+}
+
+const fn reference_title(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "参考答案（面试这样说）",
+        Lang::En => "reference answer (how to say it)",
+    }
+}
+
+fn render_summary(
+    app: &App,
+    summary: &DrillSummary,
+    drill: &DrillScreen,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame<'_>,
+) {
+    let mut lines = vec![
+        Line::styled("Drill summary", theme.title()),
+        Line::raw(format!(
+            "{} questions · {} graded · {} skipped · time {} of {} · key points {}/{}",
+            summary.questions.len(),
+            summary.graded,
+            summary.skipped,
+            format::duration(summary.total_seconds),
+            format::duration(summary.total_limit_seconds),
+            summary.covered,
+            summary.total
+        )),
+        Line::default(),
+    ];
+    for (i, q) in summary.questions.iter().enumerate() {
+        let title = app
+            .deck
+            .get(&q.card_id)
+            .map_or(q.card_id.as_str(), |c| c.title(app.lang));
+        let grade = match (q.grade, q.skipped) {
+            (Some(g), _) => g.label(),
+            (None, true) => "skipped",
+            (None, false) => "not graded",
+        };
+        let time = format!("{} / {}", clock_f(q.seconds), clock_f(q.limit_seconds));
+        let style = if q.over_time {
+            theme.error()
+        } else {
+            theme.text()
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:>2}. ", i + 1), theme.dim()),
+            Span::styled(format!("{time:<12}"), style),
+            Span::styled(format!("{grade:<11}"), theme.accent()),
+            Span::styled(format!("{}/{}  ", q.covered, q.total), theme.dim()),
+            Span::raw(title.to_owned()),
+        ]));
+    }
+    if !summary.weakest_tags.is_empty() {
+        lines.push(Line::default());
+        lines.push(Line::raw(format!(
+            "weakest tags: {}",
+            summary.weakest_tags.join(", ")
+        )));
+    }
+    lines.push(Line::default());
+    let saved = match &drill.save_error {
+        Some(error) => Line::styled(error.clone(), theme.error()),
+        None => Line::styled(
+            format!(
+                "{} answers saved to your progress · Esc to leave",
+                drill.saved
+            ),
+            theme.dim(),
+        ),
+    };
+    lines.push(saved);
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let mut lines = vec![
+        Line::styled("Mock interview", theme.title()),
+        Line::default(),
+        Line::raw("A question, a clock, the follow-ups an interviewer would push, then the"),
+        Line::raw("reference answer, the key points you covered, and your own grade (1-4)."),
+        Line::default(),
+        Line::from(vec![
+            Span::styled("Enter", theme.key()),
+            Span::raw("  5 questions, interview mode (feedback at the end), due cards first"),
+        ]),
+        Line::from(vec![
+            Span::styled("p", theme.key()),
+            Span::raw("      5 questions, practice mode (feedback after each)"),
+        ]),
+        Line::from(vec![
+            Span::styled("d", theme.key()),
+            Span::raw("      on a card (screen 1): that card and its follow-ups"),
+        ]),
+        Line::default(),
+    ];
+    if let Some(status) = app.saving_status() {
+        lines.extend(wrapped(&[WrapSpan::new(status, theme.dim())], area.width));
+    }
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn wrapped(spans: &[WrapSpan<ratatui::style::Style>], width: u16) -> Vec<Line<'static>> {
+    wrap_spans(spans, width.max(1) as usize, 2)
+        .into_iter()
+        .map(|l| {
+            Line::from(
+                l.into_iter()
+                    .map(|s| Span::styled(s.text, s.style))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
+}
