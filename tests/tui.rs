@@ -683,3 +683,24 @@ mod drill {
         assert!(app.saving_status().unwrap().contains("not being saved"));
     }
 }
+
+#[test]
+fn in_interview_mode_the_next_question_takes_typing_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = infraprep::tui::app::DrillSetup {
+        data_dir: Some(dir.path().to_path_buf()),
+        minutes: 3.0,
+        exam: None,
+    };
+    let mut app = app(Lang::En).with_drill_setup(setup);
+    let keys = format!("{}d", open_number(&app, 12));
+    run(&mut app, 80, 24, &keys, COLOR);
+    run(&mut app, 80, 24, "one<esc> NVSwitch", COLOR);
+    let drill = app.drill.as_ref().unwrap();
+    assert_eq!(drill.session.index(), 1);
+    assert_eq!(
+        drill.answer_text(),
+        "NVSwitch",
+        "no keys are lost between questions"
+    );
+}

@@ -72,8 +72,9 @@ impl DrillScreen {
     pub fn submit(&mut self, now: DateTime<Utc>, saving: &mut Saving) {
         let text = self.answer_text();
         self.session.submit(&text, now);
-        self.typing = false;
-        if matches!(self.phase(), Phase::Answering) {
+        // Interview mode asks the next question at once: the box is fresh and has the focus.
+        self.typing = matches!(self.phase(), Phase::Answering);
+        if self.typing {
             self.fresh_answer();
         }
         self.finish_if_done(saving);

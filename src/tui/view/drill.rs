@@ -96,11 +96,15 @@ fn render_status(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame
     } else {
         theme.accent()
     };
-    frame.render_widget(Paragraph::new(Line::styled(left, theme.dim())), area);
-    frame.render_widget(
-        Paragraph::new(Line::styled(format!("{clock} "), clock_style).right_aligned()),
-        area,
-    );
+    let clock = format!(" {clock} ");
+    let clock_width =
+        (unicode_width::UnicodeWidthStr::width(clock.as_str()) as u16).min(area.width);
+    let [left_area, clock_area] = area.layout(&Layout::horizontal([
+        Constraint::Fill(1),
+        Constraint::Length(clock_width),
+    ]));
+    frame.render_widget(Paragraph::new(Line::styled(left, theme.dim())), left_area);
+    frame.render_widget(Paragraph::new(Line::styled(clock, clock_style)), clock_area);
 }
 
 /// `m:ss` for a non-negative number of seconds (negative or NaN shows as 0:00).
