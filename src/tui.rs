@@ -8,6 +8,7 @@ pub mod action;
 pub mod app;
 pub mod calc_state;
 pub mod doc;
+pub mod drill_choice;
 pub mod drill_state;
 pub mod geometry;
 pub mod keymap;

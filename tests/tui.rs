@@ -704,3 +704,33 @@ fn in_interview_mode_the_next_question_takes_typing_at_once() {
         "no keys are lost between questions"
     );
 }
+
+#[test]
+fn the_drill_screen_form_sets_tag_count_and_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = infraprep::tui::app::DrillSetup {
+        data_dir: Some(dir.path().to_path_buf()),
+        minutes: 3.0,
+        exam: None,
+    };
+    let mut app = app(Lang::En).with_drill_setup(setup);
+    // mode → practice; questions 5 → 3; tag → the first tag; cards → any.
+    let terminal = run(&mut app, 80, 24, "3ljhhjljlj", COLOR);
+    assert_shows(
+        &terminal,
+        &["Mock interview", "practice", "questions", "3", "tag"],
+    );
+    let tag = app.drill_choice.tag.clone().expect("a tag was chosen");
+    run(&mut app, 80, 24, "<enter>", COLOR);
+    let drill = app.drill.as_ref().expect("the drill started");
+    assert_eq!(drill.session.questions().len(), 3);
+    assert_eq!(
+        drill.session.options().mode,
+        infraprep::drill::DrillMode::Practice
+    );
+    let first = app.deck.get(&drill.session.questions()[0].card_id).unwrap();
+    assert!(
+        first.tags.contains(&tag),
+        "the first question carries the tag {tag}"
+    );
+}

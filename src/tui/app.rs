@@ -15,6 +15,7 @@ pub use drill::DrillSetup;
 use super::action::Action;
 use super::calc_state::CalcScreen;
 use super::doc::section_lines;
+use super::drill_choice::DrillChoice;
 use super::drill_state::{DrillScreen, Saving};
 use super::geometry::{body_rows, reader_columns, reader_rows};
 use super::keymap::Context;
@@ -106,6 +107,8 @@ pub struct App {
     drill_setup: DrillSetup,
     /// Whether the runner was last told a clock is on screen.
     ticking: bool,
+    /// The drill screen's setup form.
+    pub drill_choice: DrillChoice,
     quit: bool,
     effects: Vec<Effect>,
 }
@@ -136,6 +139,7 @@ impl App {
             saving: None,
             drill_setup: DrillSetup::default(),
             ticking: false,
+            drill_choice: DrillChoice::new(3.0),
             quit: false,
             effects: Vec::new(),
         }

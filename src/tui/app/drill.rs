@@ -7,6 +7,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use super::{App, Effect, Screen};
 use crate::drill::{DrillMode, DrillOptions, Grade, Phase, Progress, Store, due_queue};
 use crate::tui::action::Action;
+use crate::tui::drill_choice::{DrillChoice, Pick};
 use crate::tui::drill_state::{DrillScreen, Saving};
 
 /// What every drill started from the app shares: where progress lives, time per answer, the
@@ -29,12 +30,10 @@ impl Default for DrillSetup {
     }
 }
 
-/// Questions in a drill started from the drill screen.
-const DEFAULT_COUNT: usize = 5;
-
 impl App {
     #[must_use]
     pub fn with_drill_setup(mut self, setup: DrillSetup) -> App {
+        self.drill_choice = DrillChoice::new(setup.minutes);
         self.drill_setup = setup;
         self
     }
@@ -140,17 +139,38 @@ impl App {
         self.start_drill(options);
     }
 
-    /// A drill from the drill screen: due cards first, otherwise a random five.
-    fn start_screen_drill(&mut self, mode: DrillMode) {
+    /// A drill from the drill screen's form.
+    fn start_screen_drill(&mut self, mode: Option<DrillMode>) {
         let progress = self.progress();
+        let choice = self.drill_choice.clone();
         let ids: Vec<&str> = self.deck.cards().iter().map(|c| c.id.as_str()).collect();
-        let due = !due_queue(&ids, &progress, self.now, self.drill_setup.exam).is_empty();
+        let any_due = !due_queue(&ids, &progress, self.now, self.drill_setup.exam).is_empty();
+        let due = match choice.pick {
+            Pick::DueFirst => any_due,
+            Pick::DueOnly => true,
+            Pick::Any => false,
+        };
         let options = DrillOptions {
-            count: Some(DEFAULT_COUNT),
+            count: Some(choice.count),
             due,
-            ..self.drill_options(mode)
+            tag: choice.tag,
+            minutes_per_answer: choice.minutes,
+            ..self.drill_options(mode.unwrap_or(choice.mode))
         };
         self.start_drill(options);
+    }
+
+    /// The deck's tags, sorted, for the form's tag row.
+    fn tags(&self) -> Vec<String> {
+        let mut tags: Vec<String> = self
+            .deck
+            .cards()
+            .iter()
+            .flat_map(|c| c.tags.iter().cloned())
+            .collect();
+        tags.sort();
+        tags.dedup();
+        tags
     }
 
     pub(super) fn show_stats(&mut self) {
@@ -170,11 +190,14 @@ impl App {
     pub(super) fn update_drill(&mut self, action: Action) {
         let Some(drill) = &mut self.drill else {
             return match action {
-                Action::StartDrill => {
-                    self.saving();
-                    self.start_screen_drill(DrillMode::Interview);
+                Action::StartDrill => self.start_screen_drill(None),
+                Action::StartPractice => self.start_screen_drill(Some(DrillMode::Practice)),
+                Action::Move(step) => self.drill_choice.move_row(step),
+                Action::NextSection | Action::PreviousSection => {
+                    let tags = self.tags();
+                    let step = if action == Action::NextSection { 1 } else { -1 };
+                    self.drill_choice.change(step, &tags);
                 }
-                Action::StartPractice => self.start_screen_drill(DrillMode::Practice),
                 other => self.update_global(other),
             };
         };

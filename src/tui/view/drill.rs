@@ -18,6 +18,7 @@ use crate::content::{Card, Lang, Section};
 use crate::drill::{DrillMode, DrillSummary, Phase};
 use crate::tui::app::App;
 use crate::tui::doc::section_lines;
+use crate::tui::drill_choice::ROWS;
 use crate::tui::drill_state::DrillScreen;
 use crate::tui::theme::Theme;
 use crate::wrap::{Span as WrapSpan, wrap_spans};
@@ -320,25 +321,42 @@ fn render_summary(
 fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let mut lines = vec![
         Line::styled("Mock interview", theme.title()),
-        Line::default(),
-        Line::raw("A question, a clock, the follow-ups an interviewer would push, then the"),
-        Line::raw("reference answer, the key points you covered, and your own grade (1-4)."),
-        Line::default(),
-        Line::from(vec![
-            Span::styled("Enter", theme.key()),
-            Span::raw("  5 questions, interview mode (feedback at the end), due cards first"),
-        ]),
-        Line::from(vec![
-            Span::styled("p", theme.key()),
-            Span::raw("      5 questions, practice mode (feedback after each)"),
-        ]),
-        Line::from(vec![
-            Span::styled("d", theme.key()),
-            Span::raw("      on a card (screen 1): that card and its follow-ups"),
-        ]),
+        Line::raw(
+            "A question, a clock, the follow-ups an interviewer would push, then the reference",
+        ),
+        Line::raw("answer, the key points you covered, and your own grade (1-4)."),
         Line::default(),
     ];
+    let choice = &app.drill_choice;
+    for (index, (row, value)) in ROWS.iter().zip(choice.values()).enumerate() {
+        let focused = index == choice.row;
+        lines.push(Line::from(vec![
+            Span::styled(if focused { "› " } else { "  " }, theme.key()),
+            Span::styled(
+                format!("{row:<20}"),
+                if focused { theme.title() } else { theme.dim() },
+            ),
+            Span::styled(
+                if focused {
+                    format!("‹ {value} ›")
+                } else {
+                    value
+                },
+                theme.text(),
+            ),
+        ]));
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(vec![
+        Span::styled("Enter", theme.key()),
+        Span::raw(" start   "),
+        Span::styled("p", theme.key()),
+        Span::raw(" practice   "),
+        Span::styled("d", theme.key()),
+        Span::raw(" on a card (screen 1): that card and its follow-ups"),
+    ]));
     if let Some(status) = app.saving_status() {
+        lines.push(Line::default());
         lines.extend(wrapped(&[WrapSpan::new(status, theme.dim())], area.width));
     }
     frame.render_widget(Paragraph::new(lines), area);

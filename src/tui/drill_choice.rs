@@ -1,0 +1,126 @@
+//! The drill screen's setup form: mode, number of questions, minutes per answer, tag, and which
+//! cards (due first, due only, or any). j/k choose a row, h/l change it, Enter starts.
+
+use crate::drill::DrillMode;
+
+/// Which cards a drill from the screen draws on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    /// Due cards when there are any, otherwise any cards.
+    DueFirst,
+    DueOnly,
+    Any,
+}
+
+/// The setup form's values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DrillChoice {
+    pub row: usize,
+    pub mode: DrillMode,
+    pub count: usize,
+    pub minutes: f64,
+    /// `None`: every tag.
+    pub tag: Option<String>,
+    pub pick: Pick,
+}
+
+/// Rows of the form, in order.
+pub const ROWS: [&str; 5] = ["mode", "questions", "minutes per answer", "tag", "cards"];
+
+impl DrillChoice {
+    pub fn new(minutes: f64) -> DrillChoice {
+        DrillChoice {
+            row: 0,
+            mode: DrillMode::Interview,
+            count: 5,
+            minutes,
+            tag: None,
+            pick: Pick::DueFirst,
+        }
+    }
+
+    pub fn move_row(&mut self, step: i32) {
+        let rows = ROWS.len() as i32;
+        self.row = usize::try_from((self.row as i32 + step).rem_euclid(rows)).unwrap_or(0);
+    }
+
+    /// Changes the selected row's value one step; `tags` are the deck's tags, sorted.
+    pub fn change(&mut self, step: i32, tags: &[String]) {
+        match self.row {
+            0 => {
+                self.mode = match self.mode {
+                    DrillMode::Interview => DrillMode::Practice,
+                    DrillMode::Practice => DrillMode::Interview,
+                }
+            }
+            1 => self.count = (self.count as i32 + step).clamp(1, 30) as usize,
+            2 => self.minutes = (self.minutes + f64::from(step) * 0.5).clamp(0.5, 15.0),
+            3 => self.tag = cycle_tag(self.tag.as_deref(), step, tags),
+            _ => {
+                self.pick = match (self.pick, step > 0) {
+                    (Pick::DueFirst, true) | (Pick::Any, false) => Pick::DueOnly,
+                    (Pick::DueOnly, true) | (Pick::DueFirst, false) => Pick::Any,
+                    (Pick::Any, true) | (Pick::DueOnly, false) => Pick::DueFirst,
+                }
+            }
+        }
+    }
+
+    /// Each row's value as shown.
+    pub fn values(&self) -> [String; 5] {
+        let mode = match self.mode {
+            DrillMode::Interview => "interview (feedback at the end)",
+            DrillMode::Practice => "practice (feedback after each answer)",
+        };
+        let pick = match self.pick {
+            Pick::DueFirst => "due cards first, then any",
+            Pick::DueOnly => "due cards only",
+            Pick::Any => "any cards, at random",
+        };
+        [
+            mode.to_owned(),
+            self.count.to_string(),
+            format!("{}", self.minutes),
+            self.tag.clone().unwrap_or_else(|| "any".to_owned()),
+            pick.to_owned(),
+        ]
+    }
+}
+
+/// The next tag in `tags` after `current` (or before it), with "any" between the ends.
+fn cycle_tag(current: Option<&str>, step: i32, tags: &[String]) -> Option<String> {
+    let count = tags.len() as i32 + 1;
+    let at = current
+        .and_then(|t| tags.iter().position(|x| x == t))
+        .map_or(0, |i| i as i32 + 1);
+    let next = (at + step).rem_euclid(count);
+    (next > 0).then(|| tags[(next - 1) as usize].clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_change_and_wrap() {
+        let tags = vec!["nccl".to_owned(), "nvlink".to_owned()];
+        let mut choice = DrillChoice::new(3.0);
+        choice.change(1, &tags);
+        assert_eq!(choice.mode, DrillMode::Practice);
+        choice.move_row(1);
+        choice.change(-1, &tags);
+        assert_eq!(choice.count, 4);
+        choice.move_row(2);
+        choice.change(1, &tags);
+        assert_eq!(choice.tag.as_deref(), Some("nccl"));
+        choice.change(-1, &tags);
+        assert_eq!(choice.tag, None);
+        choice.change(-1, &tags);
+        assert_eq!(choice.tag.as_deref(), Some("nvlink"));
+        choice.move_row(1);
+        choice.change(1, &tags);
+        assert_eq!(choice.pick, Pick::DueOnly);
+        choice.move_row(1);
+        assert_eq!(choice.row, 0, "rows wrap");
+    }
+}
