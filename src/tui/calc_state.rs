@@ -163,7 +163,8 @@ impl CalcScreen {
     }
 }
 
-fn wrap_index(index: usize, step: i32, count: usize) -> usize {
+/// `index` moved by `step` within `0..count`, wrapping at both ends.
+pub(crate) fn wrap_index(index: usize, step: i32, count: usize) -> usize {
     if count == 0 {
         return 0;
     }

@@ -1,6 +1,7 @@
 //! The drill screen's setup form: mode, number of questions, minutes per answer, tag, and which
 //! cards (due first, due only, or any). j/k choose a row, h/l change it, Enter starts.
 
+use super::calc_state::wrap_index;
 use crate::drill::DrillMode;
 
 /// Which cards a drill from the screen draws on.
@@ -40,8 +41,7 @@ impl DrillChoice {
     }
 
     pub fn move_row(&mut self, step: i32) {
-        let rows = ROWS.len() as i32;
-        self.row = usize::try_from((self.row as i32 + step).rem_euclid(rows)).unwrap_or(0);
+        self.row = wrap_index(self.row, step, ROWS.len());
     }
 
     /// Changes the selected row's value one step; `tags` are the deck's tags, sorted.
@@ -53,7 +53,7 @@ impl DrillChoice {
                     DrillMode::Practice => DrillMode::Interview,
                 }
             }
-            1 => self.count = (self.count as i32 + step).clamp(1, 30) as usize,
+            1 => self.count = self.count.saturating_add_signed(step as isize).clamp(1, 30),
             2 => self.minutes = (self.minutes + f64::from(step) * 0.5).clamp(0.5, 15.0),
             3 => self.tag = cycle_tag(self.tag.as_deref(), step, tags),
             _ => {
@@ -89,12 +89,12 @@ impl DrillChoice {
 
 /// The next tag in `tags` after `current` (or before it), with "any" between the ends.
 fn cycle_tag(current: Option<&str>, step: i32, tags: &[String]) -> Option<String> {
-    let count = tags.len() as i32 + 1;
+    // Position 0 is "any"; tag i is position i + 1.
     let at = current
         .and_then(|t| tags.iter().position(|x| x == t))
-        .map_or(0, |i| i as i32 + 1);
-    let next = (at + step).rem_euclid(count);
-    (next > 0).then(|| tags[(next - 1) as usize].clone())
+        .map_or(0, |i| i + 1);
+    let next = wrap_index(at, step, tags.len() + 1);
+    next.checked_sub(1).and_then(|i| tags.get(i)).cloned()
 }
 
 #[cfg(test)]
