@@ -4,6 +4,10 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+#[path = "support/timing.rs"]
+mod timing;
+use timing::median;
+
 use infraprep::calc::units::parse_size;
 use infraprep::calc::{
     BusbwFields, BusbwInput, CheckpointFields, CheckpointInput, CollectiveFields, CollectiveInput,
@@ -13,22 +17,6 @@ use infraprep::calc::{
     default_sweep_sizes, eval_expression, fabric, figure_matches, layout, memory, mfu, overlap,
     pipeline, tp, transfer,
 };
-
-/// Median time of `runs` calls of `f` after a few warm-up calls.
-fn median(runs: usize, mut f: impl FnMut()) -> Duration {
-    for _ in 0..5 {
-        f();
-    }
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[times.len() / 2]
-}
 
 fn report(name: &str, time: Duration) {
     let micros = time.as_secs_f64() * 1e6;

@@ -4,7 +4,10 @@
 //! search over 10,000 cards takes under 5 ms.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+
+#[path = "support/timing.rs"]
+mod timing;
+use timing::{median, ms};
 
 use infraprep::content::deck::load;
 use infraprep::content::parse::parse_card;
@@ -24,23 +27,6 @@ const QUERIES: &[&str] = &[
     "拥塞 监控",
     "xyzzy",
 ];
-
-/// Median wall time of `runs` calls of `f`.
-fn median(runs: usize, mut f: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[times.len() / 2]
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
-}
 
 fn parse_all(texts: &[String]) -> Vec<Card> {
     texts

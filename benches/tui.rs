@@ -7,6 +7,10 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+#[path = "support/timing.rs"]
+mod timing;
+use timing::{median, ms};
+
 use infraprep::content::deck::load;
 use infraprep::content::parse::parse_card;
 use infraprep::content::{Deck, DeckSource, Lang};
@@ -22,22 +26,6 @@ use ratatui::widgets::Paragraph;
 mod generate;
 
 const THEME: Theme = Theme { color: true };
-
-fn median(runs: usize, mut f: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[times.len() / 2]
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
-}
 
 fn terminal() -> Terminal<TestBackend> {
     Terminal::new(TestBackend::new(120, 40)).expect("test terminal")
