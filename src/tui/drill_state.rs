@@ -139,10 +139,15 @@ impl DrillScreen {
         }
         let summary = self.session.summary();
         self.typing = false;
-        if let Saving::To(store) = saving
-            && let Err(e) = store.record_drill(summary.clone())
-        {
-            self.save_error = Some(format!("the drill summary was not saved: {e}"));
+        match saving {
+            Saving::To(store) => {
+                if let Err(e) = store.record_drill(summary.clone()) {
+                    self.save_error = Some(format!("the drill summary was not saved: {e}"));
+                }
+            }
+            Saving::Off(reason) => {
+                self.save_error = Some(format!("this drill was not saved: {reason}"));
+            }
         }
         self.summary = Some(summary);
     }
