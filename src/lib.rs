@@ -6,13 +6,12 @@
 pub mod app;
 pub mod calc;
 pub mod calc_cli;
+pub mod calculators;
 pub mod cli;
 pub mod commands;
 pub mod content;
 pub mod drill;
-pub mod forms;
 pub mod markdown;
-pub mod presets;
 pub mod render;
 pub mod search;
 pub mod settings;

@@ -6,9 +6,9 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use infraprep::calc::HardwareTable;
+use infraprep::calculators::preset::{check_figure, check_preset};
 use infraprep::content::deck::{check, load};
 use infraprep::content::{Card, DeckSource, Lang, Section};
-use infraprep::presets::{check_figure, check_preset};
 
 fn deck() -> Vec<Card> {
     let loaded = load(&[DeckSource::Bundled]);

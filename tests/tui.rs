@@ -293,6 +293,11 @@ fn each_calculator_shows_results_and_a_chart() {
     let terminal = run(&mut app, 120, 40, "l", COLOR);
     assert_shows(
         &terminal,
+        &["Bus bandwidth from a run", "algbw", "busbw", "of the link"],
+    );
+    let terminal = run(&mut app, 120, 40, "l", COLOR);
+    assert_shows(
+        &terminal,
         &[
             "Checkpoint",
             "980 GB",

@@ -129,7 +129,7 @@ fn malformed_calculator_preset() {
         "bad-calc-preset",
         "alpha.md",
         18,
-        &["'transfer' calculator preset", "unknown field `linkz`"],
+        &["'transfer' calculator preset", "'linkz' is not a field of the transfer calculator"],
     );
 }
 

@@ -6,10 +6,10 @@ use std::process::ExitCode;
 
 use super::{Outcome, emit};
 use crate::calc::HardwareTable;
+use crate::calculators::preset::check_card;
 use crate::cli::ValidateArgs;
 use crate::content::DeckSource;
 use crate::content::deck::{check, load};
-use crate::presets::check_card;
 
 pub fn run(
     args: &ValidateArgs,

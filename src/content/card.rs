@@ -1,13 +1,6 @@
 //! The card as the rest of the app sees it, after parsing and checking.
 
-mod training;
-
 use serde::{Deserialize, Serialize};
-
-pub use training::{
-    FabricPreset, LayoutPreset, MemoryPreset, MfuPreset, NumberOrText, OverlapPreset,
-    PipelinePreset, TpPreset,
-};
 
 use super::{Bilingual, Lang, Section};
 
@@ -71,114 +64,79 @@ pub struct Figure {
     pub note: Option<String>,
 }
 
-/// The calculator a card opens with, and its inputs as the user would type them.
+/// A calculator a card opens with, and its inputs as the user would type them.
 ///
-/// Quantities stay strings with units here; the calculator engine reads them, so a card and the
-/// command line accept exactly the same spellings.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "calculator", rename_all = "kebab-case")]
-pub enum CalcPreset {
-    Transfer(TransferPreset),
-    Collective(CollectivePreset),
-    Checkpoint(CheckpointPreset),
-    Tp(TpPreset),
-    Pipeline(PipelinePreset),
-    Memory(MemoryPreset),
-    Mfu(MfuPreset),
-    Fabric(FabricPreset),
-    Overlap(OverlapPreset),
-    Layout(LayoutPreset),
-    Expression(ExpressionPreset),
+/// Quantities stay strings with units here; the calculator registry reads them exactly as the
+/// command line reads its flags, and checks the keys against the calculator's fields, so a card
+/// and the command line accept the same spellings. `calculator = "expression"` holds one key,
+/// `expr`, for the quick-arithmetic prompt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CalcPreset {
+    /// The calculator id, e.g. `collective`.
+    pub calculator: String,
+    /// The other keys in the order written, values as text (`ranks = 16` → `"16"`, a list of
+    /// links → space-separated ids, `true`/`false` → `yes`/`no`).
+    pub values: Vec<(String, String)>,
 }
 
 impl CalcPreset {
-    pub const fn name(&self) -> &'static str {
-        match self {
-            CalcPreset::Transfer(_) => "transfer",
-            CalcPreset::Collective(_) => "collective",
-            CalcPreset::Checkpoint(_) => "checkpoint",
-            CalcPreset::Tp(_) => "tp",
-            CalcPreset::Pipeline(_) => "pipeline",
-            CalcPreset::Memory(_) => "memory",
-            CalcPreset::Mfu(_) => "mfu",
-            CalcPreset::Fabric(_) => "fabric",
-            CalcPreset::Overlap(_) => "overlap",
-            CalcPreset::Layout(_) => "layout",
-            CalcPreset::Expression(_) => "expression",
+    pub fn name(&self) -> &str {
+        &self.calculator
+    }
+
+    /// The text of `key`, if the preset gives it.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Reads a `[[calc]]` table; the error names the key whose value is not text, a number,
+    /// true/false or a list of those.
+    pub fn from_table(table: toml::Table) -> Result<CalcPreset, String> {
+        let mut calculator = None;
+        let mut values = Vec::new();
+        for (key, value) in table {
+            if key == "calculator" {
+                match value {
+                    toml::Value::String(name) => calculator = Some(name),
+                    other => {
+                        return Err(format!(
+                            "'calculator' must be a name such as \"transfer\", not {}",
+                            other.type_str()
+                        ));
+                    }
+                }
+                continue;
+            }
+            let text = preset_text(&value)
+                .ok_or_else(|| format!("'{key}': a {} is not a calculator value; write text, a number, true/false or a list", value.type_str()))?;
+            values.push((key, text));
         }
+        let calculator =
+            calculator.ok_or("a preset needs 'calculator', e.g. calculator = \"transfer\"")?;
+        Ok(CalcPreset { calculator, values })
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct TransferPreset {
-    pub size: String,
-    #[serde(default)]
-    pub links: Vec<String>,
-    pub bandwidth: Option<String>,
-    pub latency: Option<String>,
-    pub efficiency: Option<f64>,
-}
-
-/// The collective operations nccl-tests measures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CollectiveOp {
-    Allreduce,
-    Allgather,
-    Reducescatter,
-    Broadcast,
-    Reduce,
-    Alltoall,
-    Sendrecv,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Algorithm {
-    Ring,
-    Tree,
-    Hierarchical,
-    Auto,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct CollectivePreset {
-    pub op: CollectiveOp,
-    pub size: String,
-    pub ranks: u32,
-    pub gpus_per_node: Option<u32>,
-    pub nics_per_node: Option<u32>,
-    pub intra: Option<String>,
-    pub inter: Option<String>,
-    pub intra_bw: Option<String>,
-    pub inter_bw: Option<String>,
-    pub algo: Option<Algorithm>,
-    pub latency: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct CheckpointPreset {
-    pub params: String,
-    pub recipe: Option<String>,
-    pub bytes_per_param: Option<f64>,
-    pub storage_bw: Option<String>,
-    pub nodes: Option<u32>,
-    pub node_bw: Option<String>,
-    pub nvme_bw: Option<String>,
-    pub gpus: Option<u32>,
-    pub pcie: Option<String>,
-    pub checkpoint_time: Option<String>,
-    pub mtbf: Option<String>,
-    pub gpu_mtbf: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct ExpressionPreset {
-    pub expr: String,
+/// A preset value as the text a user would type.
+fn preset_text(value: &toml::Value) -> Option<String> {
+    Some(match value {
+        toml::Value::String(s) => s.clone(),
+        toml::Value::Integer(i) => i.to_string(),
+        toml::Value::Float(f) => f.to_string(),
+        toml::Value::Boolean(b) => if *b { "yes" } else { "no" }.to_owned(),
+        toml::Value::Array(items) => items
+            .iter()
+            .map(|item| match item {
+                toml::Value::Array(_) | toml::Value::Table(_) => None,
+                other => preset_text(other),
+            })
+            .collect::<Option<Vec<_>>>()?
+            .join(" "),
+        toml::Value::Datetime(_) | toml::Value::Table(_) => return None,
+    })
 }
 
 /// A follow-up question and the card that answers it.

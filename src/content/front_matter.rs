@@ -247,8 +247,8 @@ fn check_key_points(
     Bilingual { zh, en }
 }
 
-/// Reads each `[[calc]]` table on its own, so a problem in one is reported at its own line
-/// (serde loses positions inside internally tagged enums).
+/// Reads each `[[calc]]` table on its own, so a problem in one is reported at its own line.
+/// Its keys are checked against the calculator's fields by the registry (`calculators::preset`).
 fn read_presets(
     tables: Vec<Spanned<toml::Table>>,
     line_of: &impl Fn(usize) -> usize,
@@ -258,19 +258,10 @@ fn read_presets(
         .into_iter()
         .filter_map(|table| {
             let line = line_of(table.span().start);
-            let table = table.into_inner();
-            let name = table
-                .get("calculator")
-                .and_then(toml::Value::as_str)
-                .map(str::to_owned);
-            match CalcPreset::deserialize(toml::Value::Table(table)) {
+            match CalcPreset::from_table(table.into_inner()) {
                 Ok(preset) => Some(preset),
-                Err(err) => {
-                    let what = name.map_or_else(
-                        || "calculator preset".to_owned(),
-                        |n| format!("'{n}' calculator preset"),
-                    );
-                    problems.push((line, format!("{what}: {}", err.message().trim())));
+                Err(message) => {
+                    problems.push((line, format!("calculator preset: {message}")));
                     None
                 }
             }

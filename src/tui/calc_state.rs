@@ -2,8 +2,7 @@
 //! focused field, whether it is being typed into, and the result, recomputed on every change.
 
 use crate::calc::HardwareTable;
-use crate::forms::{CALCULATORS, CalculatorSpec, FieldKind, FormError, Outcome};
-use crate::presets::FormValues;
+use crate::calculators::{CALCULATORS, Calculator, FieldKind, Form, FormError, Outcome};
 
 use super::app::Reading;
 
@@ -13,7 +12,7 @@ pub struct CalcScreen {
     /// Index into `CALCULATORS`.
     pub calculator: usize,
     /// One form per calculator, so switching back finds the values as left.
-    pub forms: Vec<FormValues>,
+    pub forms: Vec<Form>,
     pub field: usize,
     pub editing: bool,
     pub outcome: Result<Outcome, FormError>,
@@ -27,10 +26,7 @@ pub struct CalcScreen {
 
 impl CalcScreen {
     pub fn new(table: &HardwareTable) -> CalcScreen {
-        let forms = CALCULATORS
-            .iter()
-            .map(CalculatorSpec::example_form)
-            .collect();
+        let forms = CALCULATORS.iter().map(Calculator::example_form).collect();
         let mut screen = CalcScreen {
             calculator: 0,
             forms,
@@ -45,11 +41,11 @@ impl CalcScreen {
         screen
     }
 
-    pub fn spec(&self) -> &'static CalculatorSpec {
+    pub fn spec(&self) -> &'static Calculator {
         &CALCULATORS[self.calculator.min(CALCULATORS.len() - 1)]
     }
 
-    pub fn form(&self) -> &FormValues {
+    pub fn form(&self) -> &Form {
         &self.forms[self.calculator]
     }
 
@@ -71,22 +67,17 @@ impl CalcScreen {
     }
 
     pub fn recompute(&mut self, table: &HardwareTable) {
-        self.outcome = self.spec().evaluate(self.form(), table);
+        self.outcome = self
+            .spec()
+            .evaluate(self.form(), table)
+            .map(|computed| computed.outcome);
         self.steps_scroll = 0;
     }
 
-    /// Opens `calculator` with `form` (a card's preset).
-    pub fn load(&mut self, calculator: usize, form: &FormValues, table: &HardwareTable) {
+    /// Opens `calculator` with `form` (a card's preset, already in the field order).
+    pub fn load(&mut self, calculator: usize, form: Form, table: &HardwareTable) {
         self.calculator = calculator;
-        let spec = self.spec();
-        // Keep the spec's field order, taking each value from the preset.
-        self.forms[calculator] = FormValues {
-            values: spec
-                .fields
-                .iter()
-                .map(|f| (f.name, form.get(f.name).unwrap_or("").to_owned()))
-                .collect(),
-        };
+        self.forms[calculator] = form;
         self.field = 0;
         self.editing = false;
         self.recompute(table);
@@ -128,6 +119,7 @@ impl CalcScreen {
     pub fn options(&self, table: &HardwareTable) -> Vec<String> {
         match self.spec().fields.get(self.field).map(|f| f.kind) {
             Some(FieldKind::Choice(choices)) => choices.iter().map(|c| (*c).to_owned()).collect(),
+            Some(FieldKind::Flag) => vec!["no".to_owned(), "yes".to_owned()],
             Some(FieldKind::Link | FieldKind::LinkOrRate | FieldKind::Links) => {
                 table.iter().map(|p| p.id.clone()).collect()
             }

@@ -2,9 +2,8 @@
 
 use super::{App, Reading, Screen};
 use crate::calc::eval_expression;
-use crate::content::CalcPreset;
-use crate::forms::CALCULATORS;
-use crate::presets::preset_form;
+use crate::calculators::CALCULATORS;
+use crate::calculators::preset::{Opened, open};
 use crate::tui::action::Action;
 use crate::tui::calc_state::CalcScreen;
 
@@ -78,20 +77,26 @@ impl App {
         let count = card.calc.len();
         let index = self.preset_cursor % count;
         let preset = card.calc[index].clone();
+        let card_id = card.id.clone();
         self.preset_cursor = self.preset_cursor.wrapping_add(1);
         let table = self.table();
-        let Some((name, form)) = preset_form(&preset) else {
-            if let CalcPreset::Expression(p) = &preset {
-                self.status = Some(self.quick_answer(&p.expr));
+        let (calc, form) = match open(&preset) {
+            Ok(Opened::Form(calc, form)) => (calc, form),
+            Ok(Opened::Expression(expr)) => {
+                self.status = Some(self.quick_answer(&expr));
+                return;
             }
-            return;
+            Err(e) => {
+                self.status = Some(format!("'{card_id}' preset: {e}"));
+                return;
+            }
         };
-        let Some(position) = CALCULATORS.iter().position(|c| c.id == name) else {
+        let Some(position) = CALCULATORS.iter().position(|c| c.id == calc.id) else {
             return;
         };
         self.show_calculators(from);
         if let Some(screen) = &mut self.calc {
-            screen.load(position, &form, &table);
+            screen.load(position, form, &table);
         }
         if count > 1 {
             self.status = Some(format!(

@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use unicode_width::UnicodeWidthStr;
 
 use super::chart;
-use crate::forms::{CALCULATORS, Outcome};
+use crate::calculators::{CALCULATORS, Outcome};
 use crate::tui::app::App;
 use crate::tui::calc_state::CalcScreen;
 use crate::tui::theme::Theme;
@@ -173,7 +173,7 @@ fn render_form(screen: &CalcScreen, theme: Theme, area: Rect, frame: &mut Frame<
         _ => WrapSpan::new(
             spec.fields
                 .get(screen.field)
-                .map_or("", |f| f.hint)
+                .map_or("", |f| f.help)
                 .to_owned(),
             theme.dim(),
         ),

@@ -10,7 +10,7 @@ use ratatui::widgets::{Axis, Chart as LineChart, Dataset, GraphType, Paragraph};
 use unicode_width::UnicodeWidthStr;
 
 use crate::calc::format;
-use crate::forms::Chart;
+use crate::calculators::Chart;
 use crate::tui::theme::Theme;
 
 /// Rows a chart wants at most, so the layout can stack several.

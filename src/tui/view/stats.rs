@@ -8,9 +8,9 @@ use ratatui::widgets::Paragraph;
 
 use super::chart;
 use crate::calc::format;
+use crate::calculators::{Chart, Unit};
 use crate::content::Card;
 use crate::drill::{Progress, Stats, stats};
-use crate::forms::{Chart, Unit};
 use crate::tui::app::App;
 use crate::tui::theme::Theme;
 

@@ -1,15 +1,20 @@
 //! The tensor-parallel traffic form.
 
-use crate::calc::{self, CalcError, HardwareTable, format};
-use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
-use crate::presets::{self, FormValues};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, yes_no};
+use crate::calc::{self, CalcError, HardwareTable, TpFields, TpInput, format};
 
 /// TP sizes the per-layer bytes chart compares, besides the one asked for.
 const CHART_SIZES: [usize; 6] = [2, 4, 8, 16, 32, 64];
 
-pub(super) const TP: CalculatorSpec = CalculatorSpec {
+pub(super) const TP: Calculator = Calculator {
     id: "tp",
     title: "Tensor-parallel traffic",
+    about: "Tensor-parallel traffic per layer and step (Megatron: 4 all-reduces of b·s·h per layer)",
+    after_help: "Examples:
+  infraprep calc tp --micro-batch 1 --seq 4096 --hidden 8192 --tp 8 --link nvlink4
+  infraprep calc tp --micro-batch 1 --seq 4096 --hidden 8192 --tp 8 --layers 80 --micro-batches 16 --sequence-parallel yes --bw 400Gbps
+
+Bytes are what each GPU sends (as much is received): 2(t-1)/t x b·s·h·bytes per all-reduce.",
     fields: &[
         field(
             "micro-batch",
@@ -57,7 +62,7 @@ pub(super) const TP: CalculatorSpec = CalculatorSpec {
         field(
             "sequence-parallel",
             "sequence parallel",
-            FieldKind::Choice(&["no", "yes"]),
+            FieldKind::Flag,
             false,
             "yes: reduce-scatter + all-gather, same bytes",
         ),
@@ -89,8 +94,25 @@ pub(super) const TP: CalculatorSpec = CalculatorSpec {
     ],
 };
 
-fn compute_tp(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcError> {
-    let input = presets::tp_input(form, table)?;
+/// Parses a tp form the way the calculator will.
+fn input(form: &Form, table: &HardwareTable) -> Result<TpInput, CalcError> {
+    let fields = TpFields {
+        micro_batch: form.text("micro-batch"),
+        seq: form.text("seq"),
+        hidden: form.text("hidden"),
+        tp: form.text("tp"),
+        bytes: form.get("bytes"),
+        layers: form.get("layers"),
+        micro_batches: form.get("micro-batches"),
+        sequence_parallel: yes_no(form, "sequence-parallel")?,
+        link: form.get("link"),
+        bw: form.get("bw"),
+    };
+    TpInput::from_fields(&fields, table)
+}
+
+fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
+    let input = input(form, table)?;
     let report = calc::tp(&input);
     let mut charts = vec![Chart::Bars {
         title: "bytes each GPU sends per layer, by TP size: 8bsh(t-1)/t levels off at 8bsh"
@@ -99,11 +121,26 @@ fn compute_tp(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcE
         bars: bytes_by_tp_size(&input),
     }];
     charts.extend(time_chart(&report));
-    Ok(Outcome {
+    let via = report
+        .link
+        .as_deref()
+        .map_or(String::new(), |l| format!(" on {l}"));
+    let collectives = if report.sequence_parallel {
+        "4 reduce-scatters + 4 all-gathers"
+    } else {
+        "4 all-reduces"
+    };
+    let outcome = Outcome {
+        summary: format!(
+            "TP t = {}, {collectives} of the activation per layer{via}",
+            report.tp
+        ),
         headline: headline(&report),
-        steps: report.steps,
+        steps: report.steps.clone(),
         charts,
-    })
+        ..Outcome::default()
+    };
+    Ok(Computed::new(outcome, &report))
 }
 
 /// Bytes per GPU, then spec and expected times when a link was given.
@@ -173,14 +210,14 @@ fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64, f64)> {
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::forms::{Chart, Unit, calculator};
+    use crate::calculators::{Chart, Unit, calculator};
 
     #[test]
     fn bytes_level_off_with_tp_size_and_time_needs_a_link() {
         let spec = calculator("tp").expect("tp");
         let table = HardwareTable::bundled();
         let mut form = spec.example_form();
-        let outcome = spec.evaluate(&form, &table).expect("example");
+        let outcome = spec.evaluate(&form, &table).expect("example").outcome;
         let Chart::Bars { bars, unit, .. } = &outcome.charts[0] else {
             panic!("bars")
         };
@@ -190,7 +227,7 @@ mod tests {
         assert!(bars.iter().all(|b| b.1 < 8.0 * 67_108_864.0));
         assert_eq!(outcome.charts.len(), 2, "time chart with a link");
         form.values.retain(|(name, _)| *name != "link");
-        let outcome = spec.evaluate(&form, &table).expect("no link");
+        let outcome = spec.evaluate(&form, &table).expect("no link").outcome;
         assert_eq!(outcome.charts.len(), 1);
         assert!(outcome.headline.iter().all(|h| !h.0.starts_with("time")));
     }

@@ -1,12 +1,18 @@
 //! The pipeline bubble form.
 
-use crate::calc::{self, CalcError, HardwareTable, format};
-use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
-use crate::presets::{self, FormValues};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
+use crate::calc::{self, CalcError, HardwareTable, PipelineFields, PipelineInput, format};
 
-pub(super) const PIPELINE: CalculatorSpec = CalculatorSpec {
+pub(super) const PIPELINE: Calculator = Calculator {
     id: "pipeline",
     title: "Pipeline bubble",
+    about: "Pipeline bubble (1F1B, interleaved), step time and point-to-point cost between stages",
+    after_help: "Examples:
+  infraprep calc pipeline --stages 16 --micro-batches 64
+  infraprep calc pipeline --stages 16 --micro-batches 64 --interleave 4 --t-fwd 10ms
+  infraprep calc pipeline --stages 8 --micro-batches 32 --micro-batch 1 --seq 4096 --hidden 8192 --link ib-ndr
+
+Bubble: (p-1)/m of the ideal compute time, (p-1)/(m+p-1) of the step; interleaving divides by v.",
     fields: &[
         field(
             "stages",
@@ -99,8 +105,26 @@ pub(super) const PIPELINE: CalculatorSpec = CalculatorSpec {
     ],
 };
 
-fn compute_pipeline(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcError> {
-    let input = presets::pipeline_input(form, table)?;
+/// Parses a pipeline form the way the calculator will.
+fn input(form: &Form, table: &HardwareTable) -> Result<PipelineInput, CalcError> {
+    let fields = PipelineFields {
+        stages: form.text("stages"),
+        micro_batches: form.text("micro-batches"),
+        interleave: form.get("interleave"),
+        t_fwd: form.get("t-fwd"),
+        t_bwd: form.get("t-bwd"),
+        micro_batch: form.get("micro-batch"),
+        seq: form.get("seq"),
+        hidden: form.get("hidden"),
+        bytes: form.get("bytes"),
+        link: form.get("link"),
+        bw: form.get("bw"),
+    };
+    PipelineInput::from_fields(&fields, table)
+}
+
+fn compute_pipeline(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
+    let input = input(form, table)?;
     let report = calc::pipeline(&input);
     let charts = vec![
         Chart::Bars {
@@ -110,11 +134,22 @@ fn compute_pipeline(form: &FormValues, table: &HardwareTable) -> Result<Outcome,
         },
         step_parts(&report),
     ];
-    Ok(Outcome {
+    let schedule = if report.interleave > 1 {
+        format!("interleaved, v = {}", report.interleave)
+    } else {
+        "1F1B".to_owned()
+    };
+    let outcome = Outcome {
+        summary: format!(
+            "pipeline of p = {} stages, m = {} micro-batches, {schedule}",
+            report.stages, report.micro_batches
+        ),
         headline: headline(&report),
         steps: report.steps.clone(),
         charts,
-    })
+        ..Outcome::default()
+    };
+    Ok(Computed::new(outcome, &report))
 }
 
 /// Bubble shares, then seconds and the point-to-point cost when known.
@@ -192,14 +227,15 @@ fn step_parts(report: &calc::PipelineReport) -> Chart {
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::forms::{Chart, Unit, calculator};
+    use crate::calculators::{Chart, Unit, calculator};
 
     #[test]
     fn bubble_bars_by_schedule_and_step_parts() {
         let spec = calculator("pipeline").expect("pipeline");
         let outcome = spec
             .evaluate(&spec.example_form(), &HardwareTable::bundled())
-            .expect("example");
+            .expect("example")
+            .outcome;
         let Chart::Bars { bars, unit, .. } = &outcome.charts[0] else {
             panic!("bars")
         };

@@ -1,12 +1,17 @@
 //! The compute-communication overlap form.
 
-use crate::calc::{self, CalcError, HardwareTable, format};
-use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
-use crate::presets::{self, FormValues};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
+use crate::calc::{self, CalcError, HardwareTable, OverlapFields, OverlapInput, format};
 
-pub(super) const OVERLAP: CalculatorSpec = CalculatorSpec {
+pub(super) const OVERLAP: Calculator = Calculator {
     id: "overlap",
     title: "Compute-communication overlap",
+    about: "Exposed communication per step: (n-1)·max(0, m - c) + tail, step time, share hidden",
+    after_help: "Examples:
+  infraprep calc overlap --compute-total 120ms --windows 170 --bytes 50MB --bw 50GB/s
+  infraprep calc overlap --compute 10ms --comm 4ms --windows 32
+
+Each window's communication runs under the next window's compute; the last one (the tail) cannot.",
     fields: &[
         field(
             "compute",
@@ -82,8 +87,25 @@ pub(super) const OVERLAP: CalculatorSpec = CalculatorSpec {
     ],
 };
 
-fn compute_overlap(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcError> {
-    let r = calc::overlap(&presets::overlap_input(form, table)?);
+/// Parses an overlap form the way the calculator will.
+fn input(form: &Form, table: &HardwareTable) -> Result<OverlapInput, CalcError> {
+    let fields = OverlapFields {
+        compute: form.get("compute"),
+        compute_total: form.get("compute-total"),
+        comm: form.get("comm"),
+        comm_total: form.get("comm-total"),
+        bytes: form.get("bytes"),
+        windows: form.get("windows"),
+        tail: form.get("tail"),
+        tail_bytes: form.get("tail-bytes"),
+        link: form.get("link"),
+        bw: form.get("bw"),
+    };
+    OverlapInput::from_fields(&fields, table)
+}
+
+fn compute_overlap(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
+    let r = calc::overlap(&input(form, table)?);
     let d = format::duration;
     let headline = vec![
         (
@@ -128,24 +150,27 @@ fn compute_overlap(form: &FormValues, table: &HardwareTable) -> Result<Outcome, 
             ],
         },
     ];
-    Ok(Outcome {
+    let outcome = Outcome {
         headline,
-        steps: r.steps,
+        steps: r.steps.clone(),
         charts,
-    })
+        ..Outcome::default()
+    };
+    Ok(Computed::new(outcome, &r))
 }
 
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::forms::{Chart, calculator};
+    use crate::calculators::{Chart, calculator};
 
     #[test]
     fn the_example_is_the_cards_short_backward() {
         let spec = calculator("overlap").expect("overlap");
         let outcome = spec
             .evaluate(&spec.example_form(), &HardwareTable::bundled())
-            .expect("example");
+            .expect("example")
+            .outcome;
         assert_eq!(outcome.headline[0].1, "50.71 ms");
         let Chart::Parts { parts, .. } = &outcome.charts[1] else {
             panic!("parts")

@@ -1,12 +1,17 @@
 //! The MFU form.
 
-use crate::calc::{self, CalcError, HardwareTable, format};
-use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
-use crate::presets::{self, FormValues};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
+use crate::calc::{self, CalcError, HardwareTable, MfuFields, MfuInput, format};
 
-pub(super) const MFU: CalculatorSpec = CalculatorSpec {
+pub(super) const MFU: Calculator = Calculator {
     id: "mfu",
     title: "MFU and HFU",
+    about: "Model FLOPs utilization (PaLM: 6N + 12·L·H·Q·T per token) and HFU with recompute",
+    after_help: "Examples:
+  infraprep calc mfu --params 70B --gpus 1024 --peak h100-bf16 --step-time 20s --tokens-per-step 16777216 --layers 80 --heads 64 --head-dim 128 --seq 8192
+  infraprep calc mfu --params 405B --gpus 16384 --peak 989e12 --tokens-per-s 2.8M --recompute full
+
+Peaks are dense: a100-bf16 (312e12), h100-bf16 (989e12); the 2:4-sparsity figures halve MFU.",
     fields: &[
         field(
             "params",
@@ -95,8 +100,26 @@ pub(super) const MFU: CalculatorSpec = CalculatorSpec {
     ],
 };
 
-fn compute_mfu(form: &FormValues, _table: &HardwareTable) -> Result<Outcome, CalcError> {
-    let r = calc::mfu(&presets::mfu_input(form)?);
+/// Parses an mfu form the way the calculator will.
+fn input(form: &Form) -> Result<MfuInput, CalcError> {
+    let fields = MfuFields {
+        params: form.text("params"),
+        gpus: form.text("gpus"),
+        peak: form.text("peak"),
+        tokens_per_s: form.get("tokens-per-s"),
+        step_time: form.get("step-time"),
+        tokens_per_step: form.get("tokens-per-step"),
+        layers: form.get("layers"),
+        heads: form.get("heads"),
+        head_dim: form.get("head-dim"),
+        seq: form.get("seq"),
+        recompute: form.get("recompute"),
+    };
+    MfuInput::from_fields(&fields)
+}
+
+fn compute_mfu(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcError> {
+    let r = calc::mfu(&input(form)?);
     let one = |label: &str, value: String| (label.to_owned(), value, String::new());
     let headline = vec![
         one("MFU", format::percent(r.mfu)),
@@ -129,11 +152,13 @@ fn compute_mfu(form: &FormValues, _table: &HardwareTable) -> Result<Outcome, Cal
             parts: flops_parts(&r),
         },
     ];
-    Ok(Outcome {
+    let outcome = Outcome {
         headline,
-        steps: r.steps,
+        steps: r.steps.clone(),
         charts,
-    })
+        ..Outcome::default()
+    };
+    Ok(Computed::new(outcome, &r))
 }
 
 /// 6N, the attention term and recomputed FLOPs per token, leaving out what is zero.
@@ -153,14 +178,14 @@ fn flops_parts(r: &calc::MfuReport) -> Vec<(String, f64)> {
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::forms::{Chart, Unit, calculator};
+    use crate::calculators::{Chart, Unit, calculator};
 
     #[test]
     fn mfu_bars_and_flops_parts() {
         let spec = calculator("mfu").expect("mfu");
         let table = HardwareTable::bundled();
         let mut form = spec.example_form();
-        let outcome = spec.evaluate(&form, &table).expect("example");
+        let outcome = spec.evaluate(&form, &table).expect("example").outcome;
         assert_eq!(outcome.headline[0].1, "40.1%");
         let Chart::Parts { parts, unit, .. } = &outcome.charts[1] else {
             panic!("parts")
@@ -168,7 +193,7 @@ mod tests {
         assert_eq!(*unit, Unit::Flops);
         assert_eq!(parts.len(), 2, "no recompute part");
         form.values[10].1 = "full".to_owned();
-        let outcome = spec.evaluate(&form, &table).expect("full");
+        let outcome = spec.evaluate(&form, &table).expect("full").outcome;
         assert_eq!(outcome.headline[1].1, "53.5%");
         let Chart::Parts { parts, .. } = &outcome.charts[1] else {
             panic!("parts")

@@ -1,12 +1,17 @@
 //! The parallelism layout form.
 
-use crate::calc::{self, CalcError, HardwareTable, format};
-use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
-use crate::presets::{self, FormValues};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
+use crate::calc::{self, CalcError, HardwareTable, LayoutFields, LayoutInput, format};
 
-pub(super) const LAYOUT: CalculatorSpec = CalculatorSpec {
+pub(super) const LAYOUT: Calculator = Calculator {
     id: "layout",
     title: "Parallelism layout",
+    about: "Where TP, CP, PP and DP groups land on nodes and pods, and per-tier traffic per step",
+    after_help: "Examples:
+  infraprep calc layout --gpus 16384 --tp 8 --pp 16 --pod-size 3072 --oversubscription 7:1 --params 405B --link eth-400g
+  infraprep calc layout --gpus 1152 --tp 18 --pp 4 --gpus-per-node 72
+
+Ranks in the order [TP, CP, PP, DP], TP fastest; TP must fit the NVLink domain (--gpus-per-node).",
     fields: &[
         field("gpus", "GPUs", FieldKind::Count, true, "in the job"),
         field(
@@ -99,8 +104,32 @@ pub(super) const LAYOUT: CalculatorSpec = CalculatorSpec {
     ],
 };
 
-fn compute_layout(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcError> {
-    let r = calc::layout(&presets::layout_input(form, table)?);
+/// Parses a layout form the way the calculator will.
+fn input(form: &Form, table: &HardwareTable) -> Result<LayoutInput, CalcError> {
+    let fields = LayoutFields {
+        gpus: form.text("gpus"),
+        tp: form.text("tp"),
+        cp: form.get("cp"),
+        pp: form.get("pp"),
+        dp: form.get("dp"),
+        gpus_per_node: form.get("gpus-per-node"),
+        pod_size: form.get("pod-size"),
+        oversubscription: form.get("oversubscription"),
+        params: form.get("params"),
+        micro_batch: form.get("micro-batch"),
+        seq: form.get("seq"),
+        hidden: form.get("hidden"),
+        bytes: form.get("bytes"),
+        layers: form.get("layers"),
+        micro_batches: form.get("micro-batches"),
+        link: form.get("link"),
+        bw: form.get("bw"),
+    };
+    LayoutInput::from_fields(&fields, table)
+}
+
+fn compute_layout(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
+    let r = calc::layout(&input(form, table)?);
     let one = |label: String, value: String| (label, value, String::new());
     let mut headline: Vec<(String, String, String)> = r
         .placements
@@ -156,17 +185,19 @@ fn compute_layout(form: &FormValues, table: &HardwareTable) -> Result<Outcome, C
             bars: traffic,
         });
     }
-    Ok(Outcome {
+    let outcome = Outcome {
         headline,
-        steps: r.steps,
+        steps: r.steps.clone(),
         charts,
-    })
+        ..Outcome::default()
+    };
+    Ok(Computed::new(outcome, &r))
 }
 
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::forms::calculator;
+    use crate::calculators::calculator;
 
     #[test]
     fn tp_beyond_the_node_is_an_explained_error() {
@@ -174,7 +205,8 @@ mod tests {
         let table = HardwareTable::bundled();
         let outcome = spec
             .evaluate(&spec.example_form(), &table)
-            .expect("example");
+            .expect("example")
+            .outcome;
         assert_eq!(outcome.charts.len(), 2);
         let mut form = spec.example_form();
         form.values[1].1 = "16".to_owned();

@@ -1,12 +1,18 @@
 //! The memory-per-GPU (ZeRO / FSDP) form.
 
-use crate::calc::{self, CalcError, HardwareTable, format};
-use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
-use crate::presets::{self, FormValues};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
+use crate::calc::{self, CalcError, HardwareTable, MemoryFields, MemoryInput, format};
 
-pub(super) const MEMORY: CalculatorSpec = CalculatorSpec {
+pub(super) const MEMORY: Calculator = Calculator {
     id: "memory",
     title: "Memory per GPU (ZeRO / FSDP)",
+    about: "Model-state memory per GPU under DP and ZeRO-1/2/3 (FSDP), with HSDP shard groups",
+    after_help: "Examples:
+  infraprep calc memory --params 70B --gpus 64
+  infraprep calc memory --params 70B --gpus 64 --stage zero-1
+  infraprep calc memory --params 70B --gpus 64 --shard-group 8 --json
+
+Model state only (2Ψ weights + 2Ψ gradients + KΨ optimizer); activations come on top.",
     fields: &[
         field(
             "params",
@@ -48,8 +54,20 @@ pub(super) const MEMORY: CalculatorSpec = CalculatorSpec {
     example: &[("params", "70B"), ("gpus", "64"), ("stage", "zero-3")],
 };
 
-fn compute_memory(form: &FormValues, _table: &HardwareTable) -> Result<Outcome, CalcError> {
-    let report = calc::memory(&presets::memory_input(form)?);
+/// Parses a memory form the way the calculator will.
+fn input(form: &Form) -> Result<MemoryInput, CalcError> {
+    let fields = MemoryFields {
+        params: form.text("params"),
+        gpus: form.text("gpus"),
+        stage: form.get("stage"),
+        optimizer_bytes: form.get("optimizer-bytes"),
+        shard_group: form.get("shard-group"),
+    };
+    MemoryInput::from_fields(&fields)
+}
+
+fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcError> {
+    let report = calc::memory(&input(form)?);
     let chosen = report
         .stages
         .iter()
@@ -80,11 +98,13 @@ fn compute_memory(form: &FormValues, _table: &HardwareTable) -> Result<Outcome, 
         ));
         charts.push(holdings(&row));
     }
-    Ok(Outcome {
+    let outcome = Outcome {
         headline,
-        steps: report.steps,
+        steps: report.steps.clone(),
         charts,
-    })
+        ..Outcome::default()
+    };
+    Ok(Computed::new(outcome, &report))
 }
 
 /// Model state per GPU for every stage (no expected figure: repeated).
@@ -116,14 +136,15 @@ fn holdings(row: &calc::memory::StageRow) -> Chart {
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::forms::{Chart, Unit, calculator};
+    use crate::calculators::{Chart, Unit, calculator};
 
     #[test]
     fn memory_per_stage_as_bars_in_bytes() {
         let spec = calculator("memory").expect("memory");
         let outcome = spec
             .evaluate(&spec.example_form(), &HardwareTable::bundled())
-            .expect("example");
+            .expect("example")
+            .outcome;
         let Chart::Bars { bars, unit, .. } = &outcome.charts[0] else {
             panic!("bars")
         };

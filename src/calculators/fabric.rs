@@ -1,12 +1,17 @@
 //! The fat-tree fabric form.
 
-use crate::calc::{self, CalcError, HardwareTable, format};
-use crate::forms::{CalculatorSpec, Chart, FieldKind, Outcome, Unit, field};
-use crate::presets::{self, FormValues};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, yes_no};
+use crate::calc::{self, CalcError, FabricFields, FabricInput, HardwareTable, format};
 
-pub(super) const FABRIC: CalculatorSpec = CalculatorSpec {
+pub(super) const FABRIC: Calculator = Calculator {
     id: "fabric",
     title: "Fat-tree fabric",
+    about: "Fat-tree sizing: leaf, spine and core switches, cables, injection and bisection bandwidth",
+    after_help: "Examples:
+  infraprep calc fabric --nodes 128 --nics-per-node 8 --speed ib-ndr --rail
+  infraprep calc fabric --nodes 384 --nics-per-node 8 --speed 400Gb/s --oversubscription 7:1
+
+Leaves give d = floor(R·o/(o+1)) ports to nodes and u = ceil(d/o) to spines; two tiers up to R leaves.",
     fields: &[
         field(
             "nodes",
@@ -46,7 +51,7 @@ pub(super) const FABRIC: CalculatorSpec = CalculatorSpec {
         field(
             "rail",
             "rail-optimized",
-            FieldKind::Choice(&["no", "yes"]),
+            FieldKind::Flag,
             false,
             "yes: NIC k of each node to leaf k of its group",
         ),
@@ -62,8 +67,21 @@ pub(super) const FABRIC: CalculatorSpec = CalculatorSpec {
     ],
 };
 
-fn compute_fabric(form: &FormValues, table: &HardwareTable) -> Result<Outcome, CalcError> {
-    let report = calc::fabric(&presets::fabric_input(form, table)?);
+/// Parses a fabric form the way the calculator will.
+fn input(form: &Form, table: &HardwareTable) -> Result<FabricInput, CalcError> {
+    let fields = FabricFields {
+        nodes: form.text("nodes"),
+        nics_per_node: form.text("nics-per-node"),
+        speed: form.text("speed"),
+        radix: form.get("radix"),
+        oversubscription: form.get("oversubscription"),
+        rail: yes_no(form, "rail")?,
+    };
+    FabricInput::from_fields(&fields, table)
+}
+
+fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
+    let report = calc::fabric(&input(form, table)?);
     let one = |label: &str, value: String| (label.to_owned(), value, String::new());
     let headline = vec![
         one(
@@ -121,24 +139,27 @@ fn compute_fabric(form: &FormValues, table: &HardwareTable) -> Result<Outcome, C
             ],
         },
     ];
-    Ok(Outcome {
+    let outcome = Outcome {
         headline,
-        steps: report.steps,
+        steps: report.steps.clone(),
         charts,
-    })
+        ..Outcome::default()
+    };
+    Ok(Computed::new(outcome, &report))
 }
 
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::forms::{Chart, calculator};
+    use crate::calculators::{Chart, calculator};
 
     #[test]
     fn the_example_is_four_superpod_units() {
         let spec = calculator("fabric").expect("fabric");
         let outcome = spec
             .evaluate(&spec.example_form(), &HardwareTable::bundled())
-            .expect("example");
+            .expect("example")
+            .outcome;
         assert!(outcome.headline[0].1.starts_with("48 (32 leaf + 16 spine"));
         let Chart::Parts { parts, .. } = &outcome.charts[0] else {
             panic!("parts")

@@ -1,0 +1,161 @@
+//! Plain-text output of calculator results: the summary, the headline figures (spec and
+//! expected), any tables, then the numbered steps. One printer for every calculator.
+
+use std::io::Write;
+
+use serde::Serialize;
+use unicode_width::UnicodeWidthStr;
+
+use crate::calc::format;
+use crate::calc::{CalcError, ExprValue, LinkKind, LinkPreset, Scope};
+use crate::calculators::{Outcome, Table};
+
+type Out<'a> = &'a mut dyn Write;
+
+fn io(e: &std::io::Error) -> CalcError {
+    CalcError::output(e)
+}
+
+/// Width of the label column of headline figures.
+const LABEL: usize = 12;
+
+pub(super) fn outcome(out: Out<'_>, o: &Outcome) -> Result<(), CalcError> {
+    if !o.summary.is_empty() {
+        writeln!(out, "{}", o.summary).map_err(|e| io(&e))?;
+    }
+    for (label, spec, expected) in &o.headline {
+        let value = if expected.is_empty() || expected == spec {
+            spec.clone()
+        } else {
+            format!("{spec} spec, {expected} expected")
+        };
+        let pad = LABEL.saturating_sub(UnicodeWidthStr::width(label.as_str()));
+        writeln!(out, "{label}{} {value}", " ".repeat(pad)).map_err(|e| io(&e))?;
+    }
+    for t in &o.tables {
+        table(out, t)?;
+    }
+    steps(out, &o.steps)
+}
+
+/// A table with its columns right-aligned to their widest cell, the first left-aligned.
+fn table(out: Out<'_>, t: &Table) -> Result<(), CalcError> {
+    let columns = t.header.len();
+    let mut widths: Vec<usize> = t
+        .header
+        .iter()
+        .map(|h| UnicodeWidthStr::width(h.as_str()))
+        .collect();
+    for row in &t.rows {
+        for (i, cell) in row.iter().enumerate().take(columns) {
+            widths[i] = widths[i].max(UnicodeWidthStr::width(cell.as_str()));
+        }
+    }
+    writeln!(out, "{}:", t.title).map_err(|e| io(&e))?;
+    for row in std::iter::once(&t.header).chain(&t.rows) {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .take(columns)
+            .map(|(i, cell)| {
+                let pad =
+                    " ".repeat(widths[i].saturating_sub(UnicodeWidthStr::width(cell.as_str())));
+                if i == 0 {
+                    format!("{cell}{pad}")
+                } else {
+                    format!("{pad}{cell}")
+                }
+            })
+            .collect();
+        writeln!(out, "  {}", cells.join("  ")).map_err(|e| io(&e))?;
+    }
+    Ok(())
+}
+
+pub(super) fn steps(out: Out<'_>, steps: &[String]) -> Result<(), CalcError> {
+    writeln!(out, "steps:").map_err(|e| io(&e))?;
+    for (i, step) in steps.iter().enumerate() {
+        writeln!(out, "  {}. {step}", i + 1).map_err(|e| io(&e))?;
+    }
+    Ok(())
+}
+
+pub(super) fn expression(out: Out<'_>, v: &ExprValue) -> Result<(), CalcError> {
+    writeln!(out, "= {}", v.display).map_err(|e| io(&e))?;
+    steps(out, &v.steps)
+}
+
+/// One preset in `links --json`.
+#[derive(Serialize)]
+pub(super) struct LinkJson<'a> {
+    id: &'a str,
+    name: &'a str,
+    kind: LinkKind,
+    scope: Scope,
+    bandwidth_bytes_per_s: f64,
+    bidirectional_bytes_per_s: Option<f64>,
+    read_bandwidth_bytes_per_s: f64,
+    latency_s: f64,
+    efficiency: f64,
+    expected_bandwidth_bytes_per_s: f64,
+    bandwidth_source: &'a str,
+    latency_source: &'a str,
+    efficiency_source: &'a str,
+    note: &'a str,
+}
+
+impl<'a> From<&'a LinkPreset> for LinkJson<'a> {
+    fn from(l: &'a LinkPreset) -> Self {
+        LinkJson {
+            id: &l.id,
+            name: l.display_name(),
+            kind: l.kind,
+            scope: l.scope,
+            bandwidth_bytes_per_s: l.bandwidth,
+            bidirectional_bytes_per_s: l.bidirectional,
+            read_bandwidth_bytes_per_s: l.read_bandwidth(),
+            latency_s: l.latency,
+            efficiency: l.efficiency,
+            expected_bandwidth_bytes_per_s: l.bandwidth * l.efficiency,
+            bandwidth_source: &l.bandwidth_source,
+            latency_source: &l.latency_source,
+            efficiency_source: &l.efficiency_source,
+            note: &l.note,
+        }
+    }
+}
+
+pub(super) fn links(out: Out<'_>, links: &[&LinkPreset]) -> Result<(), CalcError> {
+    writeln!(
+        out,
+        "All bandwidths are per direction; bidirectional figures are shown, never used."
+    )
+    .map_err(|e| io(&e))?;
+    for l in links {
+        let bidir = l.bidirectional.map_or(String::new(), |b| {
+            format!(", {} bidirectional", format::rate_short(b))
+        });
+        writeln!(
+            out,
+            "\n{}  {}\n  {} per direction{bidir}; latency {}; efficiency {} → expected {}",
+            l.id,
+            l.display_name(),
+            format::rate(l.bandwidth),
+            format::duration(l.latency),
+            format::sig(l.efficiency, 3),
+            format::rate_short(l.bandwidth * l.efficiency)
+        )
+        .map_err(|e| io(&e))?;
+        for (what, source) in [
+            ("bandwidth", &l.bandwidth_source),
+            ("latency", &l.latency_source),
+            ("efficiency", &l.efficiency_source),
+            ("note", &l.note),
+        ] {
+            if !source.is_empty() {
+                writeln!(out, "  {what}: {source}").map_err(|e| io(&e))?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,91 @@
+//! algbw and busbw from a measured nccl-tests size and time, and the share of the link reached.
+
+use super::collective::OPS;
+use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit};
+use crate::calc::{self, BusbwFields, BusbwInput, CalcError, HardwareTable, format};
+
+pub(super) const BUSBW: Calculator = Calculator {
+    id: "busbw",
+    title: "Bus bandwidth from a run",
+    about: "algbw and busbw from an nccl-tests size and time, and the share of the link reached",
+    after_help: "Example:
+  infraprep calc busbw allreduce --size 1GiB --time 8203.9us --ranks 8 --link nvlink3",
+    fields: &[
+        Field::new(
+            "op",
+            "op",
+            K::Choice(OPS),
+            "the collective, as for calc collective",
+        )
+        .required()
+        .positional()
+        .value("OP"),
+        Field::new(
+            "size",
+            "size",
+            K::Size,
+            "nccl-tests size column, e.g. 1 GiB",
+        )
+        .required(),
+        Field::new(
+            "time",
+            "time",
+            K::Duration,
+            "nccl-tests time column, e.g. 8203.9 us",
+        )
+        .required(),
+        Field::new("ranks", "ranks", K::Count, "GPUs in the run").required(),
+        Field::new(
+            "link",
+            "link",
+            K::LinkOrRate,
+            "preset id or rate to compare busbw against",
+        ),
+    ],
+    example: &[
+        ("op", "allreduce"),
+        ("size", "1 GiB"),
+        ("time", "8203.9 us"),
+        ("ranks", "8"),
+        ("link", "nvlink3"),
+    ],
+    compute,
+};
+
+fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
+    let fields = BusbwFields {
+        op: form.text("op"),
+        size: form.text("size"),
+        time: form.text("time"),
+        ranks: form.text("ranks"),
+        link: form.get("link"),
+    };
+    let report = calc::busbw(&BusbwInput::from_fields(&fields, table)?);
+    let mut outcome = Outcome {
+        summary: format!("{} on {} ranks", report.op, report.ranks),
+        steps: report.steps.clone(),
+        ..Outcome::default()
+    };
+    outcome.row("algbw", format::rate_short(report.algbw_bytes_per_s));
+    outcome.row("busbw", format::rate_short(report.busbw_bytes_per_s));
+    if let Some(percent) = report.percent_of_link {
+        outcome.row("of the link", format!("{}%", format::sig(percent, 3)));
+    }
+    outcome.charts = vec![Chart::Bars {
+        title: "bandwidth measured".to_owned(),
+        unit: Unit::Rate,
+        bars: vec![
+            (
+                "algbw".to_owned(),
+                report.algbw_bytes_per_s,
+                report.algbw_bytes_per_s,
+            ),
+            (
+                "busbw".to_owned(),
+                report.busbw_bytes_per_s,
+                report.busbw_bytes_per_s,
+            ),
+        ],
+    }];
+    Ok(Computed::new(outcome, &report))
+}

@@ -1,0 +1,169 @@
+//! Checkpoint size, write and read time and their bottleneck, the async copy, and the optimal
+//! interval (Young, Daly).
+
+use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit};
+use crate::calc::{
+    self, CalcError, CheckpointFields, CheckpointInput, HardwareTable, Recipe, format,
+};
+
+const RECIPES: &[&str] = &[
+    "bf16-weights",
+    "fp32-weights",
+    "fp32-adam",
+    "bf16-adam",
+    "bf16-adam-grads",
+];
+
+pub(super) const CHECKPOINT: Calculator = Calculator {
+    id: "checkpoint",
+    title: "Checkpoint size, I/O and interval",
+    about: "Checkpoint size, write/read time and bottleneck, async cost, and the optimal interval",
+    after_help: "Examples:
+  infraprep calc checkpoint --params 70B --storage-bw 100GB/s --nodes 16 --node-bw ib-ndr --mtbf 3h
+  infraprep calc checkpoint --params 405B --recipe bf16-adam --storage-bw pfs-llama3 --gpus 16384 --gpu-mtbf 50677h
+  infraprep calc checkpoint --params 70B --checkpoint-time 5min --mtbf 24h",
+    fields: &[
+        Field::new("params", "parameters", K::Params, "parameter count, e.g. 70B, 405B, 175e9").required(),
+        Field::new("recipe", "recipe", K::Choice(RECIPES), "bf16-weights 2 B/param, fp32-weights 4, fp32-adam 12, bf16-adam 14 (default), bf16-adam-grads 16"),
+        Field::new("bytes-per-param", "bytes/param", K::Number, "instead of a recipe"),
+        Field::new("storage-bw", "storage bandwidth", K::LinkOrRate, "aggregate, e.g. 2 TB/s or pfs-llama3"),
+        Field::new("nodes", "nodes", K::Count, "nodes writing in parallel, with node bandwidth"),
+        Field::new("node-bw", "node bandwidth", K::LinkOrRate, "per node to storage, e.g. ib-ndr"),
+        Field::new("nvme-bw", "local NVMe", K::LinkOrRate, "per node, e.g. nvme-gen4"),
+        Field::new("gpus", "GPUs", K::Count, "GPUs holding the state: async copy and job MTBF"),
+        Field::new("pcie", "device-to-host link", K::Link, "for the async copy (default pcie5)"),
+        Field::new("checkpoint-time", "checkpoint time", K::Duration, "C, instead of the computed write"),
+        Field::new("mtbf", "job MTBF", K::Duration, "M, e.g. 3h"),
+        Field::new("gpu-mtbf", "MTBF per GPU", K::Duration, "with GPUs, instead of job MTBF"),
+    ],
+    example: &[
+        ("params", "70B"),
+        ("recipe", "bf16-adam"),
+        ("storage-bw", "100 GB/s"),
+        ("nodes", "16"),
+        ("node-bw", "ib-ndr"),
+        ("gpus", "128"),
+        ("mtbf", "3h"),
+    ],
+    compute,
+};
+
+/// Reads the form the way the engine reads the flags.
+fn input(form: &Form, table: &HardwareTable) -> Result<CheckpointInput, CalcError> {
+    let fields = CheckpointFields {
+        params: form.text("params"),
+        recipe: form.get("recipe"),
+        bytes_per_param: form.get("bytes-per-param"),
+        storage_bw: form.get("storage-bw"),
+        nodes: form.get("nodes"),
+        node_bw: form.get("node-bw"),
+        nvme_bw: form.get("nvme-bw"),
+        gpus: form.get("gpus"),
+        pcie: form.get("pcie"),
+        checkpoint_time: form.get("checkpoint-time"),
+        mtbf: form.get("mtbf"),
+        gpu_mtbf: form.get("gpu-mtbf"),
+    };
+    CheckpointInput::from_fields(&fields, table)
+}
+
+fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
+    let input = input(form, table)?;
+    let report = calc::checkpoint(&input);
+    let time = |v: Option<f64>| v.map(format::duration).unwrap_or_default();
+    let mut outcome = Outcome {
+        steps: report.steps.clone(),
+        ..Outcome::default()
+    };
+    outcome.row("size", format::bytes(report.size_bytes));
+    if report.write_seconds.is_some() {
+        outcome.pair(
+            "write",
+            time(report.write_seconds),
+            time(report.expected_write_seconds),
+        );
+        outcome.pair(
+            "read",
+            time(report.read_seconds),
+            time(report.expected_read_seconds),
+        );
+        outcome.row("bottleneck", report.bottleneck.clone().unwrap_or_default());
+    }
+    if let Some(bytes) = report.host_memory_bytes_per_node {
+        outcome.row("host memory", format!("{} per node", format::bytes(bytes)));
+    }
+    for (label, value) in [
+        ("async block", report.expected_async_blocking_seconds),
+        ("Young interval", report.young_interval_seconds),
+        ("Daly interval", report.daly_interval_seconds),
+    ] {
+        if value.is_some() {
+            outcome.row(label, time(value));
+        }
+    }
+    if let Some(overhead) = report.overhead_fraction {
+        outcome.row("overhead", format::percent(overhead));
+    }
+    outcome.charts = vec![Chart::Parts {
+        title: "checkpoint size by content".to_owned(),
+        unit: Unit::Bytes,
+        parts: size_parts(report.recipe, report.params, report.size_bytes),
+    }];
+    let limits = write_limits(&input, report.size_bytes);
+    if !limits.is_empty() {
+        outcome.charts.push(Chart::Bars {
+            title: "write time by path (the longest is the bottleneck)".to_owned(),
+            unit: Unit::Seconds,
+            bars: limits,
+        });
+    }
+    Ok(Computed::new(outcome, &report))
+}
+/// What a checkpoint of each recipe holds, in bytes.
+fn size_parts(recipe: Option<Recipe>, params: f64, size: f64) -> Vec<(String, f64)> {
+    let parts: &[(&str, f64)] = match recipe {
+        Some(Recipe::Bf16Weights) => &[("bf16 weights", 2.0)],
+        Some(Recipe::Fp32Weights) => &[("fp32 weights", 4.0)],
+        Some(Recipe::Fp32Adam) => &[("fp32 master", 4.0), ("Adam m", 4.0), ("Adam v", 4.0)],
+        Some(Recipe::Bf16Adam) => &[
+            ("bf16 weights", 2.0),
+            ("fp32 master", 4.0),
+            ("Adam m", 4.0),
+            ("Adam v", 4.0),
+        ],
+        Some(Recipe::Bf16AdamGrads) => &[
+            ("bf16 weights", 2.0),
+            ("bf16 grads", 2.0),
+            ("fp32 master", 4.0),
+            ("Adam m", 4.0),
+            ("Adam v", 4.0),
+        ],
+        None => return vec![("state".to_owned(), size)],
+    };
+    parts
+        .iter()
+        .map(|(name, bytes)| ((*name).to_owned(), params * bytes))
+        .collect()
+}
+
+/// Write time through each path the data crosses (spec, expected), so the bottleneck shows.
+fn write_limits(input: &calc::CheckpointInput, size: f64) -> Vec<(String, f64, f64)> {
+    let nodes = input.nodes.max(1) as f64;
+    let paths = [
+        ("storage", input.storage.as_ref(), 1.0),
+        ("node network", input.node_link.as_ref(), nodes),
+        ("local NVMe", input.nvme.as_ref(), nodes),
+    ];
+    paths
+        .into_iter()
+        .filter_map(|(name, link, count)| {
+            let link = link?;
+            let spec = size / (link.bandwidth * count);
+            Some((
+                name.to_owned(),
+                spec,
+                size / (link.expected_bandwidth() * count),
+            ))
+        })
+        .collect()
+}

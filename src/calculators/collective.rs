@@ -1,0 +1,175 @@
+//! Time, algbw and busbw of a collective under nccl-tests conventions, with a size sweep.
+
+use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Table, yes_no};
+use crate::calc::{
+    self, CalcError, CollectiveFields, CollectiveInput, CollectiveReport, HardwareTable,
+    SweepSeries, format,
+};
+
+pub(super) const OPS: &[&str] = &[
+    "allreduce",
+    "allgather",
+    "reducescatter",
+    "broadcast",
+    "reduce",
+    "alltoall",
+    "sendrecv",
+];
+const ALGOS: &[&str] = &["auto", "ring", "tree", "hierarchical", "pairwise"];
+
+pub(super) const COLLECTIVE: Calculator = Calculator {
+    id: "collective",
+    title: "Collective cost",
+    about: "Time, algbw and busbw of a collective (nccl-tests conventions)",
+    after_help: "Examples:
+  infraprep calc collective allreduce 1GiB --ranks 8 --intra nvlink3
+  infraprep calc collective allgather 16GiB --ranks 8 --intra nvlink4 --algo ring
+  infraprep calc collective allreduce 1GiB --ranks 128 --gpus-per-node 8 --intra nvlink4 --inter ib-ndr --sweep
+
+SIZE is nccl-tests' size column: one rank's buffer for allreduce/broadcast/reduce, the total
+buffer (n x chunk) for allgather/reducescatter/alltoall. --inter-bw is per NIC.",
+    fields: &[
+        Field::new("op", "op", K::Choice(OPS), "allreduce, allgather, reducescatter, broadcast, reduce, alltoall, sendrecv")
+            .required()
+            .positional()
+            .value("OP"),
+        Field::new("size", "size", K::Size, "nccl-tests size: per-rank buffer (allreduce), total (allgather, reducescatter, alltoall)")
+            .required()
+            .positional(),
+        Field::new("ranks", "ranks", K::Count, "GPUs in the collective, at least 2").required(),
+        Field::new("gpus-per-node", "GPUs per node", K::Count, "empty: all ranks on one node"),
+        Field::new("nics-per-node", "NICs per node", K::Count, "empty: one NIC per GPU"),
+        Field::new("intra", "intra-node link", K::LinkOrRate, "e.g. nvlink4, or a rate"),
+        Field::new("intra-bw", "intra-node rate", K::Rate, "per GPU per direction, instead of a link"),
+        Field::new("inter", "inter-node link", K::LinkOrRate, "per NIC, e.g. ib-ndr, or a rate"),
+        Field::new("inter-bw", "inter-node rate", K::Rate, "per NIC per direction, instead of a link"),
+        Field::new("algo", "algorithm", K::Choice(ALGOS), "auto (default), ring, tree, hierarchical, pairwise (alltoall)"),
+        Field::new("latency", "latency per step", K::Duration, "overrides the links' latency, e.g. 5 us"),
+        Field::new("sweep", "size sweep table", K::Flag, "also cost every size from 1 KiB to 16 GiB"),
+    ],
+    example: &[
+        ("op", "allreduce"),
+        ("size", "1 GiB"),
+        ("ranks", "16"),
+        ("gpus-per-node", "8"),
+        ("intra", "nvlink4"),
+        ("inter", "ib-ndr"),
+        ("algo", "auto"),
+    ],
+    compute,
+};
+
+/// Reads the form the way the engine reads the flags.
+fn input(form: &Form, table: &HardwareTable) -> Result<CollectiveInput, CalcError> {
+    let fields = CollectiveFields {
+        op: form.text("op"),
+        size: form.text("size"),
+        ranks: form.text("ranks"),
+        gpus_per_node: form.get("gpus-per-node"),
+        nics_per_node: form.get("nics-per-node"),
+        intra: form.get("intra"),
+        intra_bw: form.get("intra-bw"),
+        inter: form.get("inter"),
+        inter_bw: form.get("inter-bw"),
+        algorithm: form.get("algo"),
+        latency: form.get("latency"),
+    };
+    CollectiveInput::from_fields(&fields, table)
+}
+
+/// The collective JSON: the report plus the sweep when asked for.
+#[derive(serde::Serialize)]
+struct Json<'a> {
+    #[serde(flatten)]
+    report: &'a CollectiveReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sweep: Option<&'a [SweepSeries]>,
+}
+
+fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
+    let input = input(form, table)?;
+    let report = calc::collective(&input);
+    let sweep = calc::collective_sweep(&input, &calc::default_sweep_sizes());
+    let mut outcome = Outcome {
+        summary: format!(
+            "{} of {} on {} ranks ({} node(s) × {} GPUs), algorithm: {}{}",
+            report.op,
+            format::bytes(report.size_bytes),
+            report.ranks,
+            report.nodes,
+            report.gpus_per_node,
+            report.algorithm,
+            if report.requested_algorithm == report.algorithm {
+                ""
+            } else {
+                " (chosen by auto)"
+            }
+        ),
+        steps: report.steps.clone(),
+        ..Outcome::default()
+    };
+    outcome.pair(
+        &format!("time ({})", report.algorithm),
+        format::duration(report.seconds),
+        format::duration(report.expected_seconds),
+    );
+    outcome.pair(
+        "algbw",
+        format::rate_short(report.algbw_bytes_per_s),
+        format::rate_short(report.expected_algbw_bytes_per_s),
+    );
+    outcome.pair(
+        "busbw",
+        format::rate_short(report.busbw_bytes_per_s),
+        format::rate_short(report.expected_busbw_bytes_per_s),
+    );
+    outcome.charts = vec![Chart::Lines {
+        title: "time vs size".to_owned(),
+        series: sweep
+            .iter()
+            .map(|s| (s.algorithm.to_string(), s.points.clone()))
+            .collect(),
+        marker: Some(report.size_bytes),
+    }];
+    let asked = yes_no(form, "sweep")?;
+    if asked {
+        outcome.tables.push(sweep_table(&sweep));
+    }
+    let json = Json {
+        report: &report,
+        sweep: asked.then_some(sweep.as_slice()),
+    };
+    Ok(Computed::new(outcome, &json))
+}
+
+/// Expected time per size, a column per algorithm, as an nccl-tests run would list it.
+fn sweep_table(series: &[SweepSeries]) -> Table {
+    let mut header = vec!["size".to_owned()];
+    header.extend(series.iter().map(|s| s.algorithm.to_string()));
+    let rows = series.first().map_or(0, |s| s.points.len());
+    let rows = (0..rows)
+        .map(|i| {
+            let size = series
+                .first()
+                .and_then(|s| s.points.get(i))
+                .map_or(0.0, |p| p.0);
+            let binary = format::bytes(size);
+            let label = binary
+                .split_once('(')
+                .map_or(binary.as_str(), |(_, b)| b.trim_end_matches(')'))
+                .to_owned();
+            let mut row = vec![label];
+            row.extend(series.iter().map(|s| {
+                s.points
+                    .get(i)
+                    .map_or(String::new(), |p| format::duration(p.1))
+            }));
+            row
+        })
+        .collect();
+    Table {
+        title: "sweep (expected time)".to_owned(),
+        header,
+        rows,
+    }
+}

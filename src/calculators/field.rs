@@ -1,0 +1,180 @@
+//! One field of a calculator: how it is named on the command line and in cards, how the form
+//! labels it, and how its text is checked on its own so the form can mark exactly that field.
+
+use crate::calc::{self, HardwareTable};
+
+/// How a field is read, which decides how it is checked and what the form offers for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldKind {
+    Size,
+    Rate,
+    Duration,
+    Count,
+    Params,
+    Fraction,
+    /// A link preset id.
+    Link,
+    /// A link preset id or a rate.
+    LinkOrRate,
+    /// Several link preset ids separated by spaces (a repeated flag on the command line).
+    Links,
+    /// One of a fixed set of words.
+    Choice(&'static [&'static str]),
+    /// On or off: a bare flag on the command line, `true`/`false` in a card, yes/no in the form.
+    Flag,
+    /// A positive plain number, optionally with K, M, G/B, T or P (`16M`, `8.4e5`).
+    Number,
+    /// Bytes per tensor element, or a type (`2`, `bf16`, `fp32`).
+    ElementBytes,
+    /// A GPU peak preset (`h100-bf16`) or FLOP/s per GPU (`989e12`).
+    Peak,
+    /// `none`, `selective`, `full` or a fraction of the forward pass.
+    Recompute,
+    /// An oversubscription ratio: `1`, `7`, `7:1` or `1:7`.
+    Ratio,
+}
+
+/// One field of a calculator.
+#[derive(Debug, Clone, Copy)]
+pub struct Field {
+    /// The flag, card key and form key, e.g. `gpus-per-node`.
+    pub name: &'static str,
+    /// The form's label, e.g. `GPUs per node`.
+    pub label: &'static str,
+    /// Help under the form and in `--help`.
+    pub help: &'static str,
+    pub kind: FieldKind,
+    pub required: bool,
+    /// Given without a flag on the command line (`calc transfer 10GiB`).
+    pub positional: bool,
+    /// The command-line flag when it differs from `name` (`--link` for `links`, `--algo`).
+    pub flag: Option<&'static str>,
+    /// The placeholder in `--help`, e.g. `RATE`.
+    pub value_name: &'static str,
+}
+
+impl Field {
+    /// An optional field.
+    pub const fn new(
+        name: &'static str,
+        label: &'static str,
+        kind: FieldKind,
+        help: &'static str,
+    ) -> Field {
+        Field {
+            name,
+            label,
+            help,
+            kind,
+            required: false,
+            positional: false,
+            flag: None,
+            value_name: value_name(kind),
+        }
+    }
+
+    /// The same field, required.
+    #[must_use]
+    pub const fn required(mut self) -> Field {
+        self.required = true;
+        self
+    }
+
+    /// The same field, given without a flag on the command line.
+    #[must_use]
+    pub const fn positional(mut self) -> Field {
+        self.positional = true;
+        self
+    }
+
+    /// The same field under another command-line flag.
+    #[must_use]
+    pub const fn flag(mut self, flag: &'static str) -> Field {
+        self.flag = Some(flag);
+        self
+    }
+
+    /// The same field with another `--help` placeholder.
+    #[must_use]
+    pub const fn value(mut self, value_name: &'static str) -> Field {
+        self.value_name = value_name;
+        self
+    }
+
+    /// The command-line flag, without dashes.
+    pub fn flag_name(&self) -> &'static str {
+        self.flag.unwrap_or(self.name)
+    }
+}
+
+/// The `--help` placeholder for a kind of field.
+const fn value_name(kind: FieldKind) -> &'static str {
+    match kind {
+        FieldKind::Size => "SIZE",
+        FieldKind::Rate => "RATE",
+        FieldKind::Duration => "TIME",
+        FieldKind::Count => "N",
+        FieldKind::Params => "PARAMS",
+        FieldKind::Fraction => "F",
+        FieldKind::Link | FieldKind::Links => "ID",
+        FieldKind::LinkOrRate => "LINK|RATE",
+        FieldKind::Choice(_) => "WORD",
+        FieldKind::Flag => "",
+        FieldKind::Number | FieldKind::ElementBytes => "X",
+        FieldKind::Peak => "PEAK",
+        FieldKind::Recompute => "HOW",
+        FieldKind::Ratio => "RATIO",
+    }
+}
+
+/// Checks one field's text on its own, so the form can mark exactly that field.
+pub fn check_field(spec: &Field, value: Option<&str>, table: &HardwareTable) -> Result<(), String> {
+    let Some(value) = value else {
+        return if spec.required {
+            Err(format!("{} is required", spec.label))
+        } else {
+            Ok(())
+        };
+    };
+    let result = match spec.kind {
+        FieldKind::Size => calc::units::parse_size(value).map(drop),
+        FieldKind::Rate => calc::units::parse_rate(value).map(drop),
+        FieldKind::Duration => calc::units::parse_duration(value).map(drop),
+        FieldKind::Count => calc::units::parse_count(spec.label, value, 1).map(drop),
+        FieldKind::Params => calc::units::parse_params(value).map(drop),
+        FieldKind::Fraction => calc::units::parse_efficiency(value).map(drop),
+        FieldKind::Link => table.require(value).map(drop),
+        FieldKind::LinkOrRate => calc::link::link_or_rate(value, table).map(drop),
+        FieldKind::Links => value
+            .split_whitespace()
+            .try_for_each(|id| table.require(id).map(drop)),
+        FieldKind::Number => calc::units::parse_number(spec.label, value, 1e18).map(drop),
+        FieldKind::ElementBytes => calc::units::parse_element_bytes(value).map(drop),
+        FieldKind::Peak => calc::mfu::parse_peak(value).map(drop),
+        FieldKind::Recompute => value.parse::<calc::mfu::Recompute>().map(drop),
+        FieldKind::Ratio => calc::fabric::parse_oversubscription(value).map(drop),
+        FieldKind::Flag => return check_words(value, &["no", "yes", "false", "true", "off", "on"]),
+        FieldKind::Choice(choices) => return check_words(value, choices),
+    };
+    result.map_err(|e| e.to_string())
+}
+
+fn check_words(value: &str, choices: &[&str]) -> Result<(), String> {
+    if choices.contains(&value.trim()) {
+        Ok(())
+    } else {
+        Err(format!("'{value}' is not one of: {}", choices.join(", ")))
+    }
+}
+
+/// A field in one call, for calculators with many: `required` picks [`Field::required`].
+pub(super) const fn field(
+    name: &'static str,
+    label: &'static str,
+    kind: FieldKind,
+    required: bool,
+    help: &'static str,
+) -> Field {
+    let field = Field::new(name, label, kind, help);
+    if required { field.required() } else { field }
+}

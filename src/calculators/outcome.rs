@@ -1,0 +1,90 @@
+//! A result as people read it: a one-line summary, headline figures (spec and expected), the
+//! numbered steps, charts for the TUI and tables for the command line.
+
+use crate::calc::format;
+
+/// A computed result as a viewer shows it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Outcome {
+    /// What was computed, in one line (`allreduce of 1 GiB on 16 ranks ...`); may be empty.
+    pub summary: String,
+    /// (what, spec figure, expected figure); expected may be empty.
+    pub headline: Vec<(String, String, String)>,
+    pub steps: Vec<String>,
+    pub charts: Vec<Chart>,
+    /// Detail the command line prints in full (a size sweep, one row per stage); optional ones
+    /// are added only when asked for.
+    pub tables: Vec<Table>,
+}
+
+impl Outcome {
+    /// A headline row with a spec and an expected figure.
+    pub fn pair(&mut self, what: &str, spec: String, expected: String) {
+        self.headline.push((what.to_owned(), spec, expected));
+    }
+
+    /// A headline row with one figure.
+    pub fn row(&mut self, what: &str, value: String) {
+        self.headline.push((what.to_owned(), value, String::new()));
+    }
+}
+
+/// Rows under a header, printed as aligned columns.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Table {
+    pub title: String,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// A picture of a result.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Chart {
+    /// One bar per item, spec and expected (e.g. transfer time per link). Calculators without
+    /// an expected figure (memory per stage, bubble per schedule) repeat the spec value.
+    Bars {
+        title: String,
+        unit: Unit,
+        bars: Vec<(String, f64, f64)>,
+    },
+    /// Series of (x, y) points on log-log axes (e.g. collective time against message size).
+    Lines {
+        title: String,
+        series: Vec<(String, Vec<(f64, f64)>)>,
+        marker: Option<f64>,
+    },
+    /// Parts of a whole (e.g. checkpoint size by what it holds).
+    Parts {
+        title: String,
+        unit: Unit,
+        parts: Vec<(String, f64)>,
+    },
+}
+
+/// How chart values are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    Seconds,
+    Bytes,
+    /// A fraction, printed as a percentage (0.234 → 23.4%).
+    Percent,
+    /// A count of floating-point operations.
+    Flops,
+    /// A plain count (switches, nodes).
+    Count,
+    /// Bytes per second.
+    Rate,
+}
+
+impl Unit {
+    pub fn format(self, value: f64) -> String {
+        match self {
+            Unit::Seconds => format::duration(value),
+            Unit::Bytes => format::bytes_short(value),
+            Unit::Percent => format::percent(value),
+            Unit::Flops => format::flops(value),
+            Unit::Count => format::sig(value, 6),
+            Unit::Rate => format::rate_short(value),
+        }
+    }
+}

@@ -1,0 +1,113 @@
+use super::*;
+use crate::calc::HardwareTable;
+
+fn table() -> HardwareTable {
+    HardwareTable::bundled()
+}
+
+#[test]
+fn every_example_form_computes() {
+    for spec in CALCULATORS {
+        let outcome = spec
+            .evaluate(&spec.example_form(), &table())
+            .unwrap_or_else(|e| panic!("{}: {e:?}", spec.id))
+            .outcome;
+        assert!(
+            !outcome.headline.is_empty() && !outcome.steps.is_empty() && !outcome.charts.is_empty(),
+            "{}",
+            spec.id
+        );
+    }
+}
+
+#[test]
+fn a_bad_field_is_named_and_other_fields_are_untouched() {
+    let spec = calculator("transfer").unwrap();
+    let mut form = spec.example_form();
+    form.values[0].1 = "10 GBs".to_owned();
+    let error = spec.evaluate(&form, &table()).unwrap_err();
+    assert_eq!(error.field, Some("size"));
+    assert!(error.message.contains("10 GBs"), "{}", error.message);
+    assert_eq!(form.get("links"), Some("pcie4 nvlink3 ib-hdr"));
+    form.values[1].1 = "pcie4 nvlink9".to_owned();
+    form.values[0].1 = "10 GiB".to_owned();
+    assert_eq!(
+        spec.evaluate(&form, &table()).unwrap_err().field,
+        Some("links")
+    );
+}
+
+#[test]
+fn transfer_bars_follow_the_engine() {
+    let spec = calculator("transfer").unwrap();
+    let outcome = spec
+        .evaluate(&spec.example_form(), &table())
+        .unwrap()
+        .outcome;
+    let Chart::Bars { bars, .. } = &outcome.charts[0] else {
+        panic!("bars")
+    };
+    let hdr = bars.iter().find(|(l, _, _)| l == "ib-hdr").unwrap();
+    assert!(
+        (hdr.1 - 10.0 * 1024f64.powi(3) / 25e9 - 0.6e-6).abs() < 1e-9,
+        "{hdr:?}"
+    );
+}
+
+#[test]
+fn checkpoint_parts_add_up_to_the_size() {
+    let spec = calculator("checkpoint").unwrap();
+    let outcome = spec
+        .evaluate(&spec.example_form(), &table())
+        .unwrap()
+        .outcome;
+    let Chart::Parts { parts, .. } = &outcome.charts[0] else {
+        panic!("parts")
+    };
+    let total: f64 = parts.iter().map(|(_, b)| b).sum();
+    assert!((total - 980e9).abs() < 1.0, "{total}");
+    assert!(
+        outcome
+            .charts
+            .iter()
+            .any(|c| matches!(c, Chart::Bars { bars, .. } if bars.len() == 2))
+    );
+}
+
+#[test]
+fn collective_chart_has_a_series_per_algorithm() {
+    let spec = calculator("collective").unwrap();
+    let outcome = spec
+        .evaluate(&spec.example_form(), &table())
+        .unwrap()
+        .outcome;
+    let Chart::Lines { series, marker, .. } = &outcome.charts[0] else {
+        panic!("lines")
+    };
+    assert!(series.len() >= 2, "{series:?}");
+    assert_eq!(*marker, Some(1024f64.powi(3)));
+    for (_, points) in series {
+        assert!(
+            points.windows(2).all(|w| w[1].1 >= w[0].1),
+            "time grows with size"
+        );
+    }
+}
+
+#[test]
+fn choices_and_required_fields_are_checked() {
+    let spec = calculator("collective").unwrap();
+    let table = table();
+    let op = &spec.fields[0];
+    assert!(check_field(op, Some("allreduce"), &table).is_ok());
+    assert!(
+        check_field(op, Some("allreduse"), &table)
+            .unwrap_err()
+            .contains("allreduse")
+    );
+    assert!(
+        check_field(op, None, &table)
+            .unwrap_err()
+            .contains("required")
+    );
+}

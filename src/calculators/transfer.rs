@@ -1,0 +1,100 @@
+//! Transfer time over one or several links: t = latency + size / (bandwidth × efficiency).
+
+use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit};
+use crate::calc::{self, CalcError, HardwareTable, TransferFields, TransferInput, format};
+
+pub(super) const TRANSFER: Calculator = Calculator {
+    id: "transfer",
+    title: "Transfer time",
+    about: "Time to move SIZE over one or several links: t = latency + size / (bandwidth × efficiency)",
+    after_help: "Examples:
+  infraprep calc transfer 10GiB --link pcie4 --link nvlink3 --link ib-hdr
+  infraprep calc transfer 1.5TB --bandwidth 200Gbps --latency 2us --efficiency 0.9 --json",
+    fields: &[
+        Field::new(
+            "size",
+            "size",
+            K::Size,
+            "size to move, e.g. 10 GiB, 1.5 TB, 800 Gb",
+        )
+        .required()
+        .positional(),
+        Field::new(
+            "links",
+            "links",
+            K::Links,
+            "link preset ids (see infraprep links)",
+        )
+        .flag("link"),
+        Field::new(
+            "bandwidth",
+            "bandwidth",
+            K::Rate,
+            "a per-direction rate of your own, e.g. 200 Gb/s",
+        ),
+        Field::new(
+            "latency",
+            "latency",
+            K::Duration,
+            "overrides each link's latency, e.g. 2 us",
+        ),
+        Field::new(
+            "efficiency",
+            "efficiency",
+            K::Fraction,
+            "overrides each link's efficiency, 0-1",
+        ),
+    ],
+    example: &[("size", "10 GiB"), ("links", "pcie4 nvlink3 ib-hdr")],
+    compute,
+};
+
+/// Reads the form the way the engine reads the flags.
+fn input(form: &Form, table: &HardwareTable) -> Result<TransferInput, CalcError> {
+    let links: Vec<String> = form
+        .text("links")
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect();
+    let fields = TransferFields {
+        size: form.text("size"),
+        links: &links,
+        bandwidth: form.get("bandwidth"),
+        latency: form.get("latency"),
+        efficiency: form.get("efficiency"),
+    };
+    TransferInput::from_fields(&fields, table)
+}
+
+fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
+    let report = calc::transfer(&input(form, table)?);
+    let mut outcome = Outcome {
+        summary: format!(
+            "transfer of {} (per direction)",
+            format::bytes(report.size_bytes)
+        ),
+        ..Outcome::default()
+    };
+    for r in &report.results {
+        outcome.pair(
+            &r.link,
+            format::duration(r.seconds),
+            format::duration(r.expected_seconds),
+        );
+    }
+    outcome.steps = report
+        .results
+        .iter()
+        .flat_map(|r| r.steps.clone())
+        .collect();
+    outcome.charts = vec![Chart::Bars {
+        title: "time per link".to_owned(),
+        unit: Unit::Seconds,
+        bars: report
+            .results
+            .iter()
+            .map(|r| (r.link.clone(), r.seconds, r.expected_seconds))
+            .collect(),
+    }];
+    Ok(Computed::new(outcome, &report))
+}
