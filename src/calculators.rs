@@ -24,6 +24,7 @@ mod outcome;
 mod overlap;
 mod pipeline;
 pub mod preset;
+pub mod reference;
 mod tp;
 mod transfer;
 

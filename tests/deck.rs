@@ -17,9 +17,9 @@ fn deck() -> Vec<Card> {
 }
 
 #[test]
-fn the_deck_has_at_least_thirty_numbered_cards_in_order() {
+fn the_deck_has_at_least_sixty_six_numbered_cards_in_order() {
     let cards = deck();
-    assert!(cards.len() >= 30, "only {} cards", cards.len());
+    assert!(cards.len() >= 66, "only {} cards", cards.len());
     let numbers: Vec<u32> = cards.iter().filter_map(|c| c.number).collect();
     assert_eq!(
         numbers.len(),

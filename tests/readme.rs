@@ -25,3 +25,26 @@ fn readme_names_the_two_setup_commands() {
     assert!(README.contains("cargo run --release"));
     assert!(README.contains("cargo test"));
 }
+
+/// `docs/calculators.md` is written from the registry; set `INFRAPREP_WRITE_DOCS=1` to rewrite it.
+#[test]
+fn calculator_reference_matches_the_registry() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/calculators.md");
+    let expected =
+        infraprep::calculators::reference::markdown(&infraprep::calc::HardwareTable::bundled());
+    if std::env::var_os("INFRAPREP_WRITE_DOCS").is_some() {
+        std::fs::write(path, &expected).expect("write docs/calculators.md");
+    }
+    let actual = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        actual == expected,
+        "docs/calculators.md is out of date: run INFRAPREP_WRITE_DOCS=1 cargo test --test readme"
+    );
+    for calc in infraprep::calculators::CALCULATORS {
+        assert!(
+            README.contains(&format!("`{}`", calc.id)),
+            "README names {}",
+            calc.id
+        );
+    }
+}

@@ -129,7 +129,10 @@ fn malformed_calculator_preset() {
         "bad-calc-preset",
         "alpha.md",
         18,
-        &["'transfer' calculator preset", "'linkz' is not a field of the transfer calculator"],
+        &[
+            "'transfer' calculator preset",
+            "'linkz' is not a field of the transfer calculator",
+        ],
     );
 }
 
