@@ -5,9 +5,13 @@
 //! the base dimension of the value (`units 'bit / second' and 'bit' are incompatible`), which tells
 //! us what kind of quantity the user wrote with one extra evaluation at most.
 
+use std::sync::mpsc;
+use std::thread;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
+
+use crate::calc::guard;
 
 /// What kind of quantity a text evaluated to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -49,6 +53,7 @@ pub(crate) struct Evaluated {
 
 /// Stops fend after a time budget, so a pathological input (`2^2^2^2^30`) cannot freeze the TUI.
 /// 200 ms is far above a normal evaluation (~50 µs release, ~1 ms debug) so loaded CI never trips it.
+#[derive(Clone, Copy)]
 struct Deadline(Instant);
 
 impl fend_core::Interrupt for Deadline {
@@ -59,11 +64,72 @@ impl fend_core::Interrupt for Deadline {
 
 const BUDGET: Duration = Duration::from_millis(200);
 
-fn run(input: &str) -> Result<String, String> {
+/// How long past the budget we wait for fend to notice its interrupt. fend checks it only between
+/// steps, so a slow step could run on; the caller gets an answer by then regardless.
+const GRACE: Duration = Duration::from_millis(50);
+
+/// fend runs on its own thread with this stack, so how deep it may recurse does not depend on the
+/// caller's thread (2 MiB for test threads, 8 MiB for `main`). The guard's nesting and length
+/// limits need well under 16 MiB even in a debug build; the rest is margin. Only touched pages
+/// are committed, so the size costs address space, not memory.
+const STACK_BYTES: usize = 64 << 20;
+
+/// Longest text handed to fend, after link ids are written out as bandwidths (each id becomes
+/// about 25 characters): four times the user-facing limit.
+const MAX_FEND_CHARS: usize = 4 * guard::MAX_EXPRESSION_CHARS;
+
+/// What the user sees when fend ran out of time.
+fn too_slow() -> String {
+    format!(
+        "it took longer than the {} ms limit to compute; split it into smaller steps",
+        BUDGET.as_millis()
+    )
+}
+
+/// fend's own evaluation, on the current thread.
+fn run_here(input: &str, deadline: Deadline) -> Result<String, String> {
     let mut context = fend_core::Context::new();
-    let deadline = Deadline(Instant::now() + BUDGET);
     fend_core::evaluate_with_interrupt(input, &mut context, &deadline)
         .map(|result| result.get_main_result().to_owned())
+        .map_err(|message| {
+            if message == "interrupted" {
+                too_slow()
+            } else {
+                message
+            }
+        })
+}
+
+/// Runs fend on a thread with a known stack and waits at most until `deadline` (plus [`GRACE`]).
+///
+/// A run that misses the deadline is left to finish on its own; the guard's limits bound its
+/// work to well under a second. A panic inside fend reaches the caller as an error.
+fn run(input: &str, deadline: Deadline) -> Result<String, String> {
+    let chars = input.chars().count();
+    if chars > MAX_FEND_CHARS {
+        return Err(format!(
+            "it is {chars} characters long once link ids are written out as bandwidths; \
+             the limit is {MAX_FEND_CHARS}: use fewer link ids"
+        ));
+    }
+    let (sender, receiver) = mpsc::channel();
+    let owned = input.to_owned();
+    thread::Builder::new()
+        .name("fend".to_owned())
+        .stack_size(STACK_BYTES)
+        .spawn(move || {
+            // The receiver is gone only when the caller gave up waiting; nothing to do then.
+            let _ = sender.send(run_here(&owned, deadline));
+        })
+        .map_err(|err| format!("the calculator could not start a thread: {err}"))?;
+    let wait = deadline.0.saturating_duration_since(Instant::now()) + GRACE;
+    match receiver.recv_timeout(wait) {
+        Ok(result) => result,
+        Err(mpsc::RecvTimeoutError::Timeout) => Err(too_slow()),
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            Err("the calculator stopped on this input (an internal error in fend)".to_owned())
+        }
+    }
 }
 
 /// The base dimension fend names in an "incompatible units" message, if any.
@@ -105,8 +171,11 @@ pub(crate) fn evaluate(expr: &str) -> Result<Evaluated, String> {
 }
 
 /// Like [`evaluate`], trying `likely` first: one fend call when the guess is right, two otherwise.
+///
+/// Both fend calls share one [`BUDGET`], so an answer (or an error) comes within about 250 ms.
 pub(crate) fn evaluate_expecting(expr: &str, likely: Kind) -> Result<Evaluated, String> {
-    let message = match run(&format!("({expr}){}", suffix(likely))) {
+    let deadline = Deadline(Instant::now() + BUDGET);
+    let message = match run(&format!("({expr}){}", suffix(likely)), deadline) {
         Ok(text) => return finish(text, likely),
         Err(message) => message,
     };
@@ -118,7 +187,7 @@ pub(crate) fn evaluate_expecting(expr: &str, likely: Kind) -> Result<Evaluated, 
         Some(_) => Kind::Other,
         None => return Err(message),
     };
-    finish(run(&format!("({expr}){}", suffix(kind)))?, kind)
+    finish(run(&format!("({expr}){}", suffix(kind)), deadline)?, kind)
 }
 
 #[cfg(test)]
