@@ -14,6 +14,7 @@ pub mod forms;
 pub mod markdown;
 pub mod presets;
 pub mod render;
+pub mod sanitize;
 pub mod search;
 pub mod settings;
 pub mod style;
