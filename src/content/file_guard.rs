@@ -101,14 +101,41 @@ fn kind_of(file_type: fs::FileType) -> Option<&'static str> {
     }
 }
 
+/// Which files besides regular ones a reader takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Accept {
+    /// Regular files only: for files found by walking a directory (cards), where a FIFO is
+    /// a trap rather than a choice.
+    RegularOnly,
+    /// Also pipes and FIFOs, still within the size limit: for a file the user named on the
+    /// command line, so `--config <(generate-config)` works.
+    AlsoPipes,
+}
+
+fn refused(file_type: fs::FileType, accept: Accept) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if accept == Accept::AlsoPipes && file_type.is_fifo() {
+            return None;
+        }
+    }
+    let _ = accept;
+    kind_of(file_type)
+}
+
 /// Checks, without opening it, that `path` (after symlinks) is a regular file within `limit`.
 /// Opening a FIFO blocks until a writer appears, so this must come before `File::open`.
 pub fn check_regular(path: &Path, limit: u64) -> Result<(), ReadError> {
+    check(path, limit, Accept::RegularOnly)
+}
+
+fn check(path: &Path, limit: u64, accept: Accept) -> Result<(), ReadError> {
     let meta = fs::metadata(path).map_err(ReadError::Io)?;
-    if let Some(kind) = kind_of(meta.file_type()) {
+    if let Some(kind) = refused(meta.file_type(), accept) {
         return Err(ReadError::NotRegular(kind));
     }
-    if meta.len() > limit {
+    if meta.is_file() && meta.len() > limit {
         return Err(ReadError::TooLarge {
             size: Some(meta.len()),
             limit,
@@ -117,15 +144,16 @@ pub fn check_regular(path: &Path, limit: u64) -> Result<(), ReadError> {
     Ok(())
 }
 
-/// The bytes of `path`, which must be a regular file of at most `limit` bytes.
+/// The bytes of `path`, which must be a regular file (or, with [`Accept::AlsoPipes`], a pipe)
+/// of at most `limit` bytes.
 ///
 /// The size is checked again while reading, since a file can grow (or be `/proc`-like and report
 /// 0) between the check and the read.
-pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
-    check_regular(path, limit)?;
+pub fn read_limited(path: &Path, limit: u64, accept: Accept) -> Result<Vec<u8>, ReadError> {
+    check(path, limit, accept)?;
     let file = File::open(path).map_err(ReadError::Io)?;
     let meta = file.metadata().map_err(ReadError::Io)?;
-    if let Some(kind) = kind_of(meta.file_type()) {
+    if let Some(kind) = refused(meta.file_type(), accept) {
         return Err(ReadError::NotRegular(kind));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len().min(limit)).unwrap_or(0));
@@ -138,10 +166,20 @@ pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
+/// [`read_limited`] of a regular file.
+pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    read_limited(path, limit, Accept::RegularOnly)
+}
+
+/// [`read_limited`] as UTF-8 text.
+pub fn read_limited_string(path: &Path, limit: u64, accept: Accept) -> Result<String, ReadError> {
+    let bytes = read_limited(path, limit, accept)?;
+    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8(e.utf8_error().valid_up_to()))
+}
+
 /// [`read_regular`] as UTF-8 text.
 pub fn read_regular_string(path: &Path, limit: u64) -> Result<String, ReadError> {
-    let bytes = read_regular(path, limit)?;
-    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8(e.utf8_error().valid_up_to()))
+    read_limited_string(path, limit, Accept::RegularOnly)
 }
 
 #[cfg(test)]
