@@ -5,6 +5,7 @@
 //! the base dimension of the value (`units 'bit / second' and 'bit' are incompatible`), which tells
 //! us what kind of quantity the user wrote with one extra evaluation at most.
 
+use std::cell::RefCell;
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -100,10 +101,51 @@ fn run_here(input: &str, deadline: Deadline) -> Result<String, String> {
         })
 }
 
-/// Runs fend on a thread with a known stack and waits at most until `deadline` (plus [`GRACE`]).
-///
-/// A run that misses the deadline is left to finish on its own; the guard's limits bound its
-/// work to well under a second. A panic inside fend reaches the caller as an error.
+/// One evaluation for a worker thread.
+struct Job {
+    input: String,
+    deadline: Deadline,
+    reply: mpsc::Sender<Result<String, String>>,
+}
+
+thread_local! {
+    /// This thread's fend worker. Starting a thread per evaluation costs 0.1-0.5 ms, more than
+    /// the evaluation, so each calling thread keeps one worker; callers on different threads
+    /// (the deck is checked on several) never queue behind each other.
+    static WORKER: RefCell<Option<mpsc::Sender<Job>>> = const { RefCell::new(None) };
+}
+
+/// This thread's worker, started on first use.
+fn worker() -> Result<mpsc::Sender<Job>, String> {
+    WORKER.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if let Some(sender) = slot.as_ref() {
+            return Ok(sender.clone());
+        }
+        let (sender, jobs) = mpsc::channel::<Job>();
+        thread::Builder::new()
+            .name("fend".to_owned())
+            .stack_size(STACK_BYTES)
+            .spawn(move || {
+                for job in jobs {
+                    // The caller stops listening only when it gave up waiting.
+                    let _ = job.reply.send(run_here(&job.input, job.deadline));
+                }
+            })
+            .map_err(|err| format!("the calculator could not start a thread: {err}"))?;
+        *slot = Some(sender.clone());
+        Ok(sender)
+    })
+}
+
+/// Forgets this thread's worker after it missed a deadline or died: a late worker finishes its
+/// job on its own (the guard's limits bound that work) and then ends, as its queue is closed.
+fn forget_worker() {
+    WORKER.with(|slot| slot.borrow_mut().take());
+}
+
+/// Runs fend on a worker thread with a known stack and waits at most until `deadline` (plus
+/// [`GRACE`]). A panic inside fend reaches the caller as an error.
 fn run(input: &str, deadline: Deadline) -> Result<String, String> {
     let chars = input.chars().count();
     if chars > MAX_FEND_CHARS {
@@ -112,21 +154,31 @@ fn run(input: &str, deadline: Deadline) -> Result<String, String> {
              the limit is {MAX_FEND_CHARS}: use fewer link ids"
         ));
     }
-    let (sender, receiver) = mpsc::channel();
-    let owned = input.to_owned();
-    thread::Builder::new()
-        .name("fend".to_owned())
-        .stack_size(STACK_BYTES)
-        .spawn(move || {
-            // The receiver is gone only when the caller gave up waiting; nothing to do then.
-            let _ = sender.send(run_here(&owned, deadline));
-        })
-        .map_err(|err| format!("the calculator could not start a thread: {err}"))?;
+    let (reply, answer) = mpsc::channel();
+    let mut job = Job {
+        input: input.to_owned(),
+        deadline,
+        reply,
+    };
+    // A worker that died since its last job (fend panicked) is replaced once.
+    for _ in 0..2 {
+        match worker()?.send(job) {
+            Ok(()) => break,
+            Err(mpsc::SendError(returned)) => {
+                forget_worker();
+                job = returned;
+            }
+        }
+    }
     let wait = deadline.0.saturating_duration_since(Instant::now()) + GRACE;
-    match receiver.recv_timeout(wait) {
+    match answer.recv_timeout(wait) {
         Ok(result) => result,
-        Err(mpsc::RecvTimeoutError::Timeout) => Err(too_slow()),
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            forget_worker();
+            Err(too_slow())
+        }
         Err(mpsc::RecvTimeoutError::Disconnected) => {
+            forget_worker();
             Err("the calculator stopped on this input (an internal error in fend)".to_owned())
         }
     }
@@ -230,5 +282,15 @@ mod tests {
         let start = Instant::now();
         let _ = evaluate("2^2^2^2^2^2");
         assert!(start.elapsed() < Duration::from_secs(2));
+    }
+
+    #[test]
+    fn a_slow_input_times_out_and_the_next_one_still_works() {
+        let slow = "2^-".repeat(80) + "2";
+        let start = Instant::now();
+        let err = evaluate(&slow).expect_err("slow");
+        assert!(err.contains("longer than the 200 ms limit"), "{err}");
+        assert!(start.elapsed() < Duration::from_secs(1));
+        assert_eq!(evaluate("2 + 3").expect("fast").value, 5.0);
     }
 }
