@@ -11,11 +11,11 @@ use timing::median;
 use infraprep::calc::units::parse_size;
 use infraprep::calc::{
     BusbwFields, BusbwInput, CheckpointFields, CheckpointInput, CollectiveFields, CollectiveInput,
-    FabricFields, FabricInput, HardwareTable, LayoutFields, LayoutInput, MemoryFields, MemoryInput,
-    MfuFields, MfuInput, OverlapFields, OverlapInput, PipelineFields, PipelineInput, TpFields,
-    TpInput, TransferFields, TransferInput, busbw, checkpoint, collective, collective_sweep,
-    default_sweep_sizes, eval_expression, fabric, figure_matches, layout, memory, mfu, overlap,
-    pipeline, tp, transfer,
+    FabricFields, FabricInput, HardwareTable, LayoutFields, LayoutInput, MAX_EXPRESSION_CHARS,
+    MemoryFields, MemoryInput, MfuFields, MfuInput, OverlapFields, OverlapInput, PipelineFields,
+    PipelineInput, TpFields, TpInput, TransferFields, TransferInput, busbw, checkpoint, collective,
+    collective_sweep, default_sweep_sizes, eval_expression, fabric, figure_matches, layout, memory,
+    mfu, overlap, pipeline, tp, transfer,
 };
 
 fn report(name: &str, time: Duration) {
@@ -186,6 +186,34 @@ fn bench_others(table: &HardwareTable) {
             black_box(eval_expression("10 GiB / nvlink3", table).expect("e"));
         }),
     );
+    // The slowest inputs the guard lets through (fend's time grows faster than linearly with
+    // the length of a chain); these must stay well under the 200 ms budget.
+    let longest = |unit: &str| unit.repeat(MAX_EXPRESSION_CHARS / unit.len() - 1) + "1";
+    for (name, text) in [
+        (
+            "eval_expression(worst allowed: 1+1+…, 256 chars)",
+            longest("1+"),
+        ),
+        (
+            "eval_expression(worst allowed: 2*2*…, 256 chars)",
+            longest("2*"),
+        ),
+        (
+            "eval_expression(worst allowed: 1!1!…, 256 chars)",
+            longest("1!"),
+        ),
+        (
+            "eval_expression(worst allowed: nvlink3+…)",
+            longest("nvlink3+"),
+        ),
+    ] {
+        report(
+            name,
+            median(11, || {
+                let _ = black_box(eval_expression(&text, table));
+            }),
+        );
+    }
     let value = eval_expression("10 GiB / ib-hdr", table).expect("e");
     report(
         "figure_matches(value, \"430 ms\")",

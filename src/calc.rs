@@ -7,6 +7,7 @@
 
 mod error;
 mod fend_bridge;
+mod guard;
 mod lexer;
 
 pub mod activation;
@@ -37,6 +38,7 @@ pub use error::CalcError;
 pub use expression::{ExprValue, eval_expression, figure_matches};
 pub use fabric::{FabricFields, FabricInput, FabricReport, fabric};
 pub use fend_bridge::Kind;
+pub use guard::{MAX_EXPRESSION_CHARS, MAX_NESTING};
 pub use hardware::{HardwareTable, LinkKind, LinkPreset, Scope};
 pub use layout::{LayoutFields, LayoutInput, LayoutReport, layout};
 pub use link::LinkSpec;

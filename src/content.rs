@@ -7,6 +7,7 @@
 pub mod body;
 pub mod card;
 pub mod deck;
+pub mod file_guard;
 pub mod front_matter;
 pub mod parse;
 pub mod problem;

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::calc::{HardwareTable, LinkPreset};
+use crate::content::file_guard::{self, Accept, MAX_CONFIG_BYTES, ReadError};
 use crate::content::{DeckSource, Lang};
 
 /// The config file's contents. Every field is optional.
@@ -66,6 +67,9 @@ pub enum ConfigError {
     Links { path: String, message: String },
     #[error("{path}: exam-date: {message}")]
     ExamDate { path: String, message: String },
+    /// Not a regular file (a directory, FIFO, `/dev/zero`), too large, not UTF-8 or unreadable.
+    #[error("{path}: the config file {problem}")]
+    File { path: String, problem: ReadError },
     #[error("{path}: cannot read the config file: {source}")]
     Read {
         path: String,
@@ -129,18 +133,31 @@ pub fn default_config_path() -> Option<PathBuf> {
 }
 
 /// Reads a config file; `Ok(None)` when it does not exist.
+///
+/// Only a regular file of at most [`MAX_CONFIG_BYTES`] is read, so `--config /dev/zero` or a
+/// FIFO is an error rather than a hang.
 pub fn read_config(path: &Path) -> Result<Option<ConfigFile>, ConfigError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => {
-            return Err(ConfigError::Read {
-                path: path.display().to_string(),
-                source,
-            });
-        }
-    };
-    parse_config(&text, path).map(Some)
+    match read_config_text(path)? {
+        Some(text) => parse_config(&text, path).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The config file's text; `Ok(None)` when it does not exist. `/dev/null` reads as empty (the
+/// usual way to say "no config"), and a pipe is read (`--config <(...)`); other devices,
+/// sockets and directories are refused.
+fn read_config_text(path: &Path) -> Result<Option<String>, ConfigError> {
+    if path == Path::new("/dev/null") {
+        return Ok(Some(String::new()));
+    }
+    match file_guard::read_limited_string(path, MAX_CONFIG_BYTES, Accept::AlsoPipes) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.is_not_found() => Ok(None),
+        Err(problem) => Err(ConfigError::File {
+            path: path.display().to_string(),
+            problem,
+        }),
+    }
 }
 
 fn parse_config(text: &str, path: &Path) -> Result<ConfigFile, ConfigError> {
@@ -160,25 +177,42 @@ fn parse_config(text: &str, path: &Path) -> Result<ConfigFile, ConfigError> {
 /// as written: the top-level `lang = ...` line is replaced, or added at the top. The file is
 /// replaced atomically, so a crash never leaves it half written.
 pub fn remember_lang(path: &Path, lang: Lang) -> Result<(), ConfigError> {
+    // Write through a symlink (a dotfile manager's link stays a link) and keep the file's mode.
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let read_error = |source| ConfigError::Read {
-        path: path.display().to_string(),
+        path: target.display().to_string(),
         source,
     };
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+    let existing = match std::fs::metadata(&target) {
+        Ok(meta) => Some(meta),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(read_error(e)),
     };
+    if existing.is_some() {
+        // Never rename a temp file over /dev/null, a pipe or a device.
+        file_guard::check_regular(&target, MAX_CONFIG_BYTES).map_err(|problem| {
+            ConfigError::File {
+                path: target.display().to_string(),
+                problem,
+            }
+        })?;
+    }
+    let text = read_config_text(&target)?.unwrap_or_default();
     let updated = with_lang_line(&text, lang);
-    let dir = path
+    let dir = target
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(read_error)?;
     let mut file = tempfile::NamedTempFile::new_in(dir).map_err(read_error)?;
     std::io::Write::write_all(&mut file, updated.as_bytes()).map_err(read_error)?;
+    if let Some(meta) = &existing {
+        file.as_file()
+            .set_permissions(meta.permissions())
+            .map_err(read_error)?;
+    }
     file.as_file().sync_all().map_err(read_error)?;
-    file.persist(path).map_err(|e| read_error(e.error))?;
+    file.persist(&target).map_err(|e| read_error(e.error))?;
     Ok(())
 }
 
@@ -193,9 +227,12 @@ fn with_lang_line(text: &str, lang: Lang) -> String {
         if trimmed.starts_with('[') {
             top_level = false;
         }
-        let is_lang = trimmed
-            .strip_prefix("lang")
-            .is_some_and(|rest| rest.trim_start().starts_with('='));
+        // `lang`, `"lang"` and `'lang'` are the same TOML key.
+        let is_lang = ["lang", "\"lang\"", "'lang'"].iter().any(|key| {
+            trimmed
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        });
         if top_level && is_lang && !replaced {
             out.push(line.clone());
             replaced = true;
@@ -372,12 +409,40 @@ mod tests {
             updated,
             "# mine\nlang = \"zh\"\ndecks = [\"a\"]\n\n[[links]]\nlang = 1\n"
         );
+        assert_eq!(
+            with_lang_line("\"lang\" = \"en\"\n", Lang::Zh),
+            "lang = \"zh\"\n"
+        );
+        assert_eq!(
+            with_lang_line("'lang'=\"en\"\n", Lang::Zh),
+            "lang = \"zh\"\n"
+        );
         let updated = with_lang_line("decks = []\n", Lang::En);
         assert_eq!(updated, "lang = \"en\"\ndecks = []\n");
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sub").join("config.toml");
         remember_lang(&path, Lang::Zh).unwrap();
         assert_eq!(read_config(&path).unwrap().unwrap().lang, Some(Lang::Zh));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn remembering_the_language_keeps_a_symlink_and_the_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("dotfiles-config.toml");
+        std::fs::write(&real, "decks = []\n").unwrap();
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let link = dir.path().join("config.toml");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        remember_lang(&link, Lang::Zh).unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(
+            std::fs::read_to_string(&real).unwrap(),
+            "lang = \"zh\"\ndecks = []\n"
+        );
+        let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o644);
     }
 
     #[test]
@@ -399,6 +464,28 @@ mod tests {
         std::fs::write(&path, "exam-date = \"soon\"\n").unwrap();
         let err = resolve(None, &[], None, &env).unwrap_err().to_string();
         assert!(err.contains("exam-date: 'soon' is not a date"), "{err}");
+    }
+
+    #[test]
+    fn special_files_as_config_are_errors_not_hangs() {
+        let err = read_config(Path::new("/dev/zero")).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "/dev/zero: the config file is a device, not a regular file; point to a regular file"
+        );
+        assert_eq!(
+            read_config(Path::new("/dev/null")).unwrap(),
+            Some(ConfigFile::default())
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let err = read_config(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("the config file is a directory"), "{err}");
+        let big = dir.path().join("big.toml");
+        std::fs::write(&big, "#".repeat(5 << 20)).unwrap();
+        let err = read_config(&big).unwrap_err().to_string();
+        assert!(err.contains("is 5 MiB; the limit is 4 MiB"), "{err}");
+        let err = remember_lang(Path::new("/dev/zero"), Lang::Zh).unwrap_err();
+        assert!(err.to_string().contains("is a device"), "{err}");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::calc::fend_bridge::{self, Kind};
-use crate::calc::{CalcError, HardwareTable, LinkPreset, format, lexer, units};
+use crate::calc::{CalcError, HardwareTable, LinkPreset, format, guard, lexer, units};
 
 /// The value of an expression.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -67,6 +67,7 @@ pub fn eval_expression(expr: &str, table: &HardwareTable) -> Result<ExprValue, C
             hint: "write an expression such as '10 GiB / 25 GB/s' or '10 GiB / nvlink4'".to_owned(),
         });
     }
+    guard::check(original)?;
     lexer::check_unit_words(original)?;
     let (substituted, used) = substitute_links(original, table);
     let grouped = lexer::group_quantities(&substituted);

@@ -5,9 +5,14 @@
 //! the base dimension of the value (`units 'bit / second' and 'bit' are incompatible`), which tells
 //! us what kind of quantity the user wrote with one extra evaluation at most.
 
+use std::cell::RefCell;
+use std::sync::mpsc;
+use std::thread;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
+
+use crate::calc::guard;
 
 /// What kind of quantity a text evaluated to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -49,6 +54,7 @@ pub(crate) struct Evaluated {
 
 /// Stops fend after a time budget, so a pathological input (`2^2^2^2^30`) cannot freeze the TUI.
 /// 200 ms is far above a normal evaluation (~50 µs release, ~1 ms debug) so loaded CI never trips it.
+#[derive(Clone, Copy)]
 struct Deadline(Instant);
 
 impl fend_core::Interrupt for Deadline {
@@ -59,11 +65,123 @@ impl fend_core::Interrupt for Deadline {
 
 const BUDGET: Duration = Duration::from_millis(200);
 
-fn run(input: &str) -> Result<String, String> {
+/// How long past the budget we wait for fend to notice its interrupt. fend checks it only between
+/// steps, so a slow step could run on; the caller gets an answer by then regardless.
+const GRACE: Duration = Duration::from_millis(50);
+
+/// fend runs on its own thread with this stack, so how deep it may recurse does not depend on the
+/// caller's thread (2 MiB for test threads, 8 MiB for `main`). The guard's nesting and length
+/// limits need well under 16 MiB even in a debug build; the rest is margin. Only touched pages
+/// are committed, so the size costs address space, not memory.
+const STACK_BYTES: usize = 64 << 20;
+
+/// Longest text handed to fend, after link ids are written out as bandwidths (each id becomes
+/// about 25 characters): four times the user-facing limit.
+const MAX_FEND_CHARS: usize = 4 * guard::MAX_EXPRESSION_CHARS;
+
+/// What the user sees when fend ran out of time.
+fn too_slow() -> String {
+    format!(
+        "it took longer than the {} ms limit to compute; split it into smaller steps",
+        BUDGET.as_millis()
+    )
+}
+
+/// fend's own evaluation, on the current thread.
+fn run_here(input: &str, deadline: Deadline) -> Result<String, String> {
     let mut context = fend_core::Context::new();
-    let deadline = Deadline(Instant::now() + BUDGET);
     fend_core::evaluate_with_interrupt(input, &mut context, &deadline)
         .map(|result| result.get_main_result().to_owned())
+        .map_err(|message| {
+            if message == "interrupted" {
+                too_slow()
+            } else {
+                message
+            }
+        })
+}
+
+/// One evaluation for a worker thread.
+struct Job {
+    input: String,
+    deadline: Deadline,
+    reply: mpsc::Sender<Result<String, String>>,
+}
+
+thread_local! {
+    /// This thread's fend worker. Starting a thread per evaluation costs 0.1-0.5 ms, more than
+    /// the evaluation, so each calling thread keeps one worker; callers on different threads
+    /// (the deck is checked on several) never queue behind each other.
+    static WORKER: RefCell<Option<mpsc::Sender<Job>>> = const { RefCell::new(None) };
+}
+
+/// This thread's worker, started on first use.
+fn worker() -> Result<mpsc::Sender<Job>, String> {
+    WORKER.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if let Some(sender) = slot.as_ref() {
+            return Ok(sender.clone());
+        }
+        let (sender, jobs) = mpsc::channel::<Job>();
+        thread::Builder::new()
+            .name("fend".to_owned())
+            .stack_size(STACK_BYTES)
+            .spawn(move || {
+                for job in jobs {
+                    // The caller stops listening only when it gave up waiting.
+                    let _ = job.reply.send(run_here(&job.input, job.deadline));
+                }
+            })
+            .map_err(|err| format!("the calculator could not start a thread: {err}"))?;
+        *slot = Some(sender.clone());
+        Ok(sender)
+    })
+}
+
+/// Forgets this thread's worker after it missed a deadline or died: a late worker finishes its
+/// job on its own (the guard's limits bound that work) and then ends, as its queue is closed.
+fn forget_worker() {
+    WORKER.with(|slot| slot.borrow_mut().take());
+}
+
+/// Runs fend on a worker thread with a known stack and waits at most until `deadline` (plus
+/// [`GRACE`]). A panic inside fend reaches the caller as an error.
+fn run(input: &str, deadline: Deadline) -> Result<String, String> {
+    let chars = input.chars().count();
+    if chars > MAX_FEND_CHARS {
+        return Err(format!(
+            "it is {chars} characters long once link ids are written out as bandwidths; \
+             the limit is {MAX_FEND_CHARS}: use fewer link ids"
+        ));
+    }
+    let (reply, answer) = mpsc::channel();
+    let mut job = Job {
+        input: input.to_owned(),
+        deadline,
+        reply,
+    };
+    // A worker that died since its last job (fend panicked) is replaced once.
+    for _ in 0..2 {
+        match worker()?.send(job) {
+            Ok(()) => break,
+            Err(mpsc::SendError(returned)) => {
+                forget_worker();
+                job = returned;
+            }
+        }
+    }
+    let wait = deadline.0.saturating_duration_since(Instant::now()) + GRACE;
+    match answer.recv_timeout(wait) {
+        Ok(result) => result,
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            forget_worker();
+            Err(too_slow())
+        }
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            forget_worker();
+            Err("the calculator stopped on this input (an internal error in fend)".to_owned())
+        }
+    }
 }
 
 /// The base dimension fend names in an "incompatible units" message, if any.
@@ -105,8 +223,11 @@ pub(crate) fn evaluate(expr: &str) -> Result<Evaluated, String> {
 }
 
 /// Like [`evaluate`], trying `likely` first: one fend call when the guess is right, two otherwise.
+///
+/// Both fend calls share one [`BUDGET`], so an answer (or an error) comes within about 250 ms.
 pub(crate) fn evaluate_expecting(expr: &str, likely: Kind) -> Result<Evaluated, String> {
-    let message = match run(&format!("({expr}){}", suffix(likely))) {
+    let deadline = Deadline(Instant::now() + BUDGET);
+    let message = match run(&format!("({expr}){}", suffix(likely)), deadline) {
         Ok(text) => return finish(text, likely),
         Err(message) => message,
     };
@@ -118,7 +239,7 @@ pub(crate) fn evaluate_expecting(expr: &str, likely: Kind) -> Result<Evaluated, 
         Some(_) => Kind::Other,
         None => return Err(message),
     };
-    finish(run(&format!("({expr}){}", suffix(kind)))?, kind)
+    finish(run(&format!("({expr}){}", suffix(kind)), deadline)?, kind)
 }
 
 #[cfg(test)]
@@ -161,5 +282,15 @@ mod tests {
         let start = Instant::now();
         let _ = evaluate("2^2^2^2^2^2");
         assert!(start.elapsed() < Duration::from_secs(2));
+    }
+
+    #[test]
+    fn a_slow_input_times_out_and_the_next_one_still_works() {
+        let slow = "2^-".repeat(80) + "2";
+        let start = Instant::now();
+        let err = evaluate(&slow).expect_err("slow");
+        assert!(err.contains("longer than the 200 ms limit"), "{err}");
+        assert!(start.elapsed() < Duration::from_secs(1));
+        assert!((evaluate("2 + 3").expect("fast").value - 5.0).abs() < 1e-12);
     }
 }

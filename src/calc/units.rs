@@ -5,7 +5,7 @@
 //! rejects zero, negative, non-finite and absurdly large values with a message naming the value.
 
 use crate::calc::fend_bridge::{self, Kind};
-use crate::calc::{CalcError, lexer};
+use crate::calc::{CalcError, guard, lexer};
 
 /// Largest size accepted: 1 ZB. Anything above is a typo, and keeps the maths finite.
 const MAX_BYTES: f64 = 1e21;
@@ -40,6 +40,7 @@ pub(crate) fn parse_quantity_expecting(text: &str, likely: Kind) -> Result<Quant
             hint: "write a value with its unit, such as '10 GiB', '25 GB/s' or '2 us'".to_owned(),
         });
     }
+    guard::check(trimmed)?;
     lexer::check_unit_words(trimmed)?;
     let grouped = lexer::group_quantities(trimmed);
     let evaluated = fend_bridge::evaluate_expecting(&grouped, likely)

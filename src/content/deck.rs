@@ -9,8 +9,11 @@ use std::path::{Path, PathBuf};
 
 use include_dir::{Dir, include_dir};
 
+use super::file_guard;
 use super::parse::{Parsed, parse_card};
 use super::{Card, Problem};
+
+mod walk;
 
 static BUNDLED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content/cards");
 
@@ -268,13 +271,10 @@ fn parse_file(file: &CardFile) -> Result<Parsed, Vec<Problem>> {
 fn read_source(source: &DeckSource, problems: &mut Vec<Problem>) -> Vec<CardFile> {
     match source {
         DeckSource::Bundled => bundled_files(),
-        DeckSource::Dir(dir) => match dir_files(dir) {
-            Ok(files) => files,
-            Err(message) => {
-                problems.push(Problem::new(&dir.display().to_string(), 0, message));
-                Vec::new()
-            }
-        },
+        DeckSource::Dir(dir) => dir_files(dir, problems).unwrap_or_else(|message| {
+            problems.push(Problem::new(&dir.display().to_string(), 0, message));
+            Vec::new()
+        }),
     }
 }
 
@@ -294,8 +294,10 @@ fn bundled_files() -> Vec<CardFile> {
     files
 }
 
-/// Every `*.md` file under `dir`, recursively, in path order.
-fn dir_files(dir: &Path) -> Result<Vec<CardFile>, String> {
+/// Every `*.md` file under `dir`, recursively, in path order. Problems with single entries
+/// (unreadable, special files, symlink loops) are pushed to `problems` and the entry skipped; only
+/// an unreadable `dir` itself is an error.
+fn dir_files(dir: &Path, problems: &mut Vec<Problem>) -> Result<Vec<CardFile>, String> {
     if !dir.is_dir() {
         return Err(if dir.exists() {
             "is not a directory: --deck takes a directory of card files".to_owned()
@@ -303,38 +305,14 @@ fn dir_files(dir: &Path) -> Result<Vec<CardFile>, String> {
             "deck directory not found".to_owned()
         });
     }
-    let mut paths = Vec::new();
-    collect_md(dir, &mut paths).map_err(|e| format!("cannot read the directory: {e}"))?;
+    let mut paths = walk::card_paths(dir, problems)?;
     paths.sort();
     Ok(paths
         .into_iter()
         .map(|path| CardFile {
-            text: std::fs::read(&path)
-                .map_err(|e| format!("cannot read the file: {e}"))
-                .and_then(|bytes| {
-                    String::from_utf8(bytes).map_err(|e| {
-                        format!("not valid UTF-8 (byte {})", e.utf8_error().valid_up_to())
-                    })
-                }),
+            text: file_guard::read_regular_string(&path, file_guard::MAX_CARD_BYTES)
+                .map_err(|e| format!("the card file {e}")),
             path: path.display().to_string(),
         })
         .collect())
-}
-
-fn collect_md(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        let hidden = path
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
-        if hidden {
-            continue;
-        }
-        if path.is_dir() {
-            collect_md(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "md") {
-            out.push(path);
-        }
-    }
-    Ok(())
 }

@@ -2,7 +2,13 @@
 
 use std::fmt;
 
+use crate::sanitize::{sanitize, sanitize_line};
+
 /// One problem in one file: printed as `path:line: message`, the format compilers use.
+///
+/// The path and message can hold text from the file system and the card (a file name or an
+/// unknown TOML key with escape sequences in it), so `Display` shows control characters visibly;
+/// the fields themselves keep the original text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     /// The file as the user named it (a path on disk, or `bundled:NAME` for the embedded deck).
@@ -24,10 +30,11 @@ impl Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (path, message) = (sanitize_line(&self.path), sanitize(&self.message));
         if self.line == 0 {
-            write!(f, "{}: {}", self.path, self.message)
+            write!(f, "{path}: {message}")
         } else {
-            write!(f, "{}:{}: {}", self.path, self.line, self.message)
+            write!(f, "{path}:{}: {message}", self.line)
         }
     }
 }
@@ -54,6 +61,19 @@ impl LineIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn display_shows_escape_sequences_visibly() {
+        let problem = Problem::new(
+            "\u{1b}]0;PWN\u{7}\n.md",
+            3,
+            "unknown field `\u{1b}]52;c;eA==\u{7}`",
+        );
+        assert_eq!(
+            problem.to_string(),
+            "^[]0;PWN^G^J.md:3: unknown field `^[]52;c;eA==^G`"
+        );
+    }
 
     #[test]
     fn offsets_map_to_lines() {

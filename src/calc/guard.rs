@@ -1,0 +1,140 @@
+//! Limits checked before any text reaches fend.
+//!
+//! fend-core parses and evaluates by recursion and clones its syntax tree at each step, so an
+//! input nested 900 parentheses deep overflows an 8 MiB stack (the process aborts, leaving the TUI
+//! terminal raw), a chain of thousands of terms takes seconds that its interrupt does not cap, and
+//! a self-applying function (`(x: x x)(x: x x)`) recurses without end. Every entry point of the
+//! engine (`calc`, calculator fields, card figures, config `[[links]]` values, the TUI `=` prompt)
+//! goes through [`check`], so the limits hold everywhere. The limits sit far above real use: the
+//! longest bundled card expression is 105 characters and 3 parentheses deep.
+
+use crate::calc::CalcError;
+
+/// Longest expression accepted, in characters. The slowest input of this length (a chain of
+/// `1+1+…`) takes about 10 ms per fend call in a release build, well under the 200 ms budget.
+pub const MAX_EXPRESSION_CHARS: usize = 256;
+
+/// Deepest parenthesis nesting accepted.
+pub const MAX_NESTING: usize = 64;
+
+/// Characters fend reads as function syntax (`x: body`, `x => body`, `\x.body`, `λx.body`).
+/// Functions are what make unbounded recursion possible, and no calculation needs them.
+const FUNCTION_SYNTAX: &[(&str, &str)] = &[
+    (":", "':' (fend's function syntax `x: body`)"),
+    ("=>", "'=>' (fend's function syntax `x => body`)"),
+    ("\\", "'\\' (fend's lambda syntax `\\x.body`)"),
+    (
+        "\u{3bb}",
+        "'\u{3bb}' (fend's lambda syntax `\u{3bb}x.body`)",
+    ),
+];
+
+/// How much of a rejected input an error message quotes.
+const PREVIEW_CHARS: usize = 40;
+
+/// The start of `text`, with `…` when it was cut, so a 100 KB input is not echoed whole.
+pub(crate) fn preview(text: &str) -> String {
+    match text.char_indices().nth(PREVIEW_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+/// The deepest parenthesis nesting in `text`.
+fn nesting(text: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for c in text.chars() {
+        match c {
+            '(' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// Rejects text that nests too deep, is too long, or defines a function (checked in that order,
+/// so a deeply nested input is told about its nesting, the more useful fix).
+pub(crate) fn check(text: &str) -> Result<(), CalcError> {
+    let depth = nesting(text);
+    if depth > MAX_NESTING {
+        return Err(CalcError::range(
+            "expression",
+            preview(text),
+            format!(
+                "nests {depth} parentheses deep; the limit is {MAX_NESTING}: \
+                 remove redundant parentheses or split the calculation into steps"
+            ),
+        ));
+    }
+    let chars = text.chars().count();
+    if chars > MAX_EXPRESSION_CHARS {
+        return Err(CalcError::range(
+            "expression",
+            preview(text),
+            format!(
+                "is {chars} characters long; the limit is {MAX_EXPRESSION_CHARS}: \
+                 split the calculation into steps"
+            ),
+        ));
+    }
+    if let Some((_, what)) = FUNCTION_SYNTAX.iter().find(|(s, _)| text.contains(s)) {
+        return Err(CalcError::range(
+            "expression",
+            preview(text),
+            format!(
+                "uses {what}, and functions are not supported: \
+                 write arithmetic with units, such as '10 GiB / 25 GB/s'"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_the_limit_that_was_exceeded() {
+        let deep = format!("{}1{}", "(".repeat(100), ")".repeat(100));
+        let err = check(&deep).expect_err("deep").to_string();
+        assert!(
+            err.contains("nests 100 parentheses deep; the limit is 64"),
+            "{err}"
+        );
+        let long = "1+".repeat(200);
+        let err = check(&long).expect_err("long").to_string();
+        assert!(
+            err.contains("is 400 characters long; the limit is 256"),
+            "{err}"
+        );
+        assert!(err.len() < 200, "the message quotes only a preview: {err}");
+        for lambda in ["(x: x x)(x: x x)", "x => x", "\\x.x", "\u{3bb}x.x"] {
+            let err = check(lambda).expect_err(lambda).to_string();
+            assert!(err.contains("functions are not supported"), "{err}");
+        }
+    }
+
+    #[test]
+    fn accepts_real_expressions() {
+        for ok in [
+            "10 GiB / 25 GB/s",
+            "sqrt(2 * 60 s * 3.09 h) * (1 + sqrt(60 s / (2 * 3.09 h)) / 3 + (60 s / (2 * 3.09 h)) / 9) - 60 s",
+            &format!("{}1{}", "(".repeat(64), ")".repeat(64)),
+            "a = 5; a * GiB",
+        ] {
+            assert!(check(ok).is_ok(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn preview_cuts_on_a_character_boundary() {
+        assert_eq!(preview("short"), "short");
+        let cjk = "张".repeat(50);
+        assert_eq!(preview(&cjk), format!("{}…", "张".repeat(40)));
+    }
+}
