@@ -10,6 +10,7 @@ use crate::commands::{self, CommandError, Context};
 use crate::content::Deck;
 use crate::content::deck::load;
 use crate::drill::DrillOptions;
+use crate::safe_out::SafeWriter;
 use crate::settings::{self, Env, Settings};
 use crate::style::Style;
 use crate::tui::app::DrillSetup;
@@ -24,8 +25,10 @@ pub fn run(cli: Cli) -> ExitCode {
     // Unlocked handles: the TUI's signal handler writes to stdout from another thread to restore
     // the terminal, and must never wait for a lock the main thread holds.
     let mut out = std::io::stdout();
-    let mut err = std::io::stderr();
+    let mut raw_err = std::io::stderr();
     let style = Style::detect(cli.color);
+    // Messages quote file names, card text and config keys: never let them drive the terminal.
+    let mut err = SafeWriter::new(&mut raw_err, style.color);
     let error_style = Style { color: style.color };
     match dispatch(cli, style, &mut out, &mut err) {
         Ok(code) => code,
@@ -65,7 +68,8 @@ fn dispatch(
             let table = settings
                 .hardware()
                 .map_err(|e| CommandError::User(e.to_string()))?;
-            return commands::validate::run(args, &table, out, err);
+            let mut out = SafeWriter::new(out, style.color);
+            return commands::validate::run(args, &table, &mut out, err);
         }
         _ => {}
     }
@@ -91,17 +95,20 @@ fn dispatch(
         lang: settings.lang,
         style,
     };
+    // Card text from user decks and progress data is printed through a sanitising writer.
+    let mut safe = SafeWriter::new(out, style.color);
     match command {
-        Command::List(args) => commands::list::run(&args, &ctx, out),
-        Command::Show(args) => commands::show::run(&args, &ctx, out),
-        Command::Search(args) => commands::search::run(&args, &ctx, out),
+        Command::List(args) => commands::list::run(&args, &ctx, &mut safe),
+        Command::Show(args) => commands::show::run(&args, &ctx, &mut safe),
+        Command::Search(args) => commands::search::run(&args, &ctx, &mut safe),
         Command::Stats(args) => {
-            commands::stats::run(&args, &ctx, &data_dir()?, chrono::Utc::now(), out)
+            commands::stats::run(&args, &ctx, &data_dir()?, chrono::Utc::now(), &mut safe)
         }
         Command::History(HistoryCommand::Export(args)) => {
-            commands::history::run(&args, &ctx, &data_dir()?, out)
+            commands::history::run(&args, &ctx, &data_dir()?, &mut safe)
         }
         Command::Drill(args) => {
+            drop(safe);
             let options = args.options(settings.lang, settings.exam_date, seed());
             let setup = DrillSetup {
                 minutes: args.minutes,

@@ -13,6 +13,7 @@ pub mod content;
 pub mod drill;
 pub mod markdown;
 pub mod render;
+pub mod safe_out;
 pub mod sanitize;
 pub mod search;
 pub mod settings;

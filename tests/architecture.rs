@@ -14,6 +14,7 @@ const CORE: &[&str] = &[
     "markdown",
     "wrap",
     "settings",
+    "sanitize",
 ];
 const FRONT_END_CRATES: &[&str] = &["ratatui", "crossterm", "clap"];
 
