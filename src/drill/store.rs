@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::content::file_guard::{self, MAX_PROGRESS_BYTES, ReadError};
+use crate::sanitize::{sanitize, sanitize_line};
 
 pub use super::progress::{
     DrillSummary, Extra, Progress, QuestionSummary, Review, Seconds, new_id,
@@ -209,13 +210,16 @@ pub fn read_progress(path: &Path) -> Result<Progress, StoreError> {
             if let Some(found) = version.filter(|v| *v > u64::from(FORMAT_VERSION)) {
                 return Err(too_new(found));
             }
-            return Err(corrupt((e.line() > 0).then_some(e.line()), e.to_string()));
+            // serde's message can quote a string from the file (an unknown variant).
+            let message = sanitize(&e.to_string()).into_owned();
+            return Err(corrupt((e.line() > 0).then_some(e.line()), message));
         }
     };
     if file.version > FORMAT_VERSION {
         return Err(too_new(u64::from(file.version)));
     }
     if let Some((key, known)) = misspelt_key(&file.progress) {
+        let key = sanitize_line(key);
         return Err(corrupt(
             None,
             format!(
