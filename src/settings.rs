@@ -13,6 +13,7 @@ use thiserror::Error;
 use crate::calc::{HardwareTable, LinkPreset};
 use crate::content::file_guard::{self, Accept, MAX_CONFIG_BYTES, ReadError};
 use crate::content::{DeckSource, Lang};
+use crate::sanitize::sanitize;
 
 /// The config file's contents. Every field is optional.
 #[derive(Debug, Default, Deserialize, PartialEq)]
@@ -168,7 +169,8 @@ fn parse_config(text: &str, path: &Path) -> Result<ConfigFile, ConfigError> {
         ConfigError::Parse {
             path: path.display().to_string(),
             line,
-            message: err.message().trim().replace('\n', " "),
+            // The message can quote a key or value from the file; show its control characters.
+            message: sanitize(&err.message().trim().replace('\n', " ")).into_owned(),
         }
     })
 }
@@ -496,5 +498,7 @@ mod tests {
         assert!(text.contains("colour"), "{text}");
         let err = parse_config("lang = \"fr\"\n", Path::new("c.toml")).unwrap_err();
         assert!(err.to_string().starts_with("c.toml:1: "), "{err}");
+        let err = parse_config("\"\\u001b]0;PWN\\u0007\" = 1\n", Path::new("c.toml")).unwrap_err();
+        assert!(!err.to_string().contains('\u{1b}'), "{err}");
     }
 }

@@ -7,7 +7,7 @@ use chrono::{TimeZone, Utc};
 use common::{infraprep, infraprep_with};
 use infraprep::content::Lang;
 use infraprep::drill::scheduler::Grade;
-use infraprep::drill::store::{FILE_NAME, Review, Store, new_id};
+use infraprep::drill::store::{Extra, FILE_NAME, Review, Store, new_id};
 use serde_json::Value;
 
 fn json(text: &str) -> Value {
@@ -29,6 +29,7 @@ fn review(card: &str, grade: Grade, answer: &str) -> Review {
         follow_up_of: None,
         lang: Lang::En,
         drill_id: None,
+        extra: Extra::new(),
     }
 }
 

@@ -212,6 +212,18 @@ fn suffix(kind: Kind) -> &'static str {
 }
 
 fn finish(text: String, kind: Kind) -> Result<Evaluated, String> {
+    // A real quantity prints as `number unit`; `1 + 2i` or `6e-17 + i` is complex, and reading
+    // its leading number would give a silently wrong answer (`sqrt(-1)` = 6e-17).
+    let complex = text
+        .split_whitespace()
+        .any(|token| token == "+" || token == "-")
+        || text.trim_end().ends_with('i') && leading_number(&text).is_some();
+    if complex {
+        return Err(format!(
+            "the result is the complex number '{}'; the calculator works with real quantities",
+            text.trim_start_matches("approx. ")
+        ));
+    }
     let value = leading_number(&text).ok_or_else(|| format!("fend gave '{text}', not a number"))?;
     Ok(Evaluated { value, kind, text })
 }
@@ -275,6 +287,14 @@ mod tests {
         );
         assert!(evaluate("10 GBs").is_err());
         assert!(evaluate("1 / 0").is_err());
+    }
+
+    #[test]
+    fn complex_results_are_errors_not_wrong_numbers() {
+        for input in ["sqrt(-1)", "2i + 1", "(-8)^(1/3)"] {
+            let err = evaluate(input).expect_err(input);
+            assert!(err.contains("complex number"), "{input}: {err}");
+        }
     }
 
     #[test]

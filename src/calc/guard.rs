@@ -29,6 +29,10 @@ const FUNCTION_SYNTAX: &[(&str, &str)] = &[
     ),
 ];
 
+/// Words that, after `to`/`as`/`in`, make fend print digits in another base (`1 GiB to hex` prints `40000000`), which
+/// would be read back as a decimal number: a silently wrong answer.
+const BASE_WORDS: &[&str] = &["hex", "hexadecimal", "binary", "octal", "base"];
+
 /// How much of a rejected input an error message quotes.
 const PREVIEW_CHARS: usize = 40;
 
@@ -91,6 +95,25 @@ pub(crate) fn check(text: &str) -> Result<(), CalcError> {
             ),
         ));
     }
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let base_word = words.windows(2).find_map(|pair| {
+        (["to", "as", "in"].contains(&pair[0].as_str()) && BASE_WORDS.contains(&pair[1].as_str()))
+            .then_some(&pair[1])
+    });
+    if let Some(word) = base_word {
+        return Err(CalcError::range(
+            "expression",
+            preview(text),
+            format!(
+                "asks for another number base ('{word}'), which the calculator cannot read back: \
+                 leave the conversion out (0x and 0b literals are fine)"
+            ),
+        ));
+    }
     Ok(())
 }
 
@@ -113,6 +136,10 @@ mod tests {
             "{err}"
         );
         assert!(err.len() < 200, "the message quotes only a preview: {err}");
+        for base in ["1 GiB to hex", "0b101 to base 2", "5 to Binary"] {
+            let err = check(base).expect_err(base).to_string();
+            assert!(err.contains("another number base"), "{err}");
+        }
         for lambda in ["(x: x x)(x: x x)", "x => x", "\\x.x", "\u{3bb}x.x"] {
             let err = check(lambda).expect_err(lambda).to_string();
             assert!(err.contains("functions are not supported"), "{err}");

@@ -18,6 +18,10 @@ use crate::content::Lang;
 /// Seconds, as a plain number in JSON.
 pub type Seconds = f64;
 
+/// Fields this build does not know (written by a newer build, or added by hand, such as a
+/// `note` on a review). They are kept as they are and written back, so a save never drops data.
+pub type Extra = serde_json::Map<String, serde_json::Value>;
+
 /// One graded answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Review {
@@ -45,6 +49,8 @@ pub struct Review {
     /// The drill this review was part of.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drill_id: Option<String>,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 impl Review {
@@ -73,6 +79,8 @@ pub struct QuestionSummary {
     pub skipped: bool,
     /// True when the answer took longer than the limit.
     pub over_time: bool,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 /// The summary shown at the end of a drill and kept in the history.
@@ -93,6 +101,8 @@ pub struct DrillSummary {
     pub total: usize,
     /// Tags of the questions graded lowest, weakest first.
     pub weakest_tags: Vec<String>,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 /// Everything the progress file holds.
@@ -103,6 +113,9 @@ pub struct Progress {
     pub reviews: Vec<Review>,
     #[serde(default)]
     pub drills: Vec<DrillSummary>,
+    /// Top-level keys this build does not know; see [`Progress::unknown_keys`].
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 impl Progress {
@@ -151,9 +164,19 @@ impl Progress {
         self.sort();
     }
 
+    /// Top-level keys of the file this build does not know (kept, but not understood), so a
+    /// front end can say so instead of showing an empty history without a word.
+    pub fn unknown_keys(&self) -> Vec<&str> {
+        self.extra.keys().map(String::as_str).collect()
+    }
+
     /// The union of both: nothing either side recorded is lost, and each id is kept once
-    /// (also when `other` repeats one, as a hand-merged file may).
+    /// (also when `other` repeats one, as a hand-merged file may). Unknown top-level keys are
+    /// kept from both sides, this side's value winning.
     pub fn merge(&mut self, other: Progress) {
+        for (key, value) in other.extra {
+            self.extra.entry(key).or_insert(value);
+        }
         let mut ids: HashSet<String> = self.reviews.iter().map(|r| r.id.clone()).collect();
         self.reviews.extend(
             other

@@ -17,11 +17,14 @@ use std::time::Duration;
 use chrono::{DateTime, TimeDelta, Utc};
 
 pub use answer::{Answer, Timer, WARNING};
-pub use plan::{DEFAULT_COUNT, DEFAULT_MINUTES, DrillMode, DrillOptions, Question, plan};
+pub use plan::{
+    DEFAULT_COUNT, DEFAULT_MINUTES, DrillMode, DrillOptions, MAX_MINUTES, MIN_MINUTES, Question,
+    parse_minutes, plan,
+};
 
 use super::coverage::coverage;
 use super::scheduler::Grade;
-use super::store::{Review, new_id};
+use super::store::{Extra, Review, new_id};
 
 /// Where the drill is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,8 +120,16 @@ impl Session {
         &self.id
     }
 
+    /// The time per answer. Options that skipped [`parse_minutes`] are clamped into its range
+    /// rather than trusted: `Duration::from_secs_f64` panics on huge values.
     fn limit(&self) -> Duration {
-        Duration::from_secs_f64((self.options.minutes_per_answer * 60.0).max(0.0))
+        let minutes = self.options.minutes_per_answer;
+        let minutes = if minutes.is_nan() {
+            DEFAULT_MINUTES
+        } else {
+            minutes.clamp(0.0, MAX_MINUTES)
+        };
+        Duration::from_secs_f64(minutes * 60.0)
     }
 
     /// The current answer's clock at `now`.
@@ -211,6 +222,7 @@ impl Session {
             follow_up_of: question.follow_up_of.clone(),
             lang: self.options.lang,
             drill_id: Some(self.id.clone()),
+            extra: Extra::new(),
         })
     }
 

@@ -15,7 +15,12 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use super::progress::{DrillSummary, Progress, QuestionSummary, Review, Seconds, new_id};
+use crate::content::file_guard::{self, MAX_PROGRESS_BYTES, ReadError};
+use crate::sanitize::{sanitize, sanitize_line};
+
+pub use super::progress::{
+    DrillSummary, Extra, Progress, QuestionSummary, Review, Seconds, new_id,
+};
 
 /// The progress file's name inside the data dir.
 pub const FILE_NAME: &str = "progress.json";
@@ -39,6 +44,9 @@ pub enum StoreError {
         "{path}: the progress file has format version {found}, newer than this infraprep ({FORMAT_VERSION}); it was left untouched; update infraprep"
     )]
     TooNew { path: PathBuf, found: u32 },
+    /// Not a regular file (a directory, FIFO or device) or larger than the limit.
+    #[error("{path}: the progress file {problem}; it was left untouched")]
+    File { path: PathBuf, problem: ReadError },
     #[error("{path}: cannot read the progress file: {source}; check its permissions")]
     Read {
         path: PathBuf,
@@ -82,6 +90,11 @@ pub struct Store {
 }
 
 impl Store {
+    /// [`check_savable`] for this store's data dir: call it when a drill starts.
+    pub fn check_savable(&self) -> Result<(), StoreError> {
+        check_savable(&self.dir)
+    }
+
     /// Reads `dir/progress.json`; a missing dir or file is empty progress.
     pub fn open(dir: impl AsRef<Path>) -> Result<Store, StoreError> {
         let dir = dir.as_ref().to_path_buf();
@@ -153,45 +166,130 @@ fn lock(dir: &Path) -> Result<File, StoreError> {
 }
 
 /// Reads a progress file; missing or blank is empty progress.
+///
+/// Only a regular file of at most [`MAX_PROGRESS_BYTES`] is read. The text is parsed once on
+/// the happy path; only a file that fails to parse is looked at again for its version, so a file
+/// from a newer build is reported as such rather than as damaged.
 pub fn read_progress(path: &Path) -> Result<Progress, StoreError> {
-    let text = match fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Progress::default()),
-        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-            return Err(StoreError::Corrupt {
-                path: path.to_path_buf(),
-                line: None,
-                message: "not UTF-8 text".to_owned(),
-            });
-        }
-        Err(source) => {
+    let bytes = match file_guard::read_regular(path, MAX_PROGRESS_BYTES) {
+        Ok(bytes) => bytes,
+        Err(e) if e.is_not_found() => return Ok(Progress::default()),
+        Err(ReadError::Io(source)) => {
             return Err(StoreError::Read {
                 path: path.to_path_buf(),
                 source,
             });
         }
+        Err(problem) => {
+            return Err(StoreError::File {
+                path: path.to_path_buf(),
+                problem,
+            });
+        }
+    };
+    let corrupt = |line: Option<usize>, message: String| StoreError::Corrupt {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    let Ok(text) = std::str::from_utf8(&bytes) else {
+        return Err(corrupt(None, "not UTF-8 text".to_owned()));
     };
     if text.trim().is_empty() {
         return Ok(Progress::default());
     }
-    let corrupt = |e: &serde_json::Error| StoreError::Corrupt {
+    let too_new = |found: u64| StoreError::TooNew {
         path: path.to_path_buf(),
-        line: (e.line() > 0).then_some(e.line()),
-        message: e.to_string(),
+        found: u32::try_from(found).unwrap_or(u32::MAX),
     };
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| corrupt(&e))?;
-    let version = value.get("version").and_then(serde_json::Value::as_u64);
-    if let Some(found) = version.filter(|v| *v > u64::from(FORMAT_VERSION)) {
-        return Err(StoreError::TooNew {
-            path: path.to_path_buf(),
-            found: u32::try_from(found).unwrap_or(u32::MAX),
-        });
+    let file: ProgressFile = match serde_json::from_str(text) {
+        Ok(file) => file,
+        Err(e) => {
+            let value: Option<serde_json::Value> = serde_json::from_str(text).ok();
+            let version = value.as_ref().and_then(|v| v.get("version")?.as_u64());
+            if let Some(found) = version.filter(|v| *v > u64::from(FORMAT_VERSION)) {
+                return Err(too_new(found));
+            }
+            // serde's message can quote a string from the file (an unknown variant).
+            let message = sanitize(&e.to_string()).into_owned();
+            return Err(corrupt((e.line() > 0).then_some(e.line()), message));
+        }
+    };
+    if file.version > FORMAT_VERSION {
+        return Err(too_new(u64::from(file.version)));
     }
-    // Parse the text again rather than the value, so errors carry a line number.
-    let file: ProgressFile = serde_json::from_str(&text).map_err(|e| corrupt(&e))?;
+    if let Some((key, known)) = misspelt_key(&file.progress) {
+        let key = sanitize_line(key);
+        return Err(corrupt(
+            None,
+            format!(
+                "unknown key '{key}' (did you mean '{known}'?): this infraprep would read \
+                 nothing from it; rename the key"
+            ),
+        ));
+    }
     let mut progress = Progress::default();
     progress.merge(file.progress);
     Ok(progress)
+}
+
+/// An unknown top-level key that looks like a misspelt known one (`review` for `reviews`).
+///
+/// Other unknown keys are kept and written back as they are, but a near miss means the
+/// reviews under it would silently read as none, so the file is reported instead.
+fn misspelt_key(progress: &Progress) -> Option<(&str, &'static str)> {
+    const KNOWN: [&str; 3] = ["reviews", "drills", "version"];
+    progress.unknown_keys().into_iter().find_map(|key| {
+        let lower = key.to_lowercase();
+        KNOWN
+            .iter()
+            .find(|known| edit_distance(&lower, known) <= 2)
+            .map(|known| (key, *known))
+    })
+}
+
+/// Levenshtein distance between short ASCII-ish keys.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = previous[j] + usize::from(ca != *cb);
+            current.push(substitute.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()]
+}
+
+/// Checks, before a drill starts, that its grades can be saved, so a front end can refuse to
+/// start (exit 1 naming the file, as the README promises) instead of running a whole drill and
+/// saying at the end that nothing was saved.
+///
+/// Checks that the progress file in `dir` is absent or readable and undamaged (the errors of
+/// [`read_progress`]), and that the data dir accepts a new file: it is created if missing, the
+/// save lock is taken, and a small probe file is written, synced and removed. A disk that fills
+/// up later can still fail a save; that error comes from [`Store::record`] as before.
+pub fn check_savable(dir: &Path) -> Result<(), StoreError> {
+    let path = dir.join(FILE_NAME);
+    read_progress(&path)?;
+    let write_error = |source| StoreError::Write {
+        path: path.clone(),
+        source,
+    };
+    fs::create_dir_all(dir).map_err(write_error)?;
+    let lock = lock(dir)?;
+    let mut probe = tempfile::Builder::new()
+        .prefix(".progress.json.")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(write_error)?;
+    probe.write_all(&[b' '; 4096]).map_err(write_error)?;
+    probe.as_file().sync_all().map_err(write_error)?;
+    probe.close().map_err(write_error)?;
+    drop(lock);
+    Ok(())
 }
 
 /// Writes `progress` to a new temp file in `dir` and fsyncs it; the caller persists it.

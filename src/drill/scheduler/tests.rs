@@ -2,7 +2,7 @@ use chrono::{TimeDelta, TimeZone};
 
 use super::*;
 use crate::content::Lang;
-use crate::drill::store::Review;
+use crate::drill::store::{Extra, Review};
 
 fn at(day: u32, hour: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, day, hour, 0, 0).unwrap()
@@ -22,6 +22,7 @@ fn graded(card: &str, grade: Grade, when: DateTime<Utc>) -> Review {
         follow_up_of: None,
         lang: Lang::En,
         drill_id: None,
+        extra: Extra::new(),
     }
 }
 

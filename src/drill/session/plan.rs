@@ -50,6 +50,31 @@ impl fmt::Display for DrillMode {
 pub const DEFAULT_COUNT: usize = 5;
 /// Minutes per answer when none is given.
 pub const DEFAULT_MINUTES: f64 = 3.0;
+/// Fewest minutes per answer: 6 seconds. Below that every answer times out at once.
+pub const MIN_MINUTES: f64 = 0.1;
+/// Most minutes per answer: 24 hours. Far above that the clock cannot be shown, and above
+/// about 3e17 the conversion to a `Duration` panics.
+pub const MAX_MINUTES: f64 = 24.0 * 60.0;
+
+/// Reads a number of minutes per answer (`--minutes`, the drill setup form): a number from
+/// [`MIN_MINUTES`] to [`MAX_MINUTES`], or an error naming the value and the range.
+pub fn parse_minutes(text: &str) -> Result<f64, String> {
+    let range = format!(
+        "give a number of minutes from {MIN_MINUTES} to {MAX_MINUTES} (24 hours), e.g. 3 or 1.5"
+    );
+    match text.trim().parse::<f64>() {
+        Ok(m) if (MIN_MINUTES..=MAX_MINUTES).contains(&m) => Ok(m),
+        Ok(m) if m > MAX_MINUTES => Err(format!(
+            "'{text}' minutes per answer is more than 24 hours: {range}"
+        )),
+        Ok(m) if m > 0.0 => Err(format!(
+            "'{text}' minutes per answer is less than 6 seconds: {range}"
+        )),
+        _ => Err(format!(
+            "'{text}' is not a positive number of minutes: {range}"
+        )),
+    }
+}
 
 /// How to choose and run a drill.
 #[derive(Debug, Clone, PartialEq)]

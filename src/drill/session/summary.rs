@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::Session;
 use crate::drill::scheduler::Grade;
-use crate::drill::store::{DrillSummary, QuestionSummary};
+use crate::drill::store::{DrillSummary, Extra, QuestionSummary};
 
 /// How many weak tags a summary names.
 const WEAKEST: usize = 3;
@@ -36,6 +36,7 @@ impl Session {
                     hint_used: !a.hints.is_empty(),
                     skipped: a.skipped,
                     over_time: seconds > limit_seconds,
+                    extra: Extra::new(),
                 }
             })
             .collect();
@@ -55,6 +56,7 @@ impl Session {
             total: answered.map(|q| q.total).sum(),
             weakest_tags: self.weakest_tags(),
             questions,
+            extra: Extra::new(),
         }
     }
 

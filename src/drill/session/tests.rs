@@ -211,3 +211,31 @@ fn ending_early_stops_the_clock_and_summarises_what_was_asked() {
     empty.start(t(0));
     assert_eq!(empty.phase(), Phase::Done);
 }
+
+#[test]
+fn minutes_are_read_within_a_day_and_huge_options_do_not_panic() {
+    assert!((parse_minutes(" 1.5 ").unwrap() - 1.5).abs() < f64::EPSILON);
+    assert!((parse_minutes("1440").unwrap() - MAX_MINUTES).abs() < f64::EPSILON);
+    for (bad, says) in [
+        ("1e18", "more than 24 hours"),
+        ("1441", "more than 24 hours"),
+        ("1e-300", "less than 6 seconds"),
+        ("0", "not a positive number"),
+        ("NaN", "not a positive number"),
+        ("inf", "more than 24 hours"),
+        ("soon", "not a positive number"),
+    ] {
+        let err = parse_minutes(bad).unwrap_err();
+        assert!(
+            err.contains(says) && err.contains(&format!("'{bad}'")),
+            "{err}"
+        );
+    }
+    for minutes in [1e18, f64::MAX, f64::INFINITY, f64::NAN, -5.0] {
+        let mut drill = session(DrillMode::Practice);
+        drill.options.minutes_per_answer = minutes;
+        drill.start(t(0));
+        let timer = drill.timer(t(1));
+        assert!(timer.limit <= Duration::from_secs(86_400), "{minutes}");
+    }
+}

@@ -3,7 +3,7 @@ use chrono::{TimeDelta, TimeZone};
 use super::*;
 use crate::content::Lang;
 use crate::drill::scheduler::review;
-use crate::drill::store::Review;
+use crate::drill::store::{Extra, Review};
 use crate::drill::test_cards::card;
 
 fn t(hours: i64) -> DateTime<Utc> {
@@ -24,6 +24,7 @@ fn graded(card: &str, grade: Grade, at: DateTime<Utc>, seconds: f64) -> Review {
         follow_up_of: None,
         lang: Lang::En,
         drill_id: None,
+        extra: Extra::new(),
     }
 }
 

@@ -22,6 +22,7 @@ fn graded(card: &str, minute: u32) -> Review {
         follow_up_of: Some("main".to_owned()),
         lang: Lang::Zh,
         drill_id: None,
+        extra: Extra::new(),
     }
 }
 
@@ -184,4 +185,98 @@ fn the_data_dir_flag_wins_over_the_config_file() {
     let config = Path::new("/config");
     assert_eq!(data_dir(Some(flag), Some(config)).unwrap(), flag);
     assert_eq!(data_dir(None, Some(config)).unwrap(), config);
+}
+
+#[test]
+fn a_misspelt_top_level_key_is_reported_and_the_file_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(FILE_NAME);
+    let mut store = Store::open(dir.path()).unwrap();
+    let review = serde_json::to_string(&graded("card", 1)).unwrap();
+    let typo = format!("{{\"version\": 1, \"review\": [{review}]}}");
+    std::fs::write(&path, &typo).unwrap();
+    let err = Store::open(dir.path()).unwrap_err();
+    assert!(err.is_bad_file());
+    let message = err.to_string();
+    assert!(
+        message.contains("unknown key 'review' (did you mean 'reviews'?)"),
+        "{message}"
+    );
+    assert!(store.record(graded("new", 2)).is_err());
+    assert!(check_savable(dir.path()).unwrap_err().is_bad_file());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), typo);
+}
+
+#[test]
+fn unknown_keys_and_fields_survive_a_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(FILE_NAME);
+    let mut review = serde_json::to_value(graded("card", 1)).unwrap();
+    review["note"] = serde_json::json!("ask about SHARP");
+    let text = serde_json::json!({
+        "version": 1,
+        "reviews": [review],
+        "settings": {"theme": "dark"},
+    });
+    std::fs::write(&path, text.to_string()).unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.progress().unknown_keys(), ["settings"]);
+    assert_eq!(store.progress().reviews[0].extra["note"], "ask about SHARP");
+    store.record(graded("other", 2)).unwrap();
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(saved["settings"]["theme"], "dark");
+    assert_eq!(saved["reviews"][0]["note"], "ask about SHARP");
+    assert_eq!(saved["reviews"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn duplicate_keys_are_still_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join(FILE_NAME),
+        "{\"reviews\": [], \"reviews\": []}",
+    )
+    .unwrap();
+    assert!(Store::open(dir.path()).unwrap_err().is_bad_file());
+}
+
+#[test]
+fn check_savable_names_what_stops_a_save() {
+    let dir = tempfile::tempdir().unwrap();
+    check_savable(&dir.path().join("new")).unwrap();
+    assert!(dir.path().join("new").is_dir());
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path().join("new"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "the probe file is removed");
+
+    let path = dir.path().join(FILE_NAME);
+    std::fs::write(&path, "{").unwrap();
+    let err = check_savable(dir.path()).unwrap_err();
+    assert!(
+        err.to_string().starts_with(&path.display().to_string()),
+        "{err}"
+    );
+
+    let not_a_dir = dir.path().join("file");
+    std::fs::write(&not_a_dir, "").unwrap();
+    let err = check_savable(&not_a_dir).unwrap_err().to_string();
+    assert!(err.starts_with(&not_a_dir.display().to_string()), "{err}");
+
+    let as_dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(as_dir.path().join(FILE_NAME)).unwrap();
+    let err = check_savable(as_dir.path()).unwrap_err().to_string();
+    assert!(err.contains("the progress file is a directory"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_as_progress_file_is_refused_without_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join(FILE_NAME)).unwrap();
+    let err = Store::open(dir.path()).unwrap_err().to_string();
+    assert!(err.contains("is a device, not a regular file"), "{err}");
 }
