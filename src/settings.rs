@@ -66,6 +66,8 @@ pub enum ConfigError {
     },
     #[error("{path}: [[links]]: {message}")]
     Links { path: String, message: String },
+    #[error("{path}: data-dir: {message}")]
+    DataDir { path: String, message: String },
     #[error("{path}: exam-date: {message}")]
     ExamDate { path: String, message: String },
     /// Not a regular file (a directory, FIFO, `/dev/zero`), too large, not UTF-8 or unreadable.
@@ -137,11 +139,23 @@ pub fn default_config_path() -> Option<PathBuf> {
 ///
 /// Only a regular file of at most [`MAX_CONFIG_BYTES`] is read, so `--config /dev/zero` or a
 /// FIFO is an error rather than a hang.
+///
+/// `[[links]]` entries are checked here (efficiency, ids, duplicates), so a bad one stops every
+/// command, not only the ones that compute.
 pub fn read_config(path: &Path) -> Result<Option<ConfigFile>, ConfigError> {
-    match read_config_text(path)? {
-        Some(text) => parse_config(&text, path).map(Some),
-        None => Ok(None),
+    let Some(text) = read_config_text(path)? else {
+        return Ok(None);
+    };
+    let file = parse_config(&text, path)?;
+    if !file.links.is_empty() {
+        HardwareTable::bundled()
+            .with_overrides(file.links.clone())
+            .map_err(|e| ConfigError::Links {
+                path: path.display().to_string(),
+                message: e.to_string(),
+            })?;
     }
+    Ok(Some(file))
 }
 
 /// The config file's text; `Ok(None)` when it does not exist. `/dev/null` reads as empty (the
@@ -275,6 +289,20 @@ pub fn resolve(
             None => (None, ConfigFile::default()),
         },
     };
+    if file
+        .data_dir
+        .as_ref()
+        .is_some_and(|d| d.as_os_str().is_empty())
+    {
+        return Err(ConfigError::DataDir {
+            path: config_path
+                .as_ref()
+                .map_or_else(String::new, |p| p.display().to_string()),
+            message: "it is empty, which would put progress in the config directory; \
+                      give a directory or remove the line"
+                .to_owned(),
+        });
+    }
     let lang = cli_lang
         .or(file.lang)
         .or_else(|| env.locale_lang())
@@ -463,6 +491,9 @@ mod tests {
         std::fs::write(&path, "exam-date = \"2026-12-21\"\n").unwrap();
         let settings = resolve(None, &[], None, &env).unwrap();
         assert_eq!(settings.exam_date, NaiveDate::from_ymd_opt(2026, 12, 21));
+        std::fs::write(&path, "data-dir = \"\"\n").unwrap();
+        let err = resolve(None, &[], None, &env).unwrap_err().to_string();
+        assert!(err.contains("data-dir: it is empty"), "{err}");
         std::fs::write(&path, "exam-date = \"soon\"\n").unwrap();
         let err = resolve(None, &[], None, &env).unwrap_err().to_string();
         assert!(err.contains("exam-date: 'soon' is not a date"), "{err}");
@@ -488,6 +519,27 @@ mod tests {
         assert!(err.contains("is 5 MiB; the limit is 4 MiB"), "{err}");
         let err = remember_lang(Path::new("/dev/zero"), Lang::Zh).unwrap_err();
         assert!(err.to_string().contains("is a device"), "{err}");
+    }
+
+    #[test]
+    fn bad_links_stop_the_config_from_loading() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        for (links, says) in [
+            (
+                "id = \"mine\"\nbandwidth = \"1 GB/s\"\nefficiency = 2.0",
+                "efficiency '2'",
+            ),
+            ("id = \"s\"\nbandwidth = \"1 GB/s\"", "also a unit"),
+            (
+                "id = \"10\"\nbandwidth = \"1 GB/s\"",
+                "start with a lowercase letter",
+            ),
+        ] {
+            std::fs::write(&path, format!("[[links]]\n{links}\n")).unwrap();
+            let err = read_config(&path).unwrap_err().to_string();
+            assert!(err.contains("[[links]]") && err.contains(says), "{err}");
+        }
     }
 
     #[test]

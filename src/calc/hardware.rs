@@ -117,10 +117,21 @@ impl LinkPreset {
                 .id
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-        if !id_ok {
+        if !id_ok || !self.id.starts_with(|c: char| c.is_ascii_lowercase()) {
             return Err(bad(
-                "ids use lowercase letters, digits and '-' only, like 'ib-ndr'".into(),
+                "ids start with a lowercase letter and use lowercase letters, digits and '-' \
+                 only, like 'ib-ndr'"
+                    .into(),
             ));
+        }
+        // In expressions an id stands for its bandwidth, so an id that is also a unit (`s`,
+        // `gb`, `min`) would silently change what `10 GiB / 5 GB/s` means.
+        if units::parse_quantity(&format!("1 {}", self.id)).is_ok() {
+            return Err(bad(format!(
+                "'{}' is also a unit, so expressions using it would change meaning; \
+                 pick another id, like 'my-{}'",
+                self.id, self.id
+            )));
         }
         if !(self.efficiency > 0.0 && self.efficiency <= 1.0) {
             return Err(bad(format!(

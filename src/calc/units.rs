@@ -9,6 +9,10 @@ use crate::calc::{CalcError, guard, lexer};
 
 /// Largest size accepted: 1 ZB. Anything above is a typo, and keeps the maths finite.
 const MAX_BYTES: f64 = 1e21;
+/// Smallest rate accepted: 1 bit/s. Below it transfer times overflow to infinity.
+const MIN_RATE: f64 = 0.125;
+/// Smallest efficiency accepted: 0.1%.
+const MIN_EFFICIENCY: f64 = 0.001;
 /// Largest rate accepted: 1 PB/s per link.
 const MAX_RATE: f64 = 1e15;
 /// Longest duration accepted: 100 years.
@@ -135,9 +139,18 @@ pub fn parse_size(text: &str) -> Result<f64, CalcError> {
     parse_kind(text, Kind::Size, "size", MAX_BYTES)
 }
 
-/// A rate in bytes per second: `25GB/s`, `200Gbps`, `200 Gb/s`.
+/// A rate in bytes per second: `25GB/s`, `200Gbps`, `200 Gb/s`; at least 1 bit/s, so the
+/// times computed from it stay finite.
 pub fn parse_rate(text: &str) -> Result<f64, CalcError> {
-    parse_kind(text, Kind::Rate, "rate", MAX_RATE)
+    let rate = parse_kind(text, Kind::Rate, "rate", MAX_RATE)?;
+    if rate < MIN_RATE {
+        return Err(CalcError::range(
+            "rate",
+            text.trim(),
+            "is below 1 bit/s (0.125 B/s); check the unit",
+        ));
+    }
+    Ok(rate)
 }
 
 /// A positive duration in seconds: `2us`, `1.5µs`, `3h`.
@@ -176,6 +189,13 @@ pub fn parse_efficiency(text: &str) -> Result<f64, CalcError> {
             "efficiency",
             input,
             "must be above 0 and at most 1 (or 100%)",
+        ));
+    }
+    if value < MIN_EFFICIENCY {
+        return Err(CalcError::range(
+            "efficiency",
+            input,
+            "is below 0.001 (0.1%); check the value: 0.8 means 80%",
         ));
     }
     Ok(value)

@@ -111,6 +111,24 @@ fn bad_presets_are_named() {
 }
 
 #[test]
+fn ids_that_read_as_numbers_or_units_are_refused() {
+    for id in ["10", "s", "min", "h", "1x"] {
+        let preset = LinkPreset {
+            id: id.to_owned(),
+            ..HardwareTable::bundled()
+                .get("pcie4")
+                .expect("pcie4")
+                .clone()
+        };
+        let err = HardwareTable::bundled()
+            .with_overrides(vec![preset])
+            .expect_err(id)
+            .to_string();
+        assert!(err.contains(&format!("'{id}'")), "{err}");
+    }
+}
+
+#[test]
 fn unknown_link_suggests_close_ids() {
     let err = HardwareTable::bundled()
         .require("hdr")

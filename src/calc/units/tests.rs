@@ -105,6 +105,11 @@ fn latency_may_be_zero() {
 #[test]
 fn efficiency_accepts_fraction_and_percent() {
     assert!(close(parse_efficiency("0.8").expect("0.8"), 0.8));
+    let err = parse_efficiency("1e-300").expect_err("tiny").to_string();
+    assert!(err.contains("below 0.001"), "{err}");
+    let err = parse_rate("1e-300 B/s").expect_err("tiny").to_string();
+    assert!(err.contains("below 1 bit/s"), "{err}");
+    assert!(close(parse_rate("1 bit/s").expect("1 bit/s"), 0.125));
     assert!(close(parse_efficiency("80%").expect("80%"), 0.8));
     assert!(close(parse_efficiency("100%").expect("100%"), 1.0));
 }
