@@ -1,22 +1,17 @@
 //! infraprep: study cards, calculators and drills for interviews on LLM-training infrastructure.
 //!
-//! The library holds everything; `main.rs` only parses arguments and dispatches. `content`,
-//! `search` and the calculators are pure and never touch the terminal.
+//! The library holds everything; `main.rs` only parses arguments and dispatches.
+//!
+//! The core (`calc` the engine, `calculators` the registry, `content`, `drill`, `search`,
+//! `settings`, `text`) is pure and never touches the terminal or the argument parser; `cli` and
+//! `tui` are the two front ends built on it.
 
-pub mod app;
 pub mod calc;
-pub mod calc_cli;
 pub mod calculators;
 pub mod cli;
-pub mod commands;
 pub mod content;
 pub mod drill;
-pub mod markdown;
-pub mod render;
-pub mod safe_out;
-pub mod sanitize;
 pub mod search;
 pub mod settings;
-pub mod style;
+pub mod text;
 pub mod tui;
-pub mod wrap;

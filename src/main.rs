@@ -5,5 +5,5 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    infraprep::app::run(infraprep::cli::Cli::parse())
+    infraprep::cli::run(infraprep::cli::Cli::parse())
 }

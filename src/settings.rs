@@ -13,7 +13,7 @@ use thiserror::Error;
 use crate::calc::{HardwareTable, LinkPreset};
 use crate::content::file_guard::{self, Accept, MAX_CONFIG_BYTES, ReadError};
 use crate::content::{DeckSource, Lang};
-use crate::sanitize::sanitize;
+use crate::text::sanitize::sanitize;
 
 /// The config file's contents. Every field is optional.
 #[derive(Debug, Default, Deserialize, PartialEq)]

@@ -11,10 +11,8 @@ const CORE: &[&str] = &[
     "content",
     "drill",
     "search",
-    "markdown",
-    "wrap",
     "settings",
-    "sanitize",
+    "text",
 ];
 const FRONT_END_CRATES: &[&str] = &["ratatui", "crossterm", "clap"];
 

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::sanitize::{sanitize, sanitize_line};
+use crate::text::sanitize::{sanitize, sanitize_line};
 
 /// One problem in one file: printed as `path:line: message`, the format compilers use.
 ///

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::content::file_guard::{self, MAX_PROGRESS_BYTES, ReadError};
-use crate::sanitize::{sanitize, sanitize_line};
+use crate::text::sanitize::{sanitize, sanitize_line};
 
 pub use super::progress::{
     DrillSummary, Extra, Progress, QuestionSummary, Review, Seconds, new_id,

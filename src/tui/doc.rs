@@ -5,8 +5,8 @@ use ratatui::text::{Line, Span};
 
 use super::theme::Theme;
 use crate::content::{Card, Lang, Section};
-use crate::markdown::{DocLine, LineKind, parse_fitted};
-use crate::wrap::{Span as WrapSpan, wrap_spans};
+use crate::text::markdown::{DocLine, LineKind, parse_fitted};
+use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 
 /// One section of a card, ready to draw at `width` columns.
 pub fn section_lines(

@@ -4,7 +4,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::markdown::Mark;
+use crate::text::markdown::Mark;
 
 /// The styles of one run of the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

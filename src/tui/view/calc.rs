@@ -15,10 +15,10 @@ use unicode_width::UnicodeWidthStr;
 
 use super::chart;
 use crate::calculators::{CALCULATORS, Outcome};
+use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::app::App;
 use crate::tui::calc_state::CalcScreen;
 use crate::tui::theme::Theme;
-use crate::wrap::{Span as WrapSpan, wrap_spans};
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let Some(screen) = &app.calc else { return };

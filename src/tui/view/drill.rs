@@ -16,12 +16,12 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use crate::calc::format;
 use crate::content::{Card, Lang, Section};
 use crate::drill::{DrillMode, DrillSummary, Phase};
+use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::app::App;
 use crate::tui::doc::section_lines;
 use crate::tui::drill_choice::ROWS;
 use crate::tui::drill_state::DrillScreen;
 use crate::tui::theme::Theme;
-use crate::wrap::{Span as WrapSpan, wrap_spans};
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let Some(drill) = &app.drill else {

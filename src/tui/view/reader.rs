@@ -8,11 +8,11 @@ use ratatui::widgets::Paragraph;
 
 use super::position;
 use crate::content::{Card, Lang, Section};
+use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::app::{App, Reading};
 use crate::tui::doc::section_lines;
 use crate::tui::geometry::{READER_HEADER_ROWS, reader_columns};
 use crate::tui::theme::Theme;
-use crate::wrap::{Span as WrapSpan, wrap_spans};
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let (Some(reading), Some(card)) = (app.reading, app.current_card()) else {

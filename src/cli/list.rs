@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
-use super::{Context, Outcome, emit};
+use super::{CommandEnv, CommandResult, emit};
 use crate::cli::ListArgs;
 use crate::content::{Bilingual, Card, Difficulty};
 
@@ -35,7 +35,7 @@ impl<'a> CardSummary<'a> {
     }
 }
 
-pub fn run(args: &ListArgs, ctx: &Context, out: &mut dyn Write) -> Outcome {
+pub fn run(args: &ListArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandResult {
     let tag = args.tag.as_deref().map(str::to_lowercase);
     let cards: Vec<&Card> = ctx
         .deck

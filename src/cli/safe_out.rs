@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use crate::sanitize::sanitize;
+use crate::text::sanitize::sanitize;
 
 /// A writer that sanitises whole lines before passing them on.
 pub struct SafeWriter<'a> {

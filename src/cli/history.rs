@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::stats::clock;
-use super::{Context, Outcome, emit, progress};
+use super::{CommandEnv, CommandResult, emit, progress};
 use crate::cli::{ExportArgs, ExportFormat};
 use crate::content::Lang;
 use crate::drill::scheduler::Grade;
@@ -36,7 +36,7 @@ pub struct ExportedReview<'a> {
     pub drill_id: Option<&'a str>,
 }
 
-pub fn run(args: &ExportArgs, ctx: &Context, dir: &Path, out: &mut dyn Write) -> Outcome {
+pub fn run(args: &ExportArgs, ctx: &CommandEnv, dir: &Path, out: &mut dyn Write) -> CommandResult {
     let progress = progress::load(dir)?;
     let title = |id: &str| ctx.deck.get(id).map(|c| c.title(ctx.lang));
     match args.format {

@@ -6,11 +6,11 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use super::{CommandError, Context, Outcome, emit};
+use super::{CommandEnv, CommandError, CommandResult, emit};
 use crate::cli::SearchArgs;
+use crate::cli::ansi::Style;
 use crate::content::Bilingual;
 use crate::search::{SearchIndex, match_indices};
-use crate::style::Style;
 
 /// The JSON shape of one result in `search --json`.
 #[derive(Serialize)]
@@ -21,7 +21,7 @@ struct Result<'a> {
     title: &'a Bilingual<String>,
 }
 
-pub fn run(args: &SearchArgs, ctx: &Context, out: &mut dyn Write) -> Outcome {
+pub fn run(args: &SearchArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandResult {
     let query = args.query.join(" ");
     let index = SearchIndex::build(ctx.deck.cards());
     let hits = index.search(&query, args.limit as usize);

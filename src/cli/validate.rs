@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::{Outcome, emit};
+use super::{CommandResult, emit};
 use crate::calc::HardwareTable;
 use crate::calculators::preset::check_card;
 use crate::cli::ValidateArgs;
@@ -16,7 +16,7 @@ pub fn run(
     table: &HardwareTable,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> Outcome {
+) -> CommandResult {
     let (sources, context) = if args.dirs.is_empty() {
         (vec![DeckSource::Bundled], None)
     } else {

@@ -1,28 +1,21 @@
-//! The subcommands: each reads the deck and settings and writes to the given output.
-
-pub mod history;
-pub mod list;
-pub mod progress;
-pub mod search;
-pub mod show;
-pub mod stats;
-pub mod validate;
+//! What the subcommands share: the environment they run in, their result and error types, and
+//! output that treats a closed pipe as success.
 
 use std::io::Write;
 use std::process::ExitCode;
 
+use crate::cli::ansi::Style;
 use crate::content::{Deck, Lang};
-use crate::style::Style;
 
 /// What every command gets: the loaded deck, the content language and the output style.
-pub struct Context {
+pub struct CommandEnv {
     pub deck: Deck,
     pub lang: Lang,
     pub style: Style,
 }
 
 /// A command's result: the exit code, or an error message for stderr.
-pub type Outcome = Result<ExitCode, CommandError>;
+pub type CommandResult = Result<ExitCode, CommandError>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CommandError {

@@ -2,10 +2,10 @@
 //! with ANSI styles, or plain when colour is off. Lines are not wrapped: terminals wrap flowing
 //! text, and tables and diagrams must keep their alignment.
 
-use crate::markdown::{DocLine, LineKind, Mark, parse_fitted};
-use crate::style::Style;
+use crate::cli::ansi::Style;
+use crate::text::markdown::{DocLine, LineKind, Mark, parse_fitted};
 
-pub use crate::markdown::replace_citations;
+pub use crate::text::markdown::replace_citations;
 
 /// The terminal's width when stdout is one, so tables fit it; piped output keeps whole tables.
 fn table_width() -> Option<usize> {

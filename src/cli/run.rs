@@ -4,15 +4,15 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use crate::calc::{CalcError, HardwareTable};
-use crate::calc_cli::{run_calc, run_links};
+use crate::cli::ansi::Style;
+use crate::cli::calc::{run_calc, run_links};
+use crate::cli::safe_out::SafeWriter;
 use crate::cli::{Cli, Command, HistoryCommand};
-use crate::commands::{self, CommandError, Context};
+use crate::cli::{CommandEnv, CommandError};
 use crate::content::Deck;
 use crate::content::deck::load;
 use crate::drill::DrillOptions;
-use crate::safe_out::SafeWriter;
 use crate::settings::{self, Env, Settings};
-use crate::style::Style;
 use crate::tui::app::DrillSetup;
 use crate::tui::{
     self,
@@ -69,14 +69,14 @@ fn dispatch(
                 .hardware()
                 .map_err(|e| CommandError::User(e.to_string()))?;
             let mut out = SafeWriter::new(out, style.color);
-            return commands::validate::run(args, &table, &mut out, err);
+            return crate::cli::validate::run(args, &table, &mut out, err);
         }
         _ => {}
     }
     let data_dir =
-        || commands::progress::data_dir(cli.data_dir.as_deref(), settings.data_dir.as_deref());
+        || crate::cli::progress::data_dir(cli.data_dir.as_deref(), settings.data_dir.as_deref());
     if cli.set_aside_bad_progress {
-        commands::progress::set_aside_if_bad(&data_dir()?, err)?;
+        crate::cli::progress::set_aside_if_bad(&data_dir()?, err)?;
     }
     let loaded = load(&settings.decks);
     for warning in &loaded.warnings {
@@ -90,7 +90,7 @@ fn dispatch(
     let Some(command) = cli.command else {
         return open_tui(loaded.deck, &settings, setup, None, out, err);
     };
-    let ctx = Context {
+    let ctx = CommandEnv {
         deck: loaded.deck,
         lang: settings.lang,
         style,
@@ -98,14 +98,14 @@ fn dispatch(
     // Card text from user decks and progress data is printed through a sanitising writer.
     let mut safe = SafeWriter::new(out, style.color);
     match command {
-        Command::List(args) => commands::list::run(&args, &ctx, &mut safe),
-        Command::Show(args) => commands::show::run(&args, &ctx, &mut safe),
-        Command::Search(args) => commands::search::run(&args, &ctx, &mut safe),
+        Command::List(args) => crate::cli::list::run(&args, &ctx, &mut safe),
+        Command::Show(args) => crate::cli::show::run(&args, &ctx, &mut safe),
+        Command::Search(args) => crate::cli::search::run(&args, &ctx, &mut safe),
         Command::Stats(args) => {
-            commands::stats::run(&args, &ctx, &data_dir()?, chrono::Utc::now(), &mut safe)
+            crate::cli::stats::run(&args, &ctx, &data_dir()?, chrono::Utc::now(), &mut safe)
         }
         Command::History(HistoryCommand::Export(args)) => {
-            commands::history::run(&args, &ctx, &data_dir()?, &mut safe)
+            crate::cli::history::run(&args, &ctx, &data_dir()?, &mut safe)
         }
         Command::Drill(args) => {
             drop(safe);
@@ -169,7 +169,7 @@ fn open_tui(
         let help = <Cli as clap::CommandFactory>::command()
             .render_help()
             .to_string();
-        commands::emit(
+        crate::cli::emit(
             out,
             &format!("{help}\n(The interactive app needs a terminal; run infraprep in one.)\n"),
         )?;

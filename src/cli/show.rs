@@ -4,13 +4,13 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::{Context, Outcome, emit, unknown_card};
+use super::{CommandEnv, CommandResult, emit, unknown_card};
 use crate::cli::ShowArgs;
+use crate::cli::ansi::Style;
+use crate::cli::markdown::{markdown_to_terminal, replace_citations};
 use crate::content::{Card, Lang, Section};
-use crate::render::{markdown_to_terminal, replace_citations};
-use crate::style::Style;
 
-pub fn run(args: &ShowArgs, ctx: &Context, out: &mut dyn Write) -> Outcome {
+pub fn run(args: &ShowArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandResult {
     let card = ctx
         .deck
         .find(&args.card)

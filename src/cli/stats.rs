@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use chrono::{DateTime, Utc};
 
-use super::{Context, Outcome, emit, progress};
+use super::{CommandEnv, CommandResult, emit, progress};
 use crate::cli::StatsArgs;
 use crate::content::Card;
 use crate::drill::stats::{DayCount, Stats, stats};
@@ -17,11 +17,11 @@ const BAR: usize = 30;
 
 pub fn run(
     args: &StatsArgs,
-    ctx: &Context,
+    ctx: &CommandEnv,
     dir: &Path,
     now: DateTime<Utc>,
     out: &mut dyn Write,
-) -> Outcome {
+) -> CommandResult {
     let progress = progress::load(dir)?;
     let cards: Vec<&Card> = ctx.deck.cards().iter().collect();
     let stats = stats(&progress, &cards, now);
@@ -34,7 +34,7 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
-fn render(s: &Stats, ctx: &Context, dir: &Path) -> String {
+fn render(s: &Stats, ctx: &CommandEnv, dir: &Path) -> String {
     let style = ctx.style;
     let mut text = String::new();
     let file = dir.join(crate::drill::store::FILE_NAME);

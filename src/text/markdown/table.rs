@@ -6,7 +6,7 @@ use pulldown_cmark::Alignment;
 use unicode_width::UnicodeWidthStr;
 
 use super::{DocLine, LineKind, Mark, Seg};
-use crate::wrap::wrap_str;
+use crate::text::wrap::wrap_str;
 
 /// Narrowest a column shrinks to, so a cell still shows a few characters per line.
 const MIN_COLUMN: usize = 6;

@@ -1,0 +1,244 @@
+//! The command line as clap sees it: raw flags, all optional, resolved later by `settings`.
+
+use std::path::PathBuf;
+
+use chrono::NaiveDate;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::cli::calc::{CalcArgs, LinksArgs};
+use crate::content::{Lang, Section};
+use crate::drill::session::{DEFAULT_MINUTES, DrillMode, DrillOptions};
+use crate::settings::parse_date;
+
+const ABOUT: &str = "Study, calculate and drill for interviews on LLM-training infrastructure: \
+NVLink, NVSwitch, PCIe, InfiniBand, RoCE, NCCL collectives, parallelism, checkpoints, failures.";
+
+const EXAMPLES: &str = "\
+Examples:
+  infraprep list --tag nvlink            cards tagged nvlink
+  infraprep show 12                      the card numbered 12, in your language
+  infraprep show nvswitch-topology --lang zh --section interview
+  infraprep search \"nvl ib\"              fuzzy search; every word must match
+  infraprep validate ~/my-deck           check your own cards
+  infraprep calc \"10 GiB / nvlink3\"       quick bandwidth arithmetic
+  infraprep calc collective allreduce 1GiB --ranks 16 --gpus-per-node 8 --intra nvlink3 --inter ib-hdr
+  infraprep --deck ~/my-deck list        add your own cards to the bundled deck
+  infraprep drill --card 12              a mock interview on card 12 and its follow-ups
+  infraprep stats                        reviews, retention and what falls due";
+
+#[derive(Debug, Parser)]
+#[command(name = "infraprep", version, about = ABOUT, after_help = EXAMPLES)]
+pub struct Cli {
+    /// Content language (default: the config file, then `LANG`/`LC_ALL`, then en).
+    #[arg(long, global = true, value_parser = parse_lang)]
+    pub lang: Option<Lang>,
+
+    /// Add the cards in DIR to the bundled deck (repeatable).
+    #[arg(long = "deck", value_name = "DIR", global = true)]
+    pub decks: Vec<PathBuf>,
+
+    /// Read settings from FILE instead of the default config file.
+    #[arg(long, value_name = "FILE", global = true, env = "INFRAPREP_CONFIG")]
+    pub config: Option<PathBuf>,
+
+    /// Keep drill progress in DIR (default: the config file's data-dir, then
+    /// ~/.local/share/infraprep).
+    #[arg(long, value_name = "DIR", global = true, env = "INFRAPREP_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
+
+    /// Move a damaged progress file aside (renamed with a timestamp, never deleted) and start
+    /// with empty progress.
+    #[arg(long, global = true)]
+    pub set_aside_bad_progress: bool,
+
+    /// When to use colours and bold text.
+    #[arg(long, value_enum, global = true, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colours on a terminal, unless `NO_COLOR` is set.
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the cards, in curriculum order.
+    #[command(
+        after_help = "Examples:\n  infraprep list\n  infraprep list --tag nccl --lang zh\n  infraprep list --json | jq '.[].id'"
+    )]
+    List(ListArgs),
+    /// Show one card, or one section of it.
+    #[command(
+        after_help = "Examples:\n  infraprep show 12\n  infraprep show nvlink-vs-infiniband --section short\n  infraprep show 3 --lang zh | less -R"
+    )]
+    Show(ShowArgs),
+    /// Fuzzy-search titles, sections, tags and key points in both languages.
+    #[command(
+        after_help = "Every whitespace-separated word must match, in any order (as in fzf).\n\nExamples:\n  infraprep search \"nvl ib\"\n  infraprep search 张量\n  infraprep search allreduce --limit 5 --json"
+    )]
+    Search(SearchArgs),
+    /// Check decks for problems; prints `path:line: message` for each and exits 1 if any.
+    #[command(
+        after_help = "With no DIR, checks the bundled deck. Cards in DIRs may link to bundled cards.\nCalculator presets and stated figures are checked against the calculators.\n\nExamples:\n  infraprep validate\n  infraprep validate ~/my-deck"
+    )]
+    Validate(ValidateArgs),
+    /// Unit-aware arithmetic and the calculators: transfer, collective, busbw, checkpoint, tp,
+    /// pipeline, memory, mfu.
+    Calc(Box<CalcArgs>),
+    /// List the link presets (per-direction bandwidth, latency, efficiency) with their sources.
+    Links(LinksArgs),
+    /// A timed mock interview: questions with their follow-ups, a clock, hints, self-grades.
+    #[command(
+        after_help = "Needs a terminal. Progress is saved after every graded answer.\n\nExamples:\n  infraprep drill\n  infraprep drill --card 12 --mode practice\n  infraprep drill --due --exam-date 2026-12-20\n  infraprep drill --tag nccl --count 4 --minutes 2"
+    )]
+    Drill(DrillArgs),
+    /// Your progress: reviews per day, retention, what falls due, strength per tag.
+    #[command(
+        after_help = "Examples:\n  infraprep stats\n  infraprep stats --json | jq .due_today\n  infraprep --data-dir ~/prep stats"
+    )]
+    Stats(StatsArgs),
+    /// Every graded answer, with what you typed.
+    #[command(subcommand)]
+    History(HistoryCommand),
+}
+
+#[derive(Debug, Args)]
+pub struct DrillArgs {
+    /// Number of questions, follow-ups included (default 5; with --card, its whole chain).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub count: Option<u32>,
+    /// Minutes per answer.
+    #[arg(long, default_value_t = DEFAULT_MINUTES, value_parser = parse_minutes)]
+    pub minutes: f64,
+    /// Only main questions with this tag.
+    #[arg(long)]
+    pub tag: Option<String>,
+    /// Drill the cards that are due, most overdue first.
+    #[arg(long)]
+    pub due: bool,
+    /// This card (id or number) and its follow-ups.
+    #[arg(long, value_name = "ID|NUMBER")]
+    pub card: Option<String>,
+    /// interview: feedback at the end; practice: feedback after each answer.
+    #[arg(long, default_value = "interview", value_parser = parse_mode)]
+    pub mode: DrillMode,
+    /// Plan the due queue so every card is reviewed before this day (YYYY-MM-DD; default: the
+    /// config file's exam-date).
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date)]
+    pub exam_date: Option<NaiveDate>,
+}
+
+impl DrillArgs {
+    /// The drill's options: `--exam-date` wins over the config file's `exam-date`.
+    pub fn options(&self, lang: Lang, config_exam: Option<NaiveDate>, seed: u64) -> DrillOptions {
+        DrillOptions {
+            count: self.count.and_then(|n| usize::try_from(n).ok()),
+            minutes_per_answer: self.minutes,
+            tag: self.tag.clone(),
+            due: self.due,
+            card: self.card.clone(),
+            mode: self.mode,
+            seed,
+            lang,
+            exam: self.exam_date.or(config_exam),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum HistoryCommand {
+    /// Print every review: card, time, grade, seconds and your typed answer.
+    #[command(
+        after_help = "Examples:\n  infraprep history export > answers.md\n  infraprep history export --format json | jq '.[].answer'"
+    )]
+    Export(ExportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    #[arg(long, value_enum, default_value_t = ExportFormat::Md)]
+    pub format: ExportFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// Markdown, one section per review.
+    Md,
+    /// A JSON array of reviews.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Only cards with this tag.
+    #[arg(long)]
+    pub tag: Option<String>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The card's id or number.
+    #[arg(value_name = "ID|NUMBER")]
+    pub card: String,
+    /// Only this section.
+    #[arg(long, value_parser = parse_section)]
+    pub section: Option<Section>,
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Words to look for; all must match.
+    #[arg(required = true, num_args = 1.., value_name = "QUERY")]
+    pub query: Vec<String>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// At most this many results.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    pub limit: u32,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Deck directories to check (default: the bundled deck).
+    #[arg(value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+}
+
+fn parse_lang(value: &str) -> Result<Lang, String> {
+    value.parse()
+}
+
+fn parse_mode(value: &str) -> Result<DrillMode, String> {
+    value.parse()
+}
+
+fn parse_minutes(value: &str) -> Result<f64, String> {
+    match value.trim().parse::<f64>() {
+        Ok(m) if m.is_finite() && m > 0.0 => Ok(m),
+        _ => Err(format!(
+            "'{value}' is not a positive number of minutes, e.g. 3 or 1.5"
+        )),
+    }
+}
+
+fn parse_section(value: &str) -> Result<Section, String> {
+    value.parse()
+}

@@ -1,0 +1,7 @@
+//! Text for people: card markdown into styled lines (`markdown`), CJK-aware wrapping (`wrap`),
+//! and control characters made visible (`sanitize`). Pure: no terminal types; both front ends
+//! build on it.
+
+pub mod markdown;
+pub mod sanitize;
+pub mod wrap;
