@@ -9,6 +9,7 @@ pub mod card;
 pub mod deck;
 pub mod file_guard;
 pub mod front_matter;
+pub mod glossary;
 pub mod parse;
 pub mod problem;
 pub mod scan;
