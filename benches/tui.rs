@@ -4,6 +4,7 @@
 //! Run with `cargo bench --bench tui`. Target: a search keystroke (update and redraw) over
 //! 10,000 cards within one frame, 16 ms.
 
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -84,8 +85,8 @@ fn main() {
     app.update(Action::Move(1));
     app.update(Action::Open);
     let keystroke = median(51, || {
-        app.update(Action::Input('0'));
-        app.update(Action::DeleteBack);
+        app.update(Action::TextKey(KeyEvent::from(KeyCode::Char('0'))));
+        app.update(Action::TextKey(KeyEvent::from(KeyCode::Backspace)));
         draw(&mut t, &app);
     });
     println!(
@@ -114,7 +115,7 @@ fn main() {
     let query = "nvlink 带宽";
     for c in query.chars() {
         let start = Instant::now();
-        app.update(Action::Input(c));
+        app.update(Action::TextKey(KeyEvent::from(KeyCode::Char(c))));
         let searched = start.elapsed();
         draw(&mut t, &app);
         let took = start.elapsed();

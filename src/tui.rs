@@ -13,6 +13,7 @@ pub mod drill_state;
 pub mod geometry;
 pub mod keymap;
 pub mod terminal;
+pub mod text_field;
 pub mod theme;
 pub mod view;
 
@@ -48,7 +49,6 @@ pub fn action_for(app: &App, event: &Event) -> Option<Action> {
             }
             _ => None,
         },
-        Event::Paste(text) if app.context().takes_text() => text.chars().next().map(Action::Input),
         _ => None,
     }
 }
@@ -97,6 +97,10 @@ pub fn drive<B: Backend, I: Into<Input>>(
         let changed = match &event {
             Event::Resize(width, height) => {
                 app.resize(*width, *height);
+                true
+            }
+            Event::Paste(text) => {
+                app.paste(text);
                 true
             }
             other => match action_for(app, other) {

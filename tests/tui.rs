@@ -19,7 +19,8 @@ fn app(lang: Lang) -> App {
 }
 
 /// Key events from a compact spec: plain characters, and `<enter>`, `<esc>`, `<tab>`,
-/// `<btab>`, `<bs>`, `<up>`, `<down>`, `<left>`, `<right>`, `<pgdn>`, `<c-c>`.
+/// `<btab>`, `<bs>`, `<up>`, `<down>`, `<left>`, `<right>`, `<pgdn>`, `<home>`, `<end>`,
+/// `<c-c>`, `<c-u>`, `<c-w>`, `<c-z>`.
 fn keys(spec: &str) -> Vec<Event> {
     let mut events = Vec::new();
     let mut rest = spec;
@@ -37,10 +38,15 @@ fn keys(spec: &str) -> Vec<Event> {
                 "left" => KeyCode::Left,
                 "right" => KeyCode::Right,
                 "pgdn" => KeyCode::PageDown,
+                "home" => KeyCode::Home,
+                "end" => KeyCode::End,
                 "c-c" => KeyCode::Char('c'),
+                "c-u" => KeyCode::Char('u'),
+                "c-w" => KeyCode::Char('w'),
+                "c-z" => KeyCode::Char('z'),
                 other => panic!("unknown key <{other}>"),
             };
-            let modifiers = if &rest[1..end] == "c-c" {
+            let modifiers = if rest[1..end].starts_with("c-") {
                 KeyModifiers::CONTROL
             } else {
                 KeyModifiers::NONE
@@ -346,7 +352,7 @@ fn quick_arithmetic_answers_in_the_status_line_and_keeps_history() {
     let footer = rows(&terminal).pop().unwrap();
     assert!(footer.contains("429.5 ms"), "{footer}");
     run(&mut app, 80, 24, "<up>", COLOR);
-    assert_eq!(app.prompt.as_ref().unwrap().input, "10 GiB / ib-hdr");
+    assert_eq!(app.prompt.as_ref().unwrap().input.text(), "10 GiB / ib-hdr");
     let terminal = run(&mut app, 80, 24, "<esc>=10 GBs<enter>", COLOR);
     assert!(
         rows(&terminal).pop().unwrap().contains("GBs"),
@@ -472,7 +478,7 @@ fn q_and_ctrl_c_quit_but_q_types_in_the_search_box() {
     let mut app = app(Lang::En);
     run(&mut app, 80, 24, "/q", COLOR);
     assert!(!app.should_quit());
-    assert_eq!(app.search.as_ref().unwrap().query, "q");
+    assert_eq!(app.search.as_ref().unwrap().query.text(), "q");
     run(&mut app, 80, 24, "<c-c>", COLOR);
     assert!(app.should_quit());
     let mut app = self::app(Lang::En);
@@ -748,4 +754,61 @@ fn the_drill_screen_form_sets_tag_count_and_mode() {
         first.tags.contains(&tag),
         "the first question carries the tag {tag}"
     );
+}
+
+#[test]
+fn every_text_field_edits_in_the_middle_undoes_and_takes_a_paste_whole() {
+    let mut app = app(Lang::En);
+    // The = prompt: type, move left, insert, Ctrl-w, undo.
+    run(
+        &mut app,
+        80,
+        24,
+        "=10 GB / ib-hdr<home><right><right>0",
+        COLOR,
+    );
+    assert_eq!(app.prompt.as_ref().unwrap().input.text(), "100 GB / ib-hdr");
+    run(&mut app, 80, 24, "<end><c-w><c-z><c-u>", COLOR);
+    assert_eq!(app.prompt.as_ref().unwrap().input.text(), "");
+    run(&mut app, 80, 24, "<esc>", COLOR);
+    // A calculator field: edit the size in place; the result follows every key.
+    let terminal = run(&mut app, 120, 40, "2<enter><c-u>1 TB", COLOR);
+    let form = app.calc.as_ref().unwrap().form().clone();
+    assert_eq!(form.get("size"), Some("1 TB"));
+    assert_shows(&terminal, &["1 TB", "ib-hdr"]);
+    // A paste arrives whole in the search box (bracketed paste), line breaks as spaces.
+    run(&mut app, 80, 24, "<enter>1/", COLOR);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
+    let mut effects = |_: &Effect, _: &mut App| {};
+    let paste = [Event::Paste("InfiniBand\nNVLink".to_owned())];
+    drive(&mut terminal, &mut app, COLOR, paste, &mut effects).expect("draws");
+    assert_eq!(
+        app.search.as_ref().unwrap().query.text(),
+        "InfiniBand NVLink"
+    );
+    assert!(!app.search.as_ref().unwrap().hits.is_empty());
+}
+
+#[test]
+fn a_long_calculator_value_stays_in_its_column() {
+    let mut app = app(Lang::En);
+    let long = "pcie4 nvlink3 ib-hdr ib-ndr eth-400g pcie5 nvlink4 ib-xdr";
+    let terminal = run(
+        &mut app,
+        80,
+        24,
+        &format!("2<tab><enter><c-u>{long}"),
+        COLOR,
+    );
+    let rows = rows(&terminal);
+    let row = rows
+        .iter()
+        .find(|r| r.contains("links"))
+        .expect("links row");
+    // The form column ends before the results column; nothing of the value spills past it.
+    assert!(
+        !row.contains("nvlink3 ib-hdr ib-ndr eth-400g pcie5"),
+        "{row}"
+    );
+    assert!(row.contains("ib-xdr"), "the cursor end is in view: {row}");
 }

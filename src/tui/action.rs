@@ -21,9 +21,6 @@ pub enum Action {
     NextSection,
     PreviousSection,
     OpenCalculator,
-    /// A character typed into the focused text field.
-    Input(char),
-    DeleteBack,
     /// Select the list row at this screen row (mouse click), relative to the list's first row.
     ClickRow(u16),
     ShowDrill,
@@ -32,8 +29,11 @@ pub enum Action {
     StartDrill,
     /// Start a practice drill (feedback after each answer).
     StartPractice,
-    /// A key for the answer box.
+    /// A key for the focused text field (search, `=`, a calculator field, the answer box).
     TextKey(ratatui::crossterm::event::KeyEvent),
+    /// Stands in the key table for the text fields' editing keys; lookup turns it into
+    /// `TextKey` carrying the key.
+    EditText,
     /// Leave the answer box (`Esc`) or go back into it (`i`).
     StopTyping,
     StartTyping,

@@ -19,6 +19,7 @@ use super::drill_choice::DrillChoice;
 use super::drill_state::{DrillScreen, Saving};
 use super::geometry::{body_rows, reader_columns, reader_rows};
 use super::keymap::Context;
+use super::text_field::TextField;
 use super::theme::Theme;
 
 /// The top-level screens, switched with the number keys.
@@ -52,7 +53,7 @@ pub struct Reading {
 /// The search box and its live results.
 #[derive(Debug, Clone, Default)]
 pub struct SearchState {
-    pub query: String,
+    pub query: TextField,
     pub hits: Vec<Hit>,
     pub selected: usize,
 }
@@ -60,7 +61,7 @@ pub struct SearchState {
 /// The quick-arithmetic prompt and what it last answered.
 #[derive(Debug, Clone, Default)]
 pub struct PromptState {
-    pub input: String,
+    pub input: TextField,
     /// Earlier expressions, newest last.
     pub history: Vec<String>,
     /// Position while browsing the history with ↑/↓.
@@ -246,6 +247,27 @@ impl App {
         self.reading.and_then(|r| self.card(r.card))
     }
 
+    /// Pasted text, whole, into the focused text field (bracketed paste); elsewhere ignored.
+    pub fn paste(&mut self, text: &str) {
+        match self.context() {
+            Context::Search => {
+                if let Some(search) = &mut self.search
+                    && search.query.paste(text)
+                {
+                    self.refresh_search();
+                }
+            }
+            Context::Prompt => {
+                if let Some(prompt) = &mut self.prompt {
+                    prompt.input.paste(text);
+                }
+            }
+            Context::CalcEdit => self.paste_calc(text),
+            Context::DrillAnswer => self.paste_answer(text),
+            _ => {}
+        }
+    }
+
     /// The only place state changes.
     pub fn update(&mut self, action: Action) {
         self.update_inner(action);
@@ -406,9 +428,10 @@ impl App {
             return;
         };
         match action {
-            Action::Input(c) => search.query.push(c),
-            Action::DeleteBack => {
-                search.query.pop();
+            Action::TextKey(key) => {
+                if !search.query.edit(key) {
+                    return;
+                }
             }
             Action::Move(rows) => {
                 search.selected =
@@ -442,7 +465,7 @@ impl App {
         let (Some(search), Some(index)) = (&mut self.search, &self.index) else {
             return;
         };
-        search.hits = index.search(&search.query, 200);
+        search.hits = index.search(&search.query.text(), 200);
         search.selected = 0;
     }
 
@@ -451,9 +474,8 @@ impl App {
             return;
         };
         match action {
-            Action::Input(c) => prompt.input.push(c),
-            Action::DeleteBack => {
-                prompt.input.pop();
+            Action::TextKey(key) => {
+                prompt.input.edit(key);
             }
             Action::Move(step) => {
                 let len = prompt.history.len();
@@ -461,18 +483,19 @@ impl App {
                     let at = prompt.browsing.unwrap_or(len);
                     let at = offset(at, step, len).min(len);
                     prompt.browsing = Some(at);
-                    prompt.input = prompt.history.get(at).cloned().unwrap_or_default();
+                    let text = prompt.history.get(at).cloned().unwrap_or_default();
+                    prompt.input.set_text(&text);
                 }
             }
             Action::Open => {
-                let expression = prompt.input.trim().to_owned();
+                let expression = prompt.input.text().trim().to_owned();
                 if !expression.is_empty() {
                     prompt.history.retain(|e| e != &expression);
                     prompt.history.push(expression.clone());
                     if prompt.history.len() > 20 {
                         prompt.history.remove(0);
                     }
-                    prompt.input.clear();
+                    prompt.input.set_text("");
                     prompt.browsing = None;
                     self.status = Some(self.quick_answer(&expression));
                 }

@@ -1,10 +1,13 @@
 //! The calculators screen's state: one form per calculator (values survive switching), the
 //! focused field, whether it is being typed into, and the result, recomputed on every change.
 
+use ratatui::crossterm::event::KeyEvent;
+
 use crate::calc::HardwareTable;
 use crate::calculators::{CALCULATORS, Calculator, FieldKind, Form, FormError, Outcome};
 
 use super::app::Reading;
+use super::text_field::TextField;
 
 /// Everything the calculators screen shows.
 #[derive(Debug, Clone)]
@@ -15,6 +18,8 @@ pub struct CalcScreen {
     pub forms: Vec<Form>,
     pub field: usize,
     pub editing: bool,
+    /// The focused field's text while it is being edited (cursor, undo).
+    pub editor: TextField,
     pub outcome: Result<Outcome, FormError>,
     /// First step shown, when the steps are longer than their pane.
     pub steps_scroll: usize,
@@ -32,6 +37,7 @@ impl CalcScreen {
             forms,
             field: 0,
             editing: false,
+            editor: TextField::default(),
             outcome: Ok(Outcome::default()),
             steps_scroll: 0,
             return_to: None,
@@ -86,6 +92,7 @@ impl CalcScreen {
     /// Starts editing the focused field.
     pub fn start_editing(&mut self, table: &HardwareTable) {
         self.editing = true;
+        self.editor = TextField::new(self.value());
         self.choices = self.options(table);
     }
 
@@ -101,16 +108,24 @@ impl CalcScreen {
         self.recompute(table);
     }
 
-    pub fn type_char(&mut self, c: char, table: &HardwareTable) {
-        if let Some(value) = self.value_mut() {
-            value.push(c);
+    /// An editing key for the focused field; the result follows every change.
+    pub fn edit(&mut self, key: KeyEvent, table: &HardwareTable) {
+        if self.editor.edit(key) {
+            self.store_editor(table);
         }
-        self.recompute(table);
     }
 
-    pub fn delete_char(&mut self, table: &HardwareTable) {
+    /// Pasted text into the focused field.
+    pub fn paste(&mut self, text: &str, table: &HardwareTable) {
+        if self.editor.paste(text) {
+            self.store_editor(table);
+        }
+    }
+
+    fn store_editor(&mut self, table: &HardwareTable) {
+        let text = self.editor.text();
         if let Some(value) = self.value_mut() {
-            value.pop();
+            *value = text;
         }
         self.recompute(table);
     }
@@ -151,6 +166,8 @@ impl CalcScreen {
             None => 0,
         };
         *value = format!("{head}{}", options[next]);
+        let value = value.clone();
+        self.editor.set_text(&value);
         self.recompute(table);
     }
 }
@@ -174,11 +191,18 @@ mod tests {
         let table = HardwareTable::bundled();
         let mut screen = CalcScreen::new(&table);
         assert!(screen.outcome.is_ok());
-        screen.type_char('s', &table);
+        screen.start_editing(&table);
+        screen.edit(
+            KeyEvent::from(ratatui::crossterm::event::KeyCode::Char('s')),
+            &table,
+        );
         let error = screen.outcome.clone().unwrap_err();
         assert_eq!(error.field, Some("size"));
         assert_eq!(screen.form().get("links"), Some("pcie4 nvlink3 ib-hdr"));
-        screen.delete_char(&table);
+        screen.edit(
+            KeyEvent::from(ratatui::crossterm::event::KeyCode::Backspace),
+            &table,
+        );
         assert!(screen.outcome.is_ok());
     }
 

@@ -2,10 +2,10 @@
 //! answer is saved to at once.
 
 use chrono::{DateTime, Utc};
-use ratatui_textarea::{TextArea, WrapMode};
 
 use crate::content::{Card, Deck};
 use crate::drill::{DrillOptions, DrillSummary, Grade, Phase, Progress, Session, Store, plan};
+use crate::tui::text_field::TextField;
 
 /// Where progress is kept for this run of the app.
 pub enum Saving {
@@ -18,7 +18,7 @@ pub enum Saving {
 pub struct DrillScreen {
     pub session: Session,
     /// The typed answer to the current question.
-    pub answer: TextArea<'static>,
+    pub answer: TextField,
     /// Whether keys go into the answer box.
     pub typing: bool,
     /// Set when the drill has ended; its summary is shown.
@@ -65,7 +65,7 @@ impl DrillScreen {
 
     /// The answer box's text.
     pub fn answer_text(&self) -> String {
-        self.answer.lines().join("\n")
+        self.answer.text()
     }
 
     /// Submits what was typed (also when the clock runs out).
@@ -153,10 +153,9 @@ impl DrillScreen {
     }
 }
 
-fn new_answer_box() -> TextArea<'static> {
-    let mut answer = TextArea::default();
-    answer.set_wrap_mode(WrapMode::WordOrGlyph);
-    answer.set_placeholder_text(
+fn new_answer_box() -> TextField {
+    let mut answer = TextField::multiline();
+    answer.set_placeholder(
         "Type your answer (optional: you may answer aloud). Esc leaves the box, Space reveals.",
     );
     answer

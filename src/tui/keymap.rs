@@ -113,7 +113,23 @@ use Context::{
     Calc, CalcEdit, Drill, DrillAnswer, DrillIdle, Global, Help, List, Prompt, Reader, Search,
     Stats,
 };
-use KeyCode::{BackTab, Backspace, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up};
+use KeyCode::{
+    BackTab, Backspace, Delete, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up,
+};
+
+/// The editing keys every text field takes (`text_field.rs`), listed once for the help.
+const TEXT_KEYS: &[Key] = &[
+    key(Left),
+    key(Right),
+    key(Home),
+    key(End),
+    key(Backspace),
+    key(Delete),
+    ctrl('u'),
+    ctrl('w'),
+    ctrl('z'),
+];
+const TEXT_HELP: &str = "Edit: move, delete, to start (Ctrl-u), word (Ctrl-w), undo";
 
 /// Every binding, most specific first. The first match wins.
 pub const BINDINGS: &[Binding] = &[
@@ -259,13 +275,7 @@ pub const BINDINGS: &[Binding] = &[
         "Enter open",
         "Open the selected card",
     ),
-    bind(
-        Search,
-        &[key(Backspace)],
-        Action::DeleteBack,
-        "",
-        "Delete a character",
-    ),
+    bind(Search, TEXT_KEYS, Action::EditText, "", TEXT_HELP),
     bind(
         Search,
         &[key(Esc)],
@@ -288,13 +298,7 @@ pub const BINDINGS: &[Binding] = &[
         "Previous expression",
     ),
     bind(Prompt, &[key(Down)], Action::Move(1), "", "Next expression"),
-    bind(
-        Prompt,
-        &[key(Backspace)],
-        Action::DeleteBack,
-        "",
-        "Delete a character",
-    ),
+    bind(Prompt, TEXT_KEYS, Action::EditText, "", TEXT_HELP),
     bind(
         Prompt,
         &[key(Esc)],
@@ -509,13 +513,7 @@ pub const BINDINGS: &[Binding] = &[
         "Previous choice (operations, algorithms, link ids)",
     ),
     bind(CalcEdit, &[key(Down)], Action::Move(1), "", "Next choice"),
-    bind(
-        CalcEdit,
-        &[key(Backspace)],
-        Action::DeleteBack,
-        "",
-        "Delete a character",
-    ),
+    bind(CalcEdit, TEXT_KEYS, Action::EditText, "", TEXT_HELP),
     bind(
         Help,
         &[key(Esc), ch('?'), ch('q')],
@@ -593,25 +591,17 @@ pub fn lookup(context: Context, event: &KeyEvent) -> Option<Action> {
         .filter(|b| b.context == context)
         .find(matches);
     if let Some(binding) = own {
-        return Some(binding.action);
+        // Editing keys carry the key itself to the text field.
+        return Some(match binding.action {
+            Action::EditText => Action::TextKey(*event),
+            action => action,
+        });
     }
     if context.takes_text() {
         if same_key(ctrl('c'), pressed) {
             return Some(Action::Quit);
         }
-        if context == Context::DrillAnswer {
-            return Some(Action::TextKey(*event));
-        }
-        return match event.code {
-            KeyCode::Char(c)
-                if !event
-                    .modifiers
-                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
-            {
-                Some(Action::Input(c))
-            }
-            _ => None,
-        };
+        return Some(Action::TextKey(*event));
     }
     BINDINGS
         .iter()
@@ -761,15 +751,23 @@ mod tests {
     }
 
     #[test]
-    fn text_fields_take_letters_but_ctrl_c_still_quits() {
-        let q = press(KeyCode::Char('q'), KeyModifiers::NONE);
-        assert_eq!(lookup(Context::Search, &q), Some(Action::Input('q')));
+    fn text_fields_take_letters_and_editing_keys_but_ctrl_c_still_quits() {
+        for code in [
+            KeyCode::Char('q'),
+            KeyCode::Char('1'),
+            KeyCode::Char('张'),
+            KeyCode::Left,
+        ] {
+            let event = press(code, KeyModifiers::NONE);
+            assert_eq!(
+                lookup(Context::Search, &event),
+                Some(Action::TextKey(event))
+            );
+        }
+        let undo = press(KeyCode::Char('z'), KeyModifiers::CONTROL);
         assert_eq!(
-            lookup(
-                Context::Search,
-                &press(KeyCode::Char('1'), KeyModifiers::NONE)
-            ),
-            Some(Action::Input('1'))
+            lookup(Context::CalcEdit, &undo),
+            Some(Action::TextKey(undo))
         );
         assert_eq!(
             lookup(
@@ -779,11 +777,8 @@ mod tests {
             Some(Action::Quit)
         );
         assert_eq!(
-            lookup(
-                Context::Search,
-                &press(KeyCode::Char('张'), KeyModifiers::NONE)
-            ),
-            Some(Action::Input('张'))
+            lookup(Context::Search, &press(KeyCode::Enter, KeyModifiers::NONE)),
+            Some(Action::Open)
         );
     }
 

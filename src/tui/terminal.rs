@@ -1,10 +1,13 @@
-//! Entering and leaving the terminal's TUI mode, so that the shell is always left clean: on
+//! Entering and leaving the terminal's TUI mode (raw mode, alternate screen, mouse capture,
+//! bracketed paste), so that the shell is always left clean: on
 //! quit, on error, on panic, and on SIGTERM, SIGHUP or SIGQUIT.
 
 use std::io::{Write, stdout};
 
 use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use ratatui::crossterm::execute;
 
 /// Enters raw mode and the alternate screen with mouse capture, and arranges for all of it to be
@@ -14,17 +17,19 @@ pub fn enter() -> std::io::Result<DefaultTerminal> {
     let terminal = ratatui::try_init()?;
     let ratatui_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), DisableMouseCapture);
+        let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
         ratatui_hook(info);
     }));
-    execute!(stdout(), EnableMouseCapture)?;
+    // Bracketed paste delivers a paste as one event, so it reaches a text field whole
+    // instead of as keys the key table would act on.
+    execute!(stdout(), EnableMouseCapture, EnableBracketedPaste)?;
     watch_signals();
     Ok(terminal)
 }
 
 /// Leaves TUI mode. Safe to call more than once.
 pub fn leave() {
-    let _ = execute!(stdout(), DisableMouseCapture);
+    let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
     ratatui::restore();
     let _ = stdout().flush();
 }

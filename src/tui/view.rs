@@ -9,6 +9,7 @@
 mod calc;
 mod chart;
 mod drill;
+pub mod field;
 mod help;
 mod list;
 mod reader;
@@ -24,6 +25,7 @@ use super::app::{App, Screen};
 use super::keymap::{Context, footer_hints};
 use super::theme::Theme;
 use crate::content::Lang;
+use unicode_width::UnicodeWidthStr;
 
 /// The smallest terminal the layout works in; below it the app says so instead.
 pub const MIN_WIDTH: u16 = 40;
@@ -101,12 +103,19 @@ fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
             .as_ref()
             .map(|s| format!("   {s}"))
             .unwrap_or_default();
-        Line::from(vec![
-            Span::styled("= ", theme.key()),
-            Span::raw(prompt.input.clone()),
-            Span::styled("▏", theme.accent()),
-            Span::styled(answer, theme.accent()),
-        ])
+        let room = (area.width as usize)
+            .saturating_sub(2 + answer.width())
+            .max(10);
+        let mut spans = vec![Span::styled("= ", theme.key())];
+        spans.extend(field::spans(
+            &prompt.input,
+            room,
+            true,
+            theme.text(),
+            theme.selected(),
+        ));
+        spans.push(Span::styled(answer, theme.accent()));
+        Line::from(spans)
     } else if let Some(status) = &app.status {
         Line::styled(status.clone(), theme.accent())
     } else {

@@ -48,8 +48,7 @@ impl App {
         let table = self.table();
         let Some(screen) = &mut self.calc else { return };
         match action {
-            Action::Input(c) => screen.type_char(c, &table),
-            Action::DeleteBack => screen.delete_char(&table),
+            Action::TextKey(key) => screen.edit(key, &table),
             Action::Move(step) => screen.cycle_option(step, &table),
             Action::Open | Action::Back => screen.editing = false,
             Action::NextSection => {
@@ -58,6 +57,14 @@ impl App {
             }
             Action::Quit => self.quit = true,
             _ => {}
+        }
+    }
+
+    /// Pasted text into the calculator field being edited.
+    pub(super) fn paste_calc(&mut self, text: &str) {
+        let table = self.table();
+        if let Some(screen) = &mut self.calc {
+            screen.paste(text, &table);
         }
     }
 

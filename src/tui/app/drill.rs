@@ -31,6 +31,13 @@ impl Default for DrillSetup {
 }
 
 impl App {
+    /// Pasted text into the answer box.
+    pub(super) fn paste_answer(&mut self, text: &str) {
+        if let Some(drill) = &mut self.drill {
+            drill.answer.paste(text);
+        }
+    }
+
     #[must_use]
     pub fn with_drill_setup(mut self, setup: DrillSetup) -> App {
         self.drill_choice = DrillChoice::new(setup.minutes);
@@ -204,7 +211,7 @@ impl App {
         let now = self.now;
         match action {
             Action::TextKey(key) => {
-                drill.answer.input(key);
+                drill.answer.edit(key);
             }
             Action::StopTyping => drill.typing = false,
             Action::StartTyping if drill.phase() == Phase::Answering => drill.typing = true,

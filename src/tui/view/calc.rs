@@ -13,11 +13,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 use unicode_width::UnicodeWidthStr;
 
-use super::chart;
+use super::{chart, field};
 use crate::calculators::{CALCULATORS, Outcome};
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::app::App;
 use crate::tui::calc_state::CalcScreen;
+use crate::tui::text_field::TextField;
 use crate::tui::theme::Theme;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
@@ -155,9 +156,24 @@ fn render_form(screen: &CalcScreen, theme: Theme, area: Rect, frame: &mut Frame<
         } else {
             theme.text()
         };
-        spans.push(Span::styled(value, value_style));
+        // The value keeps to its column: a long one scrolls inside it while edited.
+        let room = (area.width as usize).saturating_sub(label_width + 5);
         if focused && screen.editing {
-            spans.push(Span::styled("▏", theme.accent()));
+            spans.extend(field::spans(
+                &screen.editor,
+                room,
+                true,
+                value_style,
+                theme.selected(),
+            ));
+        } else {
+            let shown = TextField::new(&value);
+            let mut cut = field::spans(&shown, room, false, value_style, value_style);
+            if value.width() > room && room > 1 {
+                cut = field::spans(&shown, room - 1, false, value_style, value_style);
+                cut.push(Span::styled("…", theme.dim()));
+            }
+            spans.extend(cut);
         }
         if bad_field == Some(field.name) {
             spans.push(Span::styled(" ✗", theme.error()));

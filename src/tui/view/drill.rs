@@ -147,7 +147,7 @@ fn render_answering(
         Constraint::Fill(1),
     ]));
     frame.render_widget(Paragraph::new(hint_lines), hint_area);
-    let mut answer = drill.answer.clone();
+    let mut answer = drill.answer.widget().clone();
     let title = if drill.typing {
         " your answer (Esc leaves the box) "
     } else {

@@ -8,6 +8,8 @@ use ratatui::widgets::Paragraph;
 use crate::search::match_indices;
 use crate::tui::app::App;
 use crate::tui::theme::Theme;
+use crate::tui::view::field;
+use unicode_width::UnicodeWidthStr;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let Some(search) = &app.search else { return };
@@ -15,17 +17,23 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Constraint::Length(2),
         Constraint::Fill(1),
     ]));
-    let count = if search.query.trim().is_empty() {
+    let query = search.query.text();
+    let count = if query.trim().is_empty() {
         String::new()
     } else {
         format!("  {} found", search.hits.len())
     };
-    let prompt = Line::from(vec![
-        Span::styled("/ ", theme.key()),
-        Span::raw(search.query.clone()),
-        Span::styled("▏", theme.accent()),
-        Span::styled(count, theme.dim()),
-    ]);
+    let room = (input.width as usize).saturating_sub(2 + count.width());
+    let mut spans = vec![Span::styled("/ ", theme.key())];
+    spans.extend(field::spans(
+        &search.query,
+        room,
+        true,
+        theme.text(),
+        theme.selected(),
+    ));
+    spans.push(Span::styled(count, theme.dim()));
+    let prompt = Line::from(spans);
     frame.render_widget(Paragraph::new(prompt), input);
     let rows = results.height as usize;
     let first = search.selected.saturating_sub(rows.saturating_sub(1));
@@ -41,7 +49,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
                 .number
                 .map_or_else(|| "  -".to_owned(), |n| format!("{n:>3}"));
             let mut spans = vec![Span::styled(format!(" {number}  "), theme.accent())];
-            spans.extend(highlighted(card.title(app.lang), &search.query, theme));
+            spans.extend(highlighted(card.title(app.lang), &query, theme));
             let line = Line::from(spans);
             Some(if index == search.selected {
                 line.style(theme.selected())
