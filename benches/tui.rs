@@ -66,7 +66,7 @@ fn main() {
         .map_or(0, |(i, _)| i);
     let mut app = App::new(deck.clone(), Lang::Zh);
     app.resize(120, 40);
-    app.selected = longest;
+    app.cards.selected = longest;
     app.update(Action::Open);
     app.update(Action::NextSection);
     let mut t = terminal();

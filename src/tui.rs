@@ -6,12 +6,11 @@
 
 pub mod action;
 pub mod app;
-pub mod calc_state;
 pub mod doc;
-pub mod drill_choice;
-pub mod drill_state;
 pub mod geometry;
 pub mod keymap;
+pub mod overlay;
+pub mod screens;
 pub mod terminal;
 pub mod text_field;
 pub mod theme;

@@ -9,7 +9,7 @@ use infraprep::calculators::preset::{Opened, open};
 use infraprep::calculators::{Calculator, FieldKind, Form};
 use infraprep::content::DeckSource;
 use infraprep::content::deck::load;
-use infraprep::tui::calc_state::CalcScreen;
+use infraprep::tui::screens::calc::CalcScreen;
 
 /// The argv after `infraprep` that runs `form` on the command line.
 fn argv(calc: &Calculator, form: &Form) -> Vec<String> {

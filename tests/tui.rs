@@ -195,11 +195,14 @@ fn follow_ups_open_like_links_and_back_returns() {
     let keys = format!("{}<btab><enter>", open_number(&app, 12));
     let terminal = run(&mut app, 120, 40, &keys, COLOR);
     assert_shows(&terminal, &["#3 · nvswitch-topology", "What is NVSwitch"]);
-    assert_eq!(app.history.len(), 1);
+    assert_eq!(app.cards.history.len(), 1);
     let terminal = run(&mut app, 120, 40, "<esc>", COLOR);
     assert_shows(&terminal, &["#12 · nvlink-vs-infiniband"]);
     run(&mut app, 120, 40, "<esc>", COLOR);
-    assert!(app.reading.is_none(), "a second Esc returns to the list");
+    assert!(
+        app.cards.reading.is_none(),
+        "a second Esc returns to the list"
+    );
 }
 
 /// The reader's position marker (`17–33/120`) as (first, last, total), if one is on screen.
@@ -256,15 +259,45 @@ fn search_highlights_matches_and_opens_the_chosen_card() {
     );
     let mut app = self::app(Lang::En);
     let terminal = run(&mut app, 80, 24, "/nvl ib<enter>", COLOR);
-    assert!(app.reading.is_some() && app.search.is_none());
+    assert!(app.cards.reading.is_some() && app.search().is_none());
     assert_shows(&terminal, &["Short answer"]);
+    // Esc from that card returns to the results, the query kept.
+    let terminal = run(&mut app, 80, 24, "<esc>", COLOR);
+    assert_eq!(
+        app.search().map(|s| s.query.text()).as_deref(),
+        Some("nvl ib")
+    );
+    assert!(app.cards.reading.is_none());
+    assert_shows(&terminal, &["/ nvl ib"]);
+}
+
+#[test]
+fn the_preset_counter_starts_again_on_another_card() {
+    let mut app = app(Lang::En);
+    // Card 12 has two presets: c, Esc, c opens the second; on card 3, c opens its first.
+    let keys = format!("{}c<esc>c", open_number(&app, 12));
+    run(&mut app, 120, 40, &keys, COLOR);
+    assert_eq!(app.calc.as_ref().map(|c| c.spec().id), Some("collective"));
+    run(&mut app, 120, 40, "<esc><esc>", COLOR);
+    let keys = format!("g{}c", open_number(&app, 3));
+    run(&mut app, 120, 40, &keys, COLOR);
+    let first = app
+        .deck
+        .cards()
+        .iter()
+        .find(|c| c.number == Some(3))
+        .unwrap()
+        .calc[0]
+        .name()
+        .to_owned();
+    assert_eq!(app.calc.as_ref().map(|c| c.spec().id), Some(first.as_str()));
 }
 
 #[test]
 fn search_escape_cancels_without_opening() {
     let mut app = app(Lang::En);
     run(&mut app, 80, 24, "/allreduce<esc>", COLOR);
-    assert!(app.search.is_none() && app.reading.is_none());
+    assert!(app.search().is_none() && app.cards.reading.is_none());
 }
 
 #[test]
@@ -352,7 +385,7 @@ fn quick_arithmetic_answers_in_the_status_line_and_keeps_history() {
     let footer = rows(&terminal).pop().unwrap();
     assert!(footer.contains("429.5 ms"), "{footer}");
     run(&mut app, 80, 24, "<up>", COLOR);
-    assert_eq!(app.prompt.as_ref().unwrap().input.text(), "10 GiB / ib-hdr");
+    assert_eq!(app.prompt().unwrap().input.text(), "10 GiB / ib-hdr");
     let terminal = run(&mut app, 80, 24, "<esc>=10 GBs<enter>", COLOR);
     assert!(
         rows(&terminal).pop().unwrap().contains("GBs"),
@@ -373,7 +406,7 @@ fn help_lists_every_binding_of_the_key_table() {
         assert!(seen.contains(binding.help), "help lacks {:?}", binding.help);
     }
     run(&mut app, 120, 40, "<esc>", COLOR);
-    assert!(app.help.is_none());
+    assert!(app.help_scroll().is_none());
 }
 
 #[test]
@@ -424,7 +457,7 @@ fn no_screen_panics_at_any_size() {
 fn resizing_keeps_the_selection_visible() {
     let mut app = app(Lang::En);
     let mut terminal = run(&mut app, 80, 24, "G", COLOR);
-    assert_eq!(app.selected, app.deck.len() - 1);
+    assert_eq!(app.cards.selected, app.deck.len() - 1);
     terminal.backend_mut().resize(80, 12);
     let mut effects = |_: &Effect, _: &mut App| {};
     drive(
@@ -478,7 +511,7 @@ fn q_and_ctrl_c_quit_but_q_types_in_the_search_box() {
     let mut app = app(Lang::En);
     run(&mut app, 80, 24, "/q", COLOR);
     assert!(!app.should_quit());
-    assert_eq!(app.search.as_ref().unwrap().query.text(), "q");
+    assert_eq!(app.search().unwrap().query.text(), "q");
     run(&mut app, 80, 24, "<c-c>", COLOR);
     assert!(app.should_quit());
     let mut app = self::app(Lang::En);
@@ -767,9 +800,9 @@ fn every_text_field_edits_in_the_middle_undoes_and_takes_a_paste_whole() {
         "=10 GB / ib-hdr<home><right><right>0",
         COLOR,
     );
-    assert_eq!(app.prompt.as_ref().unwrap().input.text(), "100 GB / ib-hdr");
+    assert_eq!(app.prompt().unwrap().input.text(), "100 GB / ib-hdr");
     run(&mut app, 80, 24, "<end><c-w><c-z><c-u>", COLOR);
-    assert_eq!(app.prompt.as_ref().unwrap().input.text(), "");
+    assert_eq!(app.prompt().unwrap().input.text(), "");
     run(&mut app, 80, 24, "<esc>", COLOR);
     // A calculator field: edit the size in place; the result follows every key.
     let terminal = run(&mut app, 120, 40, "2<enter><c-u>1 TB", COLOR);
@@ -782,11 +815,8 @@ fn every_text_field_edits_in_the_middle_undoes_and_takes_a_paste_whole() {
     let mut effects = |_: &Effect, _: &mut App| {};
     let paste = [Event::Paste("InfiniBand\nNVLink".to_owned())];
     drive(&mut terminal, &mut app, COLOR, paste, &mut effects).expect("draws");
-    assert_eq!(
-        app.search.as_ref().unwrap().query.text(),
-        "InfiniBand NVLink"
-    );
-    assert!(!app.search.as_ref().unwrap().hits.is_empty());
+    assert_eq!(app.search().unwrap().query.text(), "InfiniBand NVLink");
+    assert!(!app.search().unwrap().hits.is_empty());
 }
 
 #[test]

@@ -52,7 +52,7 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame<'_>) {
         _ if app.screen == Screen::Calculators => calc::render(app, theme, body, frame),
         _ if app.screen == Screen::Drill => drill::render(app, theme, body, frame),
         _ if app.screen == Screen::Stats => stats::render(app, theme, body, frame),
-        _ if app.reading.is_some() => reader::render(app, theme, body, frame),
+        _ if app.cards.reading.is_some() => reader::render(app, theme, body, frame),
         _ => list::render(app, theme, body, frame),
     }
     render_footer(app, theme, footer, frame);
@@ -97,7 +97,7 @@ fn render_header(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
 }
 
 fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let line = if let Some(prompt) = &app.prompt {
+    let line = if let Some(prompt) = app.prompt() {
         let answer = app
             .status
             .as_ref()

@@ -5,7 +5,7 @@ use crate::calc::eval_expression;
 use crate::calculators::CALCULATORS;
 use crate::calculators::preset::{Opened, open};
 use crate::tui::action::Action;
-use crate::tui::calc_state::CalcScreen;
+use crate::tui::screens::calc::CalcScreen;
 
 impl App {
     /// Shows the calculators screen; `return_to` is the card to go back to on Esc.
@@ -35,8 +35,9 @@ impl App {
             Action::Back => match screen.return_to.take() {
                 Some(reading) => {
                     self.screen = Screen::Cards;
-                    self.reading = Some(reading);
-                    self.selected = reading.card;
+                    self.cards.reading = Some(reading);
+                    self.cards.selected = reading.card;
+                    self.refresh_layout();
                 }
                 None => self.screen = Screen::Cards,
             },
@@ -82,10 +83,10 @@ impl App {
             return;
         }
         let count = card.calc.len();
-        let index = self.preset_cursor % count;
-        let preset = card.calc[index].clone();
+        let preset_list = card.calc.clone();
         let card_id = card.id.clone();
-        self.preset_cursor = self.preset_cursor.wrapping_add(1);
+        let index = self.cards.next_preset(card_index, count);
+        let preset = preset_list[index].clone();
         let table = self.table();
         let (calc, form) = match open(&preset) {
             Ok(Opened::Form(calc, form)) => (calc, form),

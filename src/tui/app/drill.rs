@@ -7,8 +7,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use super::{App, Effect, Screen};
 use crate::drill::{DrillMode, DrillOptions, Grade, Phase, Progress, Store, due_queue};
 use crate::tui::action::Action;
-use crate::tui::drill_choice::{DrillChoice, Pick};
-use crate::tui::drill_state::{DrillScreen, Saving};
+use crate::tui::screens::drill::{DrillScreen, Saving};
+use crate::tui::screens::drill_choice::{DrillChoice, Pick};
 
 /// What every drill started from the app shares: where progress lives, time per answer, the
 /// exam date. Filled from the command line and the config file.
@@ -100,7 +100,7 @@ impl App {
     /// while one is showing.
     pub(super) fn check_clock(&mut self) {
         let needed = self.screen == Screen::Drill
-            && self.help.is_none()
+            && self.overlay.is_none()
             && self
                 .drill
                 .as_ref()

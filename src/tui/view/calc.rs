@@ -17,7 +17,7 @@ use super::{chart, field};
 use crate::calculators::{CALCULATORS, Outcome};
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::app::App;
-use crate::tui::calc_state::CalcScreen;
+use crate::tui::screens::calc::CalcScreen;
 use crate::tui::text_field::TextField;
 use crate::tui::theme::Theme;
 

@@ -19,8 +19,8 @@ use crate::drill::{DrillMode, DrillSummary, Phase};
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::app::App;
 use crate::tui::doc::section_lines;
-use crate::tui::drill_choice::ROWS;
-use crate::tui::drill_state::DrillScreen;
+use crate::tui::screens::drill::DrillScreen;
+use crate::tui::screens::drill_choice::ROWS;
 use crate::tui::theme::Theme;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {

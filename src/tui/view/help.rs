@@ -29,7 +29,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         }
     }
     let scroll = app
-        .help
+        .help_scroll()
         .unwrap_or(0)
         .min(lines.len().saturating_sub(area.height as usize));
     let shown: Vec<Line> = lines

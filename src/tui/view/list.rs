@@ -12,7 +12,7 @@ use crate::tui::theme::Theme;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let rows = area.height as usize;
-    let first = app.list_offset;
+    let first = app.cards.list_offset;
     let lines: Vec<Line<'static>> = app
         .deck
         .cards()
@@ -22,7 +22,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         .take(rows)
         .map(|(index, card)| {
             let line = row(card, app.lang, area.width as usize, theme);
-            if index == app.selected {
+            if index == app.cards.selected {
                 line.style(theme.selected())
             } else {
                 line

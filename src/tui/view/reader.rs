@@ -10,12 +10,12 @@ use super::position;
 use crate::content::{Card, Lang, Section};
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::app::{App, Reading};
-use crate::tui::doc::section_lines;
+use crate::tui::doc;
 use crate::tui::geometry::{READER_HEADER_ROWS, reader_columns};
 use crate::tui::theme::Theme;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let (Some(reading), Some(card)) = (app.reading, app.current_card()) else {
+    let (Some(reading), Some(card)) = (app.cards.reading, app.current_card()) else {
         return;
     };
     let [meta, title, tabs, text] = area.layout(&Layout::vertical([
@@ -80,13 +80,12 @@ fn render_text(
     area: Rect,
     frame: &mut Frame<'_>,
 ) {
-    let lines = section_lines(
-        card,
-        app.lang,
-        reading.section,
-        reader_columns(area.width),
-        theme,
-    );
+    // The layout update made for this width, or (after a resize not yet seen) a fresh one.
+    let width = reader_columns(area.width);
+    let lines = match app.cards.cached_lines(app.lang, width) {
+        Some(laid) => doc::styled(laid, theme),
+        None => doc::section_lines(card, app.lang, reading.section, width, theme),
+    };
     let total = lines.len();
     let shown: Vec<Line> = lines
         .into_iter()

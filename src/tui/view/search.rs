@@ -12,7 +12,7 @@ use crate::tui::view::field;
 use unicode_width::UnicodeWidthStr;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let Some(search) = &app.search else { return };
+    let Some(search) = app.search() else { return };
     let [input, results] = area.layout(&Layout::vertical([
         Constraint::Length(2),
         Constraint::Fill(1),

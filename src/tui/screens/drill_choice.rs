@@ -1,7 +1,7 @@
 //! The drill screen's setup form: mode, number of questions, minutes per answer, tag, and which
 //! cards (due first, due only, or any). j/k choose a row, h/l change it, Enter starts.
 
-use super::calc_state::wrap_index;
+use super::calc::wrap_index;
 use crate::drill::DrillMode;
 
 /// Which cards a drill from the screen draws on.

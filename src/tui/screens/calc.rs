@@ -6,8 +6,8 @@ use ratatui::crossterm::event::KeyEvent;
 use crate::calc::HardwareTable;
 use crate::calculators::{CALCULATORS, Calculator, FieldKind, Form, FormError, Outcome};
 
-use super::app::Reading;
-use super::text_field::TextField;
+use crate::tui::app::Reading;
+use crate::tui::text_field::TextField;
 
 /// Everything the calculators screen shows.
 #[derive(Debug, Clone)]
