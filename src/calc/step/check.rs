@@ -6,7 +6,7 @@ use crate::calc::{CalcError, units};
 /// D: given, or N / (T P C); it must make N = T P C D.
 pub(super) fn data_parallel(input: &StepInput, given: Option<&str>) -> Result<usize, CalcError> {
     let model_parallel = input.tp * input.pp * input.cp;
-    if input.gpus % model_parallel != 0 {
+    if !input.gpus.is_multiple_of(model_parallel) {
         return Err(CalcError::invalid(format!(
             "{} GPUs do not split into TP {} x PP {} x CP {} = {model_parallel}: use a multiple of {model_parallel} GPUs",
             input.gpus, input.tp, input.pp, input.cp
@@ -28,19 +28,19 @@ pub(super) fn data_parallel(input: &StepInput, given: Option<&str>) -> Result<us
 /// Batch, heads, sequence and stages must divide; odd but legal layouts become warnings.
 pub(super) fn layout(input: &mut StepInput) -> Result<(), CalcError> {
     let per_step = input.dp * input.micro_batch;
-    if input.global_batch % per_step != 0 {
+    if !input.global_batch.is_multiple_of(per_step) {
         return Err(CalcError::invalid(format!(
             "global batch '{}' is not a multiple of DP {} x micro-batch {} = {per_step}: use a multiple of {per_step}",
             input.global_batch, input.dp, input.micro_batch
         )));
     }
-    if input.shape.heads % input.tp != 0 {
+    if !input.shape.heads.is_multiple_of(input.tp) {
         return Err(CalcError::invalid(format!(
             "TP '{}' does not divide the {} heads: use a divisor of {} (e.g. 8)",
             input.tp, input.shape.heads, input.shape.heads
         )));
     }
-    if input.seq % (2 * input.cp) != 0 && input.cp > 1 {
+    if !input.seq.is_multiple_of(2 * input.cp) && input.cp > 1 {
         return Err(CalcError::invalid(format!(
             "CP '{}' needs the sequence {} to split into 2 x {} load-balanced chunks: use a sequence that is a multiple of {}",
             input.cp,
@@ -61,7 +61,7 @@ pub(super) fn layout(input: &mut StepInput) -> Result<(), CalcError> {
             input.pp, input.interleave, input.shape.layers
         )));
     }
-    if input.gpus % input.gpus_per_node != 0 {
+    if !input.gpus.is_multiple_of(input.gpus_per_node) {
         return Err(CalcError::invalid(format!(
             "{} GPUs are not whole nodes of --gpus-per-node {}: use a multiple of it",
             input.gpus, input.gpus_per_node
@@ -79,7 +79,7 @@ fn warn(input: &mut StepInput) {
             l as f64 / (p * v) as f64
         ));
     }
-    if v > 1 && input.micro_batches() % p != 0 {
+    if v > 1 && !input.micro_batches().is_multiple_of(p) {
         input.warnings.push(format!(
             "Megatron's interleaved schedule needs micro-batches ({}) to be a multiple of PP ({p})",
             input.micro_batches()

@@ -15,7 +15,11 @@ fn ring(op: Op, bytes: f64, ranks: usize, per_node: usize, nics: usize, input: &
         return 0.0;
     }
     let per_node = per_node.clamp(1, ranks);
-    let per_node = if ranks % per_node == 0 { per_node } else { 1 };
+    let per_node = if ranks.is_multiple_of(per_node) {
+        per_node
+    } else {
+        1
+    };
     let collective = CollectiveInput {
         op,
         size_bytes: bytes,

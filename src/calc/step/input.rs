@@ -72,7 +72,7 @@ impl FromStr for Recompute {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AttentionKernel {
-    /// FlashAttention: causal blocks skipped, no s x s matrix in HBM, backward recomputes scores.
+    /// `FlashAttention`: causal blocks skipped, no s x s matrix in HBM, backward recomputes scores.
     Flash,
     /// Separate GEMMs and a fused softmax (Megatron-LM before FlashAttention): the full s x s
     /// scores are computed, written and read.

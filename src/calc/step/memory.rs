@@ -5,7 +5,7 @@
 //! DP group by stage. Activations follow Korthikanti et al. 2022 (arXiv:2205.05198, §4): per
 //! layer s·b·h·(34 + 5·a·s/h) bytes, of which 10·s·b·h (norm inputs, the QKV and MLP inputs,
 //! dropout masks) stay on every TP rank without sequence parallelism and the rest splits by t;
-//! here generalised to K/V heads, F and SwiGLU. FlashAttention and selective recomputation drop
+//! here generalised to K/V heads, F and `SwiGLU`. `FlashAttention` and selective recomputation drop
 //! the 5·a·s/h term; full recomputation keeps only each layer's 2·s·b·h input plus one layer's
 //! working set. 1F1B keeps min(m, p) micro-batches in flight on the first stage; interleaving
 //! multiplies by 1 + (p-1)/(p·v).

@@ -18,7 +18,7 @@ pub struct Shape {
     pub kv_heads: usize,
     /// F: MLP inner size.
     pub ffn: usize,
-    /// SwiGLU MLP: three F x h matrices instead of two.
+    /// `SwiGLU` MLP: three F x h matrices instead of two.
     pub swiglu: bool,
     /// V: vocabulary.
     pub vocab: usize,
@@ -117,7 +117,7 @@ pub fn preset(id: &str) -> Result<&'static ModelPreset, CalcError> {
     })
 }
 
-/// The SwiGLU convention of LLaMA: 2/3 of 4h, rounded up to a multiple of 256.
+/// The `SwiGLU` convention of `LLaMA`: 2/3 of 4h, rounded up to a multiple of 256.
 pub const fn swiglu_ffn(hidden: usize) -> usize {
     (8 * hidden / 3).div_ceil(256) * 256
 }
@@ -133,7 +133,7 @@ impl Shape {
         self.hidden as f64 + 2.0 * self.kv_heads as f64 * self.head_dim()
     }
 
-    /// Matrices of the MLP: 3 with SwiGLU, else 2.
+    /// Matrices of the MLP: 3 with `SwiGLU`, else 2.
     pub fn mlp_matrices(&self) -> f64 {
         if self.swiglu { 3.0 } else { 2.0 }
     }

@@ -2,14 +2,14 @@
 //! kernels, and the model and hardware FLOP counts behind MFU and HFU.
 //!
 //! Per layer and sequence of s tokens (h hidden, F MLP, k·d the K/V width): the weight matmuls
-//! do 2·s·h·(h + 2kd + h + nF) forward (n = 2, or 3 with SwiGLU), the attention core
-//! 2·s²·h causal (QKᵀ and PV over the lower triangle; the full square is 4·s²·h, which PaLM and
+//! do 2·s·h·(h + 2kd + h + nF) forward (n = 2, or 3 with `SwiGLU`), the attention core
+//! 2·s²·h causal (`QKᵀ` and PV over the lower triangle; the full square is 4·s²·h, which PaLM and
 //! Megatron count), the logits 2·s·h·V. Backward is twice forward (Narayanan et al. 2021).
-//! FlashAttention's backward recomputes the scores: 2.5x its forward (Dao 2023, FlashAttention-2).
+//! `FlashAttention`'s backward recomputes the scores: 2.5x its forward (Dao 2023, FlashAttention-2).
 //!
 //! Memory-bound bytes per token, forward, in 2-byte elements (Korthikanti et al. 2022, §4.1
 //! list the same tensors): two layer norms (read + write h: 4h), two bias-dropout-residual adds
-//! (read 2h, write h, 1-byte mask: 7h), the activation (GeLU read + write F: 2F; SwiGLU read 2F
+//! (read 2h, write h, 1-byte mask: 7h), the activation (`GeLU` read + write F: 2F; `SwiGLU` read 2F
 //! write F: 3F), and with unfused attention the softmax and dropout over a·s scores (4.5·a·s).
 //! Backward moves twice as much. Norms and residuals run on every TP rank unless sequence
 //! parallelism splits them; the rest is split by t.
@@ -60,9 +60,10 @@ pub fn layer(input: &StepInput) -> Work {
     let dense_fwd = 2.0 * tokens * h * (sh.qkv_width() + h + sh.mlp_matrices() * f) / t;
     // Causal: each of the b·s/c local queries meets on average s/2 keys.
     let causal = 2.0 * tokens * input.seq as f64 * h / t;
-    let (attn_fwd, attn_bwd) = match input.attention {
-        AttentionKernel::Flash => (causal, 2.5 * causal),
-        AttentionKernel::Unfused => (2.0 * causal, 4.0 * causal),
+    // Forward, then backward as a multiple of it.
+    let (attn_fwd, backward_ratio) = match input.attention {
+        AttentionKernel::Flash => (causal, 2.5),
+        AttentionKernel::Unfused => (2.0 * causal, 2.0),
     };
     let shared = if input.sequence_parallel { t } else { 1.0 };
     let activation = if sh.swiglu { 3.0 * f } else { 2.0 * f };
@@ -80,7 +81,7 @@ pub fn layer(input: &StepInput) -> Work {
     Work {
         dense_fwd,
         attn_fwd,
-        attn_bwd,
+        attn_bwd: backward_ratio * attn_fwd,
         bytes_fwd,
         recompute_flops,
         recompute_bytes,
