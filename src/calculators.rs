@@ -25,6 +25,7 @@ mod overlap;
 mod pipeline;
 pub mod preset;
 pub mod reference;
+mod step;
 mod tp;
 mod transfer;
 
@@ -136,6 +137,7 @@ pub const CALCULATORS: &[Calculator] = &[
     fabric::FABRIC,
     overlap::OVERLAP,
     layout::LAYOUT,
+    step::STEP,
 ];
 
 /// The calculator with this id.

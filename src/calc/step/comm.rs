@@ -1,0 +1,157 @@
+//! Communication of one step: tensor-parallel collectives, context-parallel ring exchanges,
+//! pipeline sends and the data-parallel gradient reduction with ZeRO's gathers. Collective times
+//! come from the collective model (`calc collective`'s ring at the links' expected bandwidth).
+
+use super::input::{Recompute, StepInput};
+use super::work::{ACT_BYTES, local_tokens};
+use crate::calc::collective::{self, Algorithm, CollectiveInput, Op};
+use crate::calc::link::LinkSpec;
+use crate::calc::memory::Stage;
+
+/// Expected seconds of one ring collective of `bytes` (per-rank buffer, nccl-tests' size) over
+/// `ranks` GPUs with `per_node` of them in each node.
+fn ring(op: Op, bytes: f64, ranks: usize, per_node: usize, nics: usize, input: &StepInput) -> f64 {
+    if ranks < 2 || bytes <= 0.0 {
+        return 0.0;
+    }
+    let per_node = per_node.clamp(1, ranks);
+    let per_node = if ranks.is_multiple_of(per_node) {
+        per_node
+    } else {
+        1
+    };
+    let collective = CollectiveInput {
+        op,
+        size_bytes: bytes,
+        ranks,
+        gpus_per_node: per_node,
+        nics_per_node: nics.max(1),
+        intra: Some(input.intra.clone()),
+        inter: (ranks > per_node).then(|| input.inter.clone()),
+        algorithm: Algorithm::Ring,
+        latency: None,
+    };
+    collective::times(&collective, Algorithm::Ring).1
+}
+
+/// GPUs of a TP group in one node (all of them unless TP spans nodes).
+fn tp_per_node(input: &StepInput) -> usize {
+    input.tp.min(input.gpus_per_node)
+}
+
+/// One TP collective pair (all-reduce, or all-gather + reduce-scatter with SP) of b·s·h/c.
+fn tp_one(input: &StepInput) -> f64 {
+    let bytes = ACT_BYTES * local_tokens(input) * input.shape.hidden as f64;
+    let nics = input.nics_per_node * tp_per_node(input) / input.gpus_per_node;
+    let on = |op| ring(op, bytes, input.tp, tp_per_node(input), nics, input);
+    if input.sequence_parallel {
+        on(Op::AllGather) + on(Op::ReduceScatter)
+    } else {
+        on(Op::AllReduce)
+    }
+}
+
+/// TP seconds per layer and micro-batch: (training, recomputation). Megatron: 2 forward and
+/// 2 backward all-reduces; full recomputation repeats the forward 2. Not overlapped.
+pub fn tp_per_layer(input: &StepInput) -> (f64, f64) {
+    let one = tp_one(input);
+    let again = if input.recompute == Recompute::Full {
+        2.0
+    } else {
+        0.0
+    };
+    (4.0 * one, again * one)
+}
+
+/// The link a group of `span` consecutive GPUs (TP, then CP, then DP) talks over, with the
+/// bandwidth one GPU gets on it.
+fn group_link(input: &StepInput, span: usize) -> (LinkSpec, f64) {
+    if span <= input.gpus_per_node {
+        let bw = input.intra.expected_bandwidth();
+        (input.intra.clone(), bw)
+    } else {
+        let share = input.nics_per_node as f64 / input.gpus_per_node as f64;
+        let bw = input.inter.expected_bandwidth() * share;
+        (input.inter.clone(), bw)
+    }
+}
+
+/// CP ring-attention seconds per layer and micro-batch, (forward, backward) before overlap: each
+/// rank passes K and V of its b·s/c tokens round the ring c-1 times forward; backward passes
+/// them again with their gradients (Megatron-Core context parallelism; Liu et al. 2023).
+pub fn cp_per_layer(input: &StepInput) -> (f64, f64) {
+    if input.cp < 2 {
+        return (0.0, 0.0);
+    }
+    let sh = &input.shape;
+    let kv_width = (sh.kv_heads as f64 / input.tp as f64).max(1.0) * sh.head_dim();
+    let chunk = ACT_BYTES * local_tokens(input) * 2.0 * kv_width;
+    let (link, bw) = group_link(input, input.tp * input.cp);
+    let hops = (input.cp - 1) as f64;
+    let forward = hops * (chunk / bw + link.latency);
+    (forward, 2.0 * forward)
+}
+
+/// Seconds of the pipeline sends of one micro-batch and chunk: the activation forward and its
+/// gradient backward, b·s·h/(c t) each (Megatron's scatter-gather sends 1/t per TP rank).
+pub fn p2p_per_microbatch(input: &StepInput) -> f64 {
+    if input.pp < 2 {
+        return 0.0;
+    }
+    let bytes = ACT_BYTES * local_tokens(input) * input.shape.hidden as f64 / input.tp as f64;
+    // Stages are outermost in the rank order: neighbours share a node only when a whole
+    // stage (t·c·d GPUs) takes less than one.
+    let stage = input.tp * input.cp * input.dp;
+    let span = if stage < input.gpus_per_node {
+        1
+    } else {
+        input.gpus_per_node + 1
+    };
+    let (link, bw) = group_link(input, span);
+    2.0 * (bytes / bw + link.latency)
+}
+
+/// Data-parallel traffic of one step before overlap, seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct DpTimes {
+    /// Gradient all-reduce (ZeRO 0) or reduce-scatter, fp32.
+    pub grads: f64,
+    /// bf16 parameter all-gather after the optimizer (ZeRO 1, 2) or per micro-batch (ZeRO 3).
+    pub params: f64,
+    /// For ZeRO 3: the per-micro-batch gathers happen m times, forward and backward.
+    pub per_microbatch: bool,
+}
+
+/// Gradients are reduced in fp32 (Megatron forces it for bf16; Llama 3 §3.3.4 does the same).
+pub const GRAD_BYTES: f64 = 4.0;
+
+/// DP collectives for `params` parameters per GPU.
+pub fn dp(input: &StepInput, params: f64) -> DpTimes {
+    let d = input.dp;
+    let inner = input.tp * input.cp;
+    let per_node = if inner < input.gpus_per_node {
+        (input.gpus_per_node / inner).min(d)
+    } else {
+        1
+    };
+    let nics = input.nics_per_node * per_node / input.gpus_per_node;
+    let on = |op, bytes| ring(op, bytes, d, per_node, nics, input);
+    let grads = GRAD_BYTES * params;
+    let weights = ACT_BYTES * params;
+    match input.zero {
+        Stage::Dp => DpTimes {
+            grads: on(Op::AllReduce, grads),
+            ..DpTimes::default()
+        },
+        Stage::Zero1 | Stage::Zero2 => DpTimes {
+            grads: on(Op::ReduceScatter, grads),
+            params: on(Op::AllGather, weights),
+            per_microbatch: false,
+        },
+        Stage::Zero3 => DpTimes {
+            grads: on(Op::ReduceScatter, grads),
+            params: on(Op::AllGather, weights),
+            per_microbatch: true,
+        },
+    }
+}

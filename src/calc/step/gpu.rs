@@ -1,0 +1,189 @@
+//! GPU presets for the step model: dense peak and achievable matmul rate per data type, HBM
+//! bandwidth and capacity, each with its source.
+//!
+//! Peaks are the datasheets' dense figures (never the 2:4-sparsity ones). The achievable rate is
+//! Stas Bekman's Maximum Achievable Matmul FLOPS (MAMF): the best `torch.matmul` found by a
+//! shape search on the real part (ml-engineering, compute/accelerator/README.md), which is what a
+//! training step's large GEMMs can reach; the datasheet peak is not.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use crate::calc::CalcError;
+
+/// The data type of the matmuls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Dtype {
+    Bf16,
+    Fp16,
+    Fp8,
+}
+
+impl FromStr for Dtype {
+    type Err = CalcError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "bf16" | "bfloat16" => Ok(Dtype::Bf16),
+            "fp16" | "float16" | "half" => Ok(Dtype::Fp16),
+            "fp8" | "float8" => Ok(Dtype::Fp8),
+            _ => Err(CalcError::invalid(format!(
+                "dtype '{}' is not bf16, fp16 or fp8",
+                text.trim()
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Dtype {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Dtype::Bf16 => "bf16",
+            Dtype::Fp16 => "fp16",
+            Dtype::Fp8 => "fp8",
+        })
+    }
+}
+
+/// One GPU's figures.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GpuSpec {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// Dense bf16/fp16 peak, FLOP/s.
+    pub peak_bf16: f64,
+    /// Dense fp8 peak, FLOP/s; `None` when the GPU has no fp8 tensor cores.
+    pub peak_fp8: Option<f64>,
+    /// Achievable (MAMF) bf16 matmul rate, FLOP/s.
+    pub mamf_bf16: f64,
+    pub mamf_fp8: Option<f64>,
+    /// HBM bandwidth, bytes/s.
+    pub hbm_bandwidth: f64,
+    /// HBM capacity, bytes (the datasheet's GB).
+    pub hbm_bytes: f64,
+    /// The NVLink preset of the part, when there is one.
+    pub default_intra: Option<&'static str>,
+    pub source: &'static str,
+}
+
+/// Where the achievable rates come from.
+pub const MAMF_SOURCE: &str = "MAMF table, stas00/ml-engineering compute/accelerator/README.md (mean of 100 matmuls at the best shape found)";
+
+/// The bundled GPUs.
+pub const GPUS: &[GpuSpec] = &[
+    GpuSpec {
+        id: "a100",
+        name: "A100 SXM4 80GB",
+        peak_bf16: 312e12,
+        peak_fp8: None,
+        mamf_bf16: 271.2e12,
+        mamf_fp8: None,
+        hbm_bandwidth: 2.039e12,
+        hbm_bytes: 80e9,
+        default_intra: Some("nvlink3"),
+        source: "NVIDIA A100 datasheet: BF16 312 TFLOPS dense (624 sparse), 80GB HBM2e at 2,039 GB/s; no FP8; MAMF bf16 271.2 TFLOPS",
+    },
+    GpuSpec {
+        id: "h100",
+        name: "H100 SXM5 80GB",
+        peak_bf16: 989.4e12,
+        peak_fp8: Some(1978.9e12),
+        mamf_bf16: 794.5e12,
+        mamf_fp8: Some(1402.6e12),
+        hbm_bandwidth: 3.35e12,
+        hbm_bytes: 80e9,
+        default_intra: Some("nvlink4"),
+        source: "NVIDIA H100 SXM datasheet: BF16 1,979 / FP8 3,958 TFLOPS with sparsity, half that dense; 80GB HBM3 at 3.35 TB/s; MAMF bf16 794.5, fp8 1,402.6 TFLOPS",
+    },
+    GpuSpec {
+        id: "h200",
+        name: "H200 SXM 141GB",
+        peak_bf16: 989.4e12,
+        peak_fp8: Some(1978.9e12),
+        mamf_bf16: 794.5e12,
+        mamf_fp8: Some(1453.4e12),
+        hbm_bandwidth: 4.8e12,
+        hbm_bytes: 141e9,
+        default_intra: Some("nvlink4"),
+        source: "NVIDIA H200 datasheet: same tensor cores as H100 (BF16 989 dense), 141GB HBM3e at 4.8 TB/s; MAMF bf16 as H100 ('H200 is the same'), fp8 1,453.4 TFLOPS",
+    },
+    GpuSpec {
+        id: "b200",
+        name: "B200 SXM 180GB",
+        peak_bf16: 2250e12,
+        peak_fp8: Some(4500e12),
+        mamf_bf16: 1745e12,
+        mamf_fp8: Some(3432.5e12),
+        hbm_bandwidth: 8e12,
+        hbm_bytes: 180e9,
+        default_intra: Some("nvlink5"),
+        source: "NVIDIA HGX B200: BF16 2.25 / FP8 4.5 PFLOPS dense per GPU, 180GB HBM3e at 8 TB/s; MAMF bf16 1,745, fp8 3,432.5 TFLOPS",
+    },
+    GpuSpec {
+        id: "gb200",
+        name: "GB200 (one Blackwell GPU) 186GB",
+        peak_bf16: 2500e12,
+        peak_fp8: Some(5000e12),
+        mamf_bf16: 1822e12,
+        mamf_fp8: Some(3615.6e12),
+        hbm_bandwidth: 8e12,
+        hbm_bytes: 186e9,
+        default_intra: Some("nvlink5"),
+        source: "NVIDIA GB200 NVL72: BF16 2.5 / FP8 5 PFLOPS dense per GPU, 186GB HBM3e at 8 TB/s; MAMF bf16 1,822, fp8 3,615.6 TFLOPS",
+    },
+    GpuSpec {
+        id: "mi300x",
+        name: "AMD Instinct MI300X 192GB",
+        peak_bf16: 1307.4e12,
+        peak_fp8: Some(2614.9e12),
+        mamf_bf16: 668.4e12,
+        mamf_fp8: None,
+        hbm_bandwidth: 5.3e12,
+        hbm_bytes: 192e9,
+        default_intra: None,
+        source: "AMD MI300X datasheet: BF16 1,307.4 / FP8 2,614.9 TFLOPS dense, 192GB HBM3 at 5.3 TB/s; MAMF bf16 668.4 TFLOPS (ROCm 6.3, TunableOp); no fp8 MAMF published, bf16's 51% of peak assumed",
+    },
+];
+
+/// The preset called `id` (case-insensitive); the error lists them.
+pub fn gpu(id: &str) -> Result<&'static GpuSpec, CalcError> {
+    let key = id.trim().to_ascii_lowercase();
+    GPUS.iter().find(|g| g.id == key).ok_or_else(|| {
+        let ids: Vec<&str> = GPUS.iter().map(|g| g.id).collect();
+        CalcError::invalid(format!(
+            "unknown GPU '{}': use one of {}",
+            id.trim(),
+            ids.join(", ")
+        ))
+    })
+}
+
+impl GpuSpec {
+    /// Dense peak at `dtype`; fp8 on a GPU without fp8 tensor cores is an error.
+    pub fn peak(&self, dtype: Dtype) -> Result<f64, CalcError> {
+        match dtype {
+            Dtype::Bf16 | Dtype::Fp16 => Ok(self.peak_bf16),
+            Dtype::Fp8 => self.peak_fp8.ok_or_else(|| {
+                CalcError::invalid(format!(
+                    "the {} has no fp8 tensor cores: use --dtype bf16, or an H100 or newer",
+                    self.name
+                ))
+            }),
+        }
+    }
+
+    /// Achievable matmul rate at `dtype`; where no fp8 MAMF is published, the bf16 share of
+    /// peak is applied to the fp8 peak.
+    pub fn achievable(&self, dtype: Dtype) -> Result<f64, CalcError> {
+        let peak = self.peak(dtype)?;
+        Ok(match dtype {
+            Dtype::Bf16 | Dtype::Fp16 => self.mamf_bf16,
+            Dtype::Fp8 => self
+                .mamf_fp8
+                .unwrap_or(peak * self.mamf_bf16 / self.peak_bf16),
+        })
+    }
+}

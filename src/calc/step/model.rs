@@ -1,0 +1,156 @@
+//! Transformer shapes: the preset models with their sources, and the parameter count of a shape.
+//!
+//! Shapes only; batch, parallelism and hardware belong to the step input. Megatron's GPT models
+//! pad the GPT-2 vocabulary of 50,257 to 51,200 so that it splits evenly under tensor parallelism.
+
+use crate::calc::CalcError;
+
+/// A decoder-only transformer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    /// L: transformer layers.
+    pub layers: usize,
+    /// h: hidden size.
+    pub hidden: usize,
+    /// a: attention (query) heads.
+    pub heads: usize,
+    /// k: key/value heads (k = a without grouped-query attention).
+    pub kv_heads: usize,
+    /// F: MLP inner size.
+    pub ffn: usize,
+    /// `SwiGLU` MLP: three F x h matrices instead of two.
+    pub swiglu: bool,
+    /// V: vocabulary.
+    pub vocab: usize,
+}
+
+/// A named shape with its usual sequence length and where the numbers come from.
+#[derive(Debug, Clone, Copy)]
+pub struct ModelPreset {
+    pub id: &'static str,
+    pub shape: Shape,
+    /// The training context the model was built for (the default `--seq`).
+    pub seq: usize,
+    pub source: &'static str,
+}
+
+const fn gpt(layers: usize, hidden: usize, heads: usize) -> Shape {
+    Shape {
+        layers,
+        hidden,
+        heads,
+        kv_heads: heads,
+        ffn: 4 * hidden,
+        swiglu: false,
+        vocab: 51_200,
+    }
+}
+
+const fn llama(layers: usize, hidden: usize, heads: usize, ffn: usize) -> Shape {
+    Shape {
+        layers,
+        hidden,
+        heads,
+        kv_heads: 8,
+        ffn,
+        swiglu: true,
+        vocab: 128_256,
+    }
+}
+
+/// The bundled model shapes.
+pub const MODELS: &[ModelPreset] = &[
+    ModelPreset {
+        id: "gpt3-175b",
+        shape: gpt(96, 12_288, 96),
+        seq: 2048,
+        source: "GPT-3 175B: 96 layers, d_model 12,288, 96 heads, context 2,048 (Brown et al. 2020, Table 2.1); vocabulary padded to 51,200 as in Megatron-LM (Narayanan et al. 2021)",
+    },
+    ModelPreset {
+        id: "megatron-22b",
+        shape: gpt(48, 6144, 64),
+        seq: 2048,
+        source: "22B GPT of Korthikanti et al. 2022 (arXiv:2205.05198), Table 3: 48 layers, h 6,144, 64 heads",
+    },
+    ModelPreset {
+        id: "mt-nlg-530b",
+        shape: gpt(105, 20_480, 128),
+        seq: 2048,
+        source: "MT-NLG 530B: 105 layers, h 20,480, 128 heads (Smith et al. 2022; Korthikanti et al. 2022, Table 3)",
+    },
+    ModelPreset {
+        id: "megatron-1t",
+        shape: gpt(128, 25_600, 160),
+        seq: 2048,
+        source: "1T GPT of Narayanan et al. 2021 (Table 1) and Korthikanti et al. 2022 (Table 3): 128 layers, h 25,600, 160 heads",
+    },
+    ModelPreset {
+        id: "llama3-8b",
+        shape: llama(32, 4096, 32, 14_336),
+        seq: 8192,
+        source: "Llama 3 8B: 32 layers, model dim 4,096, FFN 14,336, 32 heads, 8 KV heads, vocab 128K (Dubey et al. 2024, Table 3; meta-llama config.json vocab_size 128,256)",
+    },
+    ModelPreset {
+        id: "llama3-70b",
+        shape: llama(80, 8192, 64, 28_672),
+        seq: 8192,
+        source: "Llama 3 70B: 80 layers, model dim 8,192, FFN 28,672, 64 heads, 8 KV heads (Dubey et al. 2024, Table 3)",
+    },
+    ModelPreset {
+        id: "llama3-405b",
+        shape: llama(126, 16_384, 128, 53_248),
+        seq: 8192,
+        source: "Llama 3 405B: 126 layers, model dim 16,384, FFN 53,248, 128 heads, 8 KV heads (Dubey et al. 2024, Table 3)",
+    },
+];
+
+/// The preset called `id` (case-insensitive); the error lists them.
+pub fn preset(id: &str) -> Result<&'static ModelPreset, CalcError> {
+    let key = id.trim().to_ascii_lowercase();
+    MODELS.iter().find(|m| m.id == key).ok_or_else(|| {
+        let ids: Vec<&str> = MODELS.iter().map(|m| m.id).collect();
+        CalcError::invalid(format!(
+            "unknown model '{}': use one of {} or give --layers, --hidden, --heads, --vocab and --seq",
+            id.trim(),
+            ids.join(", ")
+        ))
+    })
+}
+
+/// The `SwiGLU` convention of `LLaMA`: 2/3 of 4h, rounded up to a multiple of 256.
+pub const fn swiglu_ffn(hidden: usize) -> usize {
+    (8 * hidden / 3).div_ceil(256) * 256
+}
+
+impl Shape {
+    /// d = h / a: the size of one head.
+    pub fn head_dim(&self) -> f64 {
+        self.hidden as f64 / self.heads as f64
+    }
+
+    /// Width of Q, K and V together: h + 2 k d.
+    pub fn qkv_width(&self) -> f64 {
+        self.hidden as f64 + 2.0 * self.kv_heads as f64 * self.head_dim()
+    }
+
+    /// Matrices of the MLP: 3 with `SwiGLU`, else 2.
+    pub fn mlp_matrices(&self) -> f64 {
+        if self.swiglu { 3.0 } else { 2.0 }
+    }
+
+    /// Weights of one layer: QKV, output projection, MLP and two norms (biases left out).
+    pub fn layer_params(&self) -> f64 {
+        let h = self.hidden as f64;
+        h * self.qkv_width() + h * h + self.mlp_matrices() * h * self.ffn as f64 + 2.0 * h
+    }
+
+    /// V x h: the input embedding, and again the output layer (counted untied).
+    pub fn embedding_params(&self) -> f64 {
+        self.vocab as f64 * self.hidden as f64
+    }
+
+    /// All weights: layers plus untied input and output embeddings.
+    pub fn params(&self) -> f64 {
+        self.layers as f64 * self.layer_params() + 2.0 * self.embedding_params()
+    }
+}

@@ -1,0 +1,292 @@
+use proptest::prelude::*;
+
+use super::*;
+use crate::calc::{HardwareTable, TpFields, TpInput, close, tp};
+
+fn fields(extra: &[(&str, &str)]) -> StepInput {
+    let get = |k: &str| extra.iter().find(|(n, _)| *n == k).map(|(_, v)| *v);
+    let f = StepFields {
+        model: get("model"),
+        layers: get("layers"),
+        hidden: get("hidden"),
+        heads: get("heads"),
+        vocab: get("vocab"),
+        seq: get("seq"),
+        global_batch: get("global-batch").unwrap_or("64"),
+        micro_batch: get("micro-batch"),
+        gpus: get("gpus").unwrap_or("64"),
+        tp: get("tp"),
+        pp: get("pp"),
+        interleave: get("interleave"),
+        cp: get("cp"),
+        sequence_parallel: get("sp").is_some(),
+        recompute: get("recompute"),
+        zero: get("zero"),
+        gpu: get("gpu"),
+        dtype: get("dtype"),
+        attention: get("attention"),
+        ..StepFields::default()
+    };
+    StepInput::from_fields(&f, &HardwareTable::bundled()).expect("valid")
+}
+
+fn gpt3(extra: &[(&str, &str)]) -> StepInput {
+    let mut all = vec![
+        ("model", "gpt3-175b"),
+        ("tp", "8"),
+        ("pp", "8"),
+        ("gpu", "a100"),
+    ];
+    all.extend_from_slice(extra);
+    fields(&all)
+}
+
+#[test]
+fn layer_flops_are_24bsh2_over_t() {
+    // GPT-3 175B, b = 1, s = 2048, t = 8: 24·s·h²/t forward, causal attention 2·s²·h/t.
+    let input = gpt3(&[]);
+    let w = work::layer(&input);
+    let (s, h) = (2048.0, 12_288.0);
+    assert!(close(w.dense_fwd, 24.0 * s * h * h / 8.0));
+    assert!(close(w.attn_fwd, 2.0 * s * s * h / 8.0));
+    assert!(close(w.attn_bwd, 2.5 * w.attn_fwd), "flash backward");
+    let unfused = work::layer(&gpt3(&[("attention", "unfused")]));
+    assert!(
+        close(unfused.attn_fwd, 4.0 * s * s * h / 8.0),
+        "full square"
+    );
+    assert!(close(
+        input.shape.params(),
+        96.0 * (12.0 * h * h + 2.0 * h) + 2.0 * 51_200.0 * h
+    ));
+}
+
+#[test]
+fn activations_follow_korthikanti() {
+    let (s, h, a, t) = (2048.0, 12_288.0, 96.0, 8.0);
+    let sbh = s * h;
+    // SP + selective: 34·s·b·h/t per layer.
+    let sp = memory::memory(&gpt3(&[("sp", "yes"), ("recompute", "selective")]));
+    assert!(close(sp.activations_bytes_per_layer, 34.0 * sbh / t));
+    // TP only, unfused, nothing recomputed: s·b·h·(10 + 24/t + 5·a·s/(h·t)).
+    let tp_only = memory::memory(&gpt3(&[("attention", "unfused")]));
+    let expect = sbh * (10.0 + 24.0 / t + 5.0 * a * s / (h * t));
+    assert!(close(tp_only.activations_bytes_per_layer, expect));
+    // 1F1B: p = 8 micro-batches in flight of L/p = 12 layers; interleaving adds (p-1)/(p·v).
+    assert!(close(sp.activations_bytes_per_gpu, 34.0 * sbh / t * 96.0));
+    let v2 = memory::memory(&gpt3(&[
+        ("sp", "yes"),
+        ("recompute", "selective"),
+        ("interleave", "2"),
+    ]));
+    assert!(close(v2.microbatches_in_flight, 8.0 * (1.0 + 7.0 / 16.0)));
+}
+
+#[test]
+fn tp_time_matches_the_tp_calculator() {
+    let input = gpt3(&[]);
+    let table = HardwareTable::bundled();
+    let tp_input = TpInput::from_fields(
+        &TpFields {
+            micro_batch: "1",
+            seq: "2048",
+            hidden: "12288",
+            tp: "8",
+            link: Some("nvlink3"),
+            ..TpFields::default()
+        },
+        &table,
+    )
+    .expect("tp");
+    let expected = tp(&tp_input).expected_layer_seconds.expect("link");
+    let (per_layer, again) = comm::tp_per_layer(&input);
+    assert!(close(per_layer, expected), "{per_layer} vs {expected}");
+    assert!(close(
+        comm::tp_per_layer(&gpt3(&[("recompute", "full")])).1,
+        expected / 2.0
+    ));
+    assert!(again.abs() < f64::EPSILON);
+}
+
+#[test]
+fn breakdown_adds_up_and_bubble_is_p_minus_1_over_v_stages() {
+    let one = step(&gpt3(&[("sp", "yes")]));
+    assert!(close(one.breakdown.total(), one.step_seconds));
+    let two = step(&gpt3(&[("sp", "yes"), ("interleave", "2")]));
+    assert!(close(
+        two.breakdown.pp_bubble,
+        one.breakdown.pp_bubble / 2.0
+    ));
+    assert!(close(two.breakdown.pp_p2p, 2.0 * one.breakdown.pp_p2p));
+    // (p-1)/v stage times, a stage time being the m micro-batches' layer work over m.
+    let b = &one.breakdown;
+    let logits = work::logits(&gpt3(&[("sp", "yes")]));
+    let rate = 271.2e12 * MATMUL_EFFICIENCY;
+    let hbm = 2.039e12 * HBM_EFFICIENCY;
+    let per_mb = (b.compute + b.recompute + b.memory_bound + b.tp_comm + b.cp_comm) / 64.0
+        - logits.train_flops() / rate
+        - logits.train_bytes() / hbm;
+    assert!(
+        close(b.pp_bubble, 7.0 * per_mb),
+        "{} vs {}",
+        b.pp_bubble,
+        7.0 * per_mb
+    );
+}
+
+#[test]
+fn optimizer_and_dp_terms() {
+    // 8 GPUs of DP with ZeRO-1: Adam touches 30 B of each of its Ψ/8 parameters.
+    let input = fields(&[
+        ("model", "llama3-8b"),
+        ("gpus", "8"),
+        ("global-batch", "8"),
+        ("zero", "1"),
+    ]);
+    let r = step(&input);
+    let psi = input.shape.params();
+    assert!(close(
+        r.breakdown.optimizer,
+        30.0 * psi / 8.0 / (3.35e12 * HBM_EFFICIENCY)
+    ));
+    // fp32 reduce-scatter + bf16 all-gather on NVLink 4: 6 B·Ψ·7/8 at 450 GB/s × 0.82.
+    let bw = 450e9 * 0.82;
+    let expect = 6.0 * psi * 7.0 / 8.0 / bw;
+    assert!(
+        (r.dp_comm_total - expect).abs() < 1e-3 * expect + 1e-3,
+        "{} vs {expect}",
+        r.dp_comm_total
+    );
+    assert!(r.breakdown.dp_comm_exposed <= r.dp_comm_total);
+}
+
+#[test]
+fn memory_refusal_is_flagged() {
+    let r = step(&fields(&[
+        ("model", "llama3-70b"),
+        ("gpus", "8"),
+        ("global-batch", "8"),
+    ]));
+    assert!(!r.memory.fits);
+    assert!(
+        r.warnings.iter().any(|w| w.starts_with("does not fit")),
+        "{:?}",
+        r.warnings
+    );
+    assert!(r.steps.iter().any(|s| s.contains("DOES NOT FIT")));
+}
+
+#[test]
+fn bad_layouts_name_the_value_and_the_fix() {
+    let table = HardwareTable::bundled();
+    let base = StepFields {
+        model: Some("gpt3-175b"),
+        global_batch: "64",
+        gpus: "64",
+        ..StepFields::default()
+    };
+    for (f, needle) in [
+        (
+            StepFields {
+                global_batch: "63",
+                ..base
+            },
+            "global batch '63'",
+        ),
+        (
+            StepFields {
+                tp: Some("5"),
+                gpus: "60",
+                global_batch: "12",
+                ..base
+            },
+            "TP '5'",
+        ),
+        (
+            StepFields {
+                gpus: "60",
+                tp: Some("8"),
+                ..base
+            },
+            "60 GPUs",
+        ),
+        (
+            StepFields {
+                gpu: Some("a100"),
+                dtype: Some("fp8"),
+                ..base
+            },
+            "fp8",
+        ),
+        (
+            StepFields {
+                model: Some("gpt5"),
+                ..base
+            },
+            "unknown model 'gpt5'",
+        ),
+        (
+            StepFields {
+                dp: Some("3"),
+                ..base
+            },
+            "--dp '3'",
+        ),
+        (
+            StepFields {
+                interleave: Some("2"),
+                ..base
+            },
+            "interleave '2'",
+        ),
+        (
+            StepFields {
+                model: None,
+                ..base
+            },
+            "--layers",
+        ),
+    ] {
+        let err = StepInput::from_fields(&f, &table)
+            .expect_err(needle)
+            .to_string();
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn properties(
+        dp_exp in 0usize..4,
+        pp_exp in 1usize..4,
+        tp_exp in 0usize..4,
+        seq_exp in 10usize..15,
+        full in any::<bool>(),
+        sp in any::<bool>(),
+    ) {
+        let (t, p) = (1usize << tp_exp, 1usize << pp_exp);
+        let layers = (8 * p).to_string();
+        let seq = (1usize << seq_exp).to_string();
+        let run = |d: usize, recompute: &str| {
+            let gpus = (t * p * d).to_string();
+            let (tp_s, pp_s) = (t.to_string(), p.to_string());
+            let mut extra = vec![
+                ("layers", layers.as_str()), ("hidden", "4096"), ("heads", "32"),
+                ("vocab", "50000"), ("seq", seq.as_str()), ("global-batch", "64"),
+                ("gpus", gpus.as_str()), ("tp", tp_s.as_str()), ("pp", pp_s.as_str()),
+                ("recompute", recompute), ("gpu", "h100"),
+            ];
+            if sp { extra.push(("sp", "yes")); }
+            step(&fields(&extra))
+        };
+        let small = run(1 << dp_exp, if full { "full" } else { "none" });
+        let large = run(2 << dp_exp, if full { "full" } else { "none" });
+        let share = |r: &StepReport| r.breakdown.pp_bubble / r.step_seconds;
+        prop_assert!(share(&large) >= share(&small) - 1e-12);
+        prop_assert!(small.mfu <= small.hfu + 1e-12 && small.hfu <= 1.0);
+        let selective = run(1 << dp_exp, "selective");
+        let full_r = run(1 << dp_exp, "full");
+        prop_assert!(full_r.memory.activations_bytes_per_gpu <= selective.memory.activations_bytes_per_gpu + 1.0);
+        prop_assert!(close(small.breakdown.total(), small.step_seconds));
+    }
+}

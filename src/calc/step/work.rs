@@ -1,0 +1,120 @@
+//! The work of one micro-batch on one GPU: matmul FLOPs, bytes moved by the memory-bound
+//! kernels, and the model and hardware FLOP counts behind MFU and HFU.
+//!
+//! Per layer and sequence of s tokens (h hidden, F MLP, k·d the K/V width): the weight matmuls
+//! do 2·s·h·(h + 2kd + h + nF) forward (n = 2, or 3 with `SwiGLU`), the attention core
+//! 2·s²·h causal (`QKᵀ` and PV over the lower triangle; the full square is 4·s²·h, which PaLM and
+//! Megatron count), the logits 2·s·h·V. Backward is twice forward (Narayanan et al. 2021).
+//! `FlashAttention`'s backward recomputes the scores: 2.5x its forward (Dao 2023, FlashAttention-2).
+//!
+//! Memory-bound bytes per token, forward, in 2-byte elements (Korthikanti et al. 2022, §4.1
+//! list the same tensors): two layer norms (read + write h: 4h), two bias-dropout-residual adds
+//! (read 2h, write h, 1-byte mask: 7h), the activation (`GeLU` read + write F: 2F; `SwiGLU` read 2F
+//! write F: 3F), and with unfused attention the softmax and dropout over a·s scores (4.5·a·s).
+//! Backward moves twice as much. Norms and residuals run on every TP rank unless sequence
+//! parallelism splits them; the rest is split by t.
+
+use super::input::{AttentionKernel, Recompute, StepInput};
+
+/// Bytes per activation element (bf16; fp8 matmuls keep bf16 activations between kernels).
+pub const ACT_BYTES: f64 = 2.0;
+
+/// Work of one micro-batch through one GPU's share of one layer, or of the logits.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Work {
+    /// Weight-matmul FLOPs, forward.
+    pub dense_fwd: f64,
+    /// Attention-core FLOPs executed, forward.
+    pub attn_fwd: f64,
+    /// Attention-core FLOPs executed, backward.
+    pub attn_bwd: f64,
+    /// HBM bytes of the memory-bound kernels, forward.
+    pub bytes_fwd: f64,
+    /// Extra FLOPs and bytes of recomputation.
+    pub recompute_flops: f64,
+    pub recompute_bytes: f64,
+}
+
+impl Work {
+    /// Matmul FLOPs of forward and backward, without recomputation.
+    pub fn train_flops(&self) -> f64 {
+        3.0 * self.dense_fwd + self.attn_fwd + self.attn_bwd
+    }
+
+    /// Memory-bound bytes of forward and backward, without recomputation.
+    pub fn train_bytes(&self) -> f64 {
+        3.0 * self.bytes_fwd
+    }
+}
+
+/// Tokens of one micro-batch on one GPU: b·s/c.
+pub fn local_tokens(input: &StepInput) -> f64 {
+    (input.micro_batch * input.seq) as f64 / input.cp as f64
+}
+
+/// One layer, one micro-batch, one GPU.
+pub fn layer(input: &StepInput) -> Work {
+    let sh = &input.shape;
+    let (h, f, t) = (sh.hidden as f64, sh.ffn as f64, input.tp as f64);
+    let tokens = local_tokens(input);
+    let dense_fwd = 2.0 * tokens * h * (sh.qkv_width() + h + sh.mlp_matrices() * f) / t;
+    // Causal: each of the b·s/c local queries meets on average s/2 keys.
+    let causal = 2.0 * tokens * input.seq as f64 * h / t;
+    // Forward, then backward as a multiple of it.
+    let (attn_fwd, backward_ratio) = match input.attention {
+        AttentionKernel::Flash => (causal, 2.5),
+        AttentionKernel::Unfused => (2.0 * causal, 2.0),
+    };
+    let shared = if input.sequence_parallel { t } else { 1.0 };
+    let activation = if sh.swiglu { 3.0 * f } else { 2.0 * f };
+    let softmax = match input.attention {
+        AttentionKernel::Flash => 0.0,
+        AttentionKernel::Unfused => 4.5 * sh.heads as f64 * input.seq as f64,
+    };
+    let per_token = 11.0 * h / shared + (activation + softmax) / t;
+    let bytes_fwd = ACT_BYTES * tokens * per_token;
+    let (recompute_flops, recompute_bytes) = match input.recompute {
+        Recompute::None => (0.0, 0.0),
+        Recompute::Selective => (attn_fwd, ACT_BYTES * tokens * softmax / t),
+        Recompute::Full => (dense_fwd + attn_fwd, bytes_fwd),
+    };
+    Work {
+        dense_fwd,
+        attn_fwd,
+        attn_bwd: backward_ratio * attn_fwd,
+        bytes_fwd,
+        recompute_flops,
+        recompute_bytes,
+    }
+}
+
+/// The output layer and the loss on the last stage: 2·b·s·h·V/(t c) forward; the fused cross
+/// entropy moves about 16 bytes per logit over forward and backward (bf16 logits read, fp32
+/// softmax written and read, bf16 gradient written).
+pub fn logits(input: &StepInput) -> Work {
+    let sh = &input.shape;
+    let tokens = local_tokens(input);
+    let v_local = sh.vocab as f64 / input.tp as f64;
+    Work {
+        dense_fwd: 2.0 * tokens * sh.hidden as f64 * v_local,
+        bytes_fwd: 16.0 / 3.0 * tokens * v_local,
+        ..Work::default()
+    }
+}
+
+/// Model FLOPs per sequence (causal attention, no recomputation): what MFU counts.
+pub fn model_flops_per_sequence(input: &StepInput) -> f64 {
+    let sh = &input.shape;
+    let (s, h) = (input.seq as f64, sh.hidden as f64);
+    let dense = 2.0 * s * h * (sh.qkv_width() + h + sh.mlp_matrices() * sh.ffn as f64);
+    let attention = 2.0 * s * s * h;
+    let logits = 2.0 * s * h * sh.vocab as f64;
+    3.0 * (sh.layers as f64 * (dense + attention) + logits)
+}
+
+/// The same count with the full s x s attention square, as PaLM and Megatron-LM count it.
+pub fn model_flops_full_square(input: &StepInput) -> f64 {
+    let s = input.seq as f64;
+    model_flops_per_sequence(input)
+        + 3.0 * input.shape.layers as f64 * 2.0 * s * s * input.shape.hidden as f64
+}

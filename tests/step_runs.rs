@@ -1,0 +1,129 @@
+//! `calc step` against published training runs (`tests/data/step-runs.toml`): the calibration
+//! runs (the only ones that set `MATMUL_EFFICIENCY`) and the held-out runs (never used to set a
+//! constant) are reported separately, mean and worst absolute step-time error, each under its
+//! own bound. Run with `--nocapture` to see the table.
+
+use std::collections::BTreeMap;
+
+use infraprep::calc::HardwareTable;
+use infraprep::calculators::calculator;
+use serde::Deserialize;
+
+/// Calibration: the fit's own runs. Mean and worst absolute error.
+const CALIBRATION_BOUND: (f64, f64) = (0.10, 0.40);
+/// Held-out: runs that set nothing. Mean and worst absolute error.
+const HELD_OUT_BOUND: (f64, f64) = (0.12, 0.30);
+
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case")]
+struct Run {
+    id: String,
+    split: String,
+    source: String,
+    published_step_seconds: Option<f64>,
+    published_tokens_per_s_per_gpu: Option<f64>,
+    form: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+struct File {
+    runs: Vec<Run>,
+}
+
+struct Row {
+    id: String,
+    split: String,
+    published: f64,
+    estimated: f64,
+}
+
+impl Row {
+    fn error(&self) -> f64 {
+        (self.estimated - self.published) / self.published
+    }
+}
+
+fn rows() -> Vec<Row> {
+    let text = include_str!("data/step-runs.toml");
+    let file: File = toml::from_str(text).expect("step-runs.toml parses");
+    let spec = calculator("step").expect("step calculator");
+    let table = HardwareTable::bundled();
+    file.runs
+        .into_iter()
+        .map(|run| {
+            let mut form = spec.empty_form();
+            for (key, value) in &run.form {
+                assert!(form.set(key, value), "{}: unknown key {key}", run.id);
+            }
+            let json = spec
+                .evaluate(&form, &table)
+                .unwrap_or_else(|e| panic!("{}: {e}", run.id))
+                .json;
+            let estimated = json["step_seconds"].as_f64().expect("step_seconds");
+            let tokens = json["tokens_per_step"].as_f64().expect("tokens");
+            let gpus = json["gpus"].as_f64().expect("gpus");
+            let published = match (
+                run.published_step_seconds,
+                run.published_tokens_per_s_per_gpu,
+            ) {
+                (Some(step), None) => step,
+                (None, Some(rate)) => tokens / (rate * gpus),
+                _ => panic!("{}: give one published figure ({})", run.id, run.source),
+            };
+            assert!(
+                ["calibration", "held-out"].contains(&run.split.as_str()),
+                "{}: split",
+                run.id
+            );
+            Row {
+                id: run.id,
+                split: run.split,
+                published,
+                estimated,
+            }
+        })
+        .collect()
+}
+
+fn summary(rows: &[&Row]) -> (f64, f64) {
+    let errors: Vec<f64> = rows.iter().map(|r| r.error().abs()).collect();
+    let mean = errors.iter().sum::<f64>() / errors.len() as f64;
+    (mean, errors.iter().copied().fold(0.0, f64::max))
+}
+
+#[test]
+fn published_runs_within_their_bounds() {
+    let rows = rows();
+    println!("| run | split | published step | estimated | error |");
+    println!("|---|---|---|---|---|");
+    for r in &rows {
+        println!(
+            "| {} | {} | {:.3} s | {:.3} s | {:+.1}% |",
+            r.id,
+            r.split,
+            r.published,
+            r.estimated,
+            100.0 * r.error()
+        );
+    }
+    let held: Vec<&Row> = rows.iter().filter(|r| r.split == "held-out").collect();
+    let cal: Vec<&Row> = rows.iter().filter(|r| r.split == "calibration").collect();
+    assert!(3 * held.len() >= rows.len(), "at least a third held out");
+    for (name, set, (mean_bound, worst_bound)) in [
+        ("calibration", &cal, CALIBRATION_BOUND),
+        ("held-out", &held, HELD_OUT_BOUND),
+    ] {
+        let (mean, worst) = summary(set);
+        println!(
+            "{name}: {} runs, mean |error| {:.1}%, worst {:.1}%",
+            set.len(),
+            100.0 * mean,
+            100.0 * worst
+        );
+        assert!(mean <= mean_bound, "{name} mean {mean:.3} > {mean_bound}");
+        assert!(
+            worst <= worst_bound,
+            "{name} worst {worst:.3} > {worst_bound}"
+        );
+    }
+}
