@@ -11,7 +11,7 @@
 use crate::calc::CalcError;
 
 /// Longest expression accepted, in characters. The slowest input of this length (a chain of
-/// `1+1+…`) takes about 10 ms per fend call in a release build, well under the 200 ms budget.
+/// `1+1+…`) takes about 10 ms per fend call in a release build, well under the 1 s budget.
 pub const MAX_EXPRESSION_CHARS: usize = 256;
 
 /// Deepest parenthesis nesting accepted.
