@@ -615,6 +615,23 @@ fn same_key(bound: Key, pressed: Key) -> bool {
     bound.code == pressed.code && bound.modifiers - KeyModifiers::SHIFT == pressed.modifiers
 }
 
+/// The key that does `action` in `context` (its first binding there, else the global one), as
+/// in-body hints name it: hints written elsewhere then never disagree with the keys.
+pub fn key_for(context: Context, action: Action) -> String {
+    BINDINGS
+        .iter()
+        .filter(|b| b.action == action)
+        .find(|b| b.context == context)
+        .or_else(|| {
+            BINDINGS
+                .iter()
+                .filter(|b| b.action == action)
+                .find(|b| b.context == Context::Global)
+        })
+        .and_then(|b| b.keys.first())
+        .map_or_else(|| "?".to_owned(), key_label)
+}
+
 /// The footer hints for `context`: its own, then the global ones that apply there.
 pub fn footer_hints(context: Context) -> Vec<&'static str> {
     let own = BINDINGS.iter().filter(|b| b.context == context);
@@ -780,6 +797,14 @@ mod tests {
             lookup(Context::Search, &press(KeyCode::Enter, KeyModifiers::NONE)),
             Some(Action::Open)
         );
+    }
+
+    #[test]
+    fn hints_name_the_bound_key() {
+        assert_eq!(key_for(Context::Reader, Action::Back), "Esc");
+        assert_eq!(key_for(Context::DrillAnswer, Action::StopTyping), "Esc");
+        assert_eq!(key_for(Context::List, Action::ShowCalculators), "2");
+        assert_eq!(key_for(Context::List, Action::EndDrill), "?", "unbound");
     }
 
     #[test]

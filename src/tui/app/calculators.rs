@@ -5,6 +5,7 @@ use crate::calc::eval_expression;
 use crate::calculators::CALCULATORS;
 use crate::calculators::preset::{Opened, open};
 use crate::tui::action::Action;
+use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::calc::CalcScreen;
 
 impl App {
@@ -77,8 +78,9 @@ impl App {
         };
         if card.calc.is_empty() {
             self.status = Some(format!(
-                "'{}' has no calculator preset; press 2 for the calculators",
-                card.id
+                "'{}' has no calculator preset; press {} for the calculators",
+                card.id,
+                key_for(Context::List, Action::ShowCalculators)
             ));
             return;
         }
@@ -108,8 +110,10 @@ impl App {
         }
         if count > 1 {
             self.status = Some(format!(
-                "preset {} of {count}; Esc, then c again for the next",
-                index + 1
+                "preset {} of {count}; {}, then {} again for the next",
+                index + 1,
+                key_for(Context::Calc, Action::Back),
+                key_for(Context::Reader, Action::OpenCalculator)
             ));
         }
     }

@@ -5,6 +5,8 @@ use chrono::{DateTime, Utc};
 
 use crate::content::{Card, Deck};
 use crate::drill::{DrillOptions, DrillSummary, Grade, Phase, Progress, Session, Store, plan};
+use crate::tui::action::Action;
+use crate::tui::keymap::{Context, key_for};
 use crate::tui::text_field::TextField;
 
 /// Where progress is kept for this run of the app.
@@ -155,8 +157,10 @@ impl DrillScreen {
 
 fn new_answer_box() -> TextField {
     let mut answer = TextField::multiline();
-    answer.set_placeholder(
-        "Type your answer (optional: you may answer aloud). Esc leaves the box, Space reveals.",
-    );
+    answer.set_placeholder(&format!(
+        "Type your answer (optional: you may answer aloud). {} leaves the box, {} reveals.",
+        key_for(Context::DrillAnswer, Action::StopTyping),
+        key_for(Context::Drill, Action::Reveal)
+    ));
     answer
 }

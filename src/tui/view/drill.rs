@@ -17,8 +17,10 @@ use crate::calc::format;
 use crate::content::{Card, Lang, Section};
 use crate::drill::{DrillMode, DrillSummary, Phase};
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
+use crate::tui::action::Action;
 use crate::tui::app::App;
 use crate::tui::doc::section_lines;
+use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::drill::DrillScreen;
 use crate::tui::screens::drill_choice::ROWS;
 use crate::tui::theme::Theme;
@@ -149,9 +151,16 @@ fn render_answering(
     frame.render_widget(Paragraph::new(hint_lines), hint_area);
     let mut answer = drill.answer.widget().clone();
     let title = if drill.typing {
-        " your answer (Esc leaves the box) "
+        format!(
+            " your answer ({} leaves the box) ",
+            key_for(Context::DrillAnswer, Action::StopTyping)
+        )
     } else {
-        " your answer (i to type, Space to reveal) "
+        format!(
+            " your answer ({} to type, {} to reveal) ",
+            key_for(Context::Drill, Action::StartTyping),
+            key_for(Context::Drill, Action::Reveal)
+        )
     };
     let border = if drill.typing {
         theme.key()
@@ -308,8 +317,9 @@ fn render_summary(
         Some(error) => Line::styled(error.clone(), theme.error()),
         None => Line::styled(
             format!(
-                "{} answers saved to your progress · Esc to leave",
-                drill.saved
+                "{} answers saved to your progress · {} to leave",
+                drill.saved,
+                key_for(Context::Drill, Action::Back)
             ),
             theme.dim(),
         ),
@@ -348,11 +358,14 @@ fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     }
     lines.push(Line::default());
     lines.push(Line::from(vec![
-        Span::styled("Enter", theme.key()),
+        Span::styled(key_for(Context::DrillIdle, Action::StartDrill), theme.key()),
         Span::raw(" start   "),
-        Span::styled("p", theme.key()),
+        Span::styled(
+            key_for(Context::DrillIdle, Action::StartPractice),
+            theme.key(),
+        ),
         Span::raw(" practice   "),
-        Span::styled("d", theme.key()),
+        Span::styled(key_for(Context::List, Action::StartDrill), theme.key()),
         Span::raw(" on a card (screen 1): that card and its follow-ups"),
     ]));
     if let Some(status) = app.saving_status() {

@@ -9,9 +9,11 @@ use ratatui::widgets::Paragraph;
 use super::position;
 use crate::content::{Card, Lang, Section};
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
+use crate::tui::action::Action;
 use crate::tui::app::{App, Reading};
 use crate::tui::doc;
 use crate::tui::geometry::{READER_HEADER_ROWS, reader_columns};
+use crate::tui::keymap::{Context, key_for};
 use crate::tui::theme::Theme;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
@@ -157,9 +159,17 @@ fn render_follow_ups(
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-const fn enter_hint(lang: Lang) -> &'static str {
+/// How to use the follow-up list, with the keys from the key table.
+fn enter_hint(lang: Lang) -> String {
+    let key = |action| key_for(Context::Reader, action);
+    let (down, up, open, back) = (
+        key(Action::Move(1)),
+        key(Action::Move(-1)),
+        key(Action::Open),
+        key(Action::Back),
+    );
     match lang {
-        Lang::Zh => "j/k 选择，Enter 打开，Esc 返回",
-        Lang::En => "j/k to choose, Enter to open, Esc to go back",
+        Lang::Zh => format!("{down}/{up} 选择，{open} 打开，{back} 返回"),
+        Lang::En => format!("{down}/{up} to choose, {open} to open, {back} to go back"),
     }
 }
