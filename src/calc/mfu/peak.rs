@@ -138,6 +138,36 @@ mod tests {
     }
 
     #[test]
+    fn new_presets_are_dense_figures_with_sources() {
+        for (id, flops, needle) in [
+            ("h100-fp8", 1979e12, "3,958"),
+            ("h200-bf16", 989e12, "H200"),
+            ("b200-bf16", 2250e12, "36 PFLOP/s"),
+            ("b200-fp8", 4500e12, "72 PFLOP/s"),
+            ("mi300x-bf16", 1307.4e12, "2,614.9"),
+        ] {
+            let p = parse_peak(id).expect(id);
+            assert!((p.flops_per_s - flops).abs() < 1.0, "{id}");
+            assert!(
+                p.source.contains(needle) && p.source.contains("dense"),
+                "{id}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_peak_without_its_exponent_is_refused() {
+        for bad in ["989", "312", "1e6 FLOP/s"] {
+            let err = parse_peak(bad).expect_err(bad).to_string();
+            assert!(
+                err.contains("missing its exponent") && err.contains("e12"),
+                "{bad}: {err}"
+            );
+        }
+        assert!(parse_peak("1e9").is_ok(), "1 GFLOP/s is the floor");
+    }
+
+    #[test]
     fn bad_peaks_are_named() {
         for bad in ["h100", "0", "-989e12", "NaN", "1e30", ""] {
             let err = parse_peak(bad).expect_err(bad).to_string();
