@@ -177,7 +177,7 @@ impl CollectiveInput {
     }
 
     /// The algorithms `auto` chooses among: those NCCL runs here. Tree needs a reduction
-    /// (all-reduce), NVLS one node and NVLSTree several (NCCL disables each elsewhere), and the
+    /// (all-reduce), NVLS one node and `NVLSTree` several (NCCL disables each elsewhere), and the
     /// serial hierarchical all-reduce is never NCCL's choice. An explicit `--algo` is costed too.
     pub(crate) fn candidates(&self) -> Vec<Algorithm> {
         let multi = self.nodes() > 1;

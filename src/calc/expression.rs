@@ -95,7 +95,7 @@ pub fn eval_expression(expr: &str, table: &HardwareTable) -> Result<ExprValue, C
         if let Ok(text) = fend_bridge::render(&grouped) {
             display = format!("{} = {display}", text.trim_start_matches("approx. "));
         } else {
-            display.push_str(&format!(" (could not show it in '{target}')"));
+            display = format!("{display} (could not show it in '{target}')");
         }
     }
     let mut steps = vec![format!("input: {original}")];

@@ -30,7 +30,7 @@ pub struct MemoryFields<'a> {
     pub shard_group: Option<&'a str>,
     /// `paper` (default) or `deepspeed`.
     pub convention: Option<&'a str>,
-    /// The largest layer's parameters, for DeepSpeed's ZeRO-3 count.
+    /// The largest layer's parameters, for `DeepSpeed`'s ZeRO-3 count.
     pub largest_layer: Option<&'a str>,
 }
 
@@ -97,7 +97,7 @@ impl MemoryInput {
 pub struct StageRow {
     pub stage: Stage,
     pub formula: &'static str,
-    /// The count followed for this row (DP and ZeRO-1 stay `paper`: DeepSpeed has no estimator).
+    /// The count followed for this row (DP and ZeRO-1 stay `paper`: `DeepSpeed` has no estimator).
     pub convention: Convention,
     pub weights_bytes: f64,
     pub gradients_bytes: f64,

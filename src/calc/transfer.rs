@@ -27,9 +27,10 @@ fn copy_spec(preset: &crate::calc::LinkPreset) -> LinkSpec {
         spec.bandwidth = peer;
         spec.bidirectional = Some(2.0 * peer);
         spec.read_bandwidth = peer;
-        spec.efficiency_source.push_str(&format!(
-            "; a copy between two GPUs of this {peers}-peer mesh uses one link"
-        ));
+        spec.efficiency_source = format!(
+            "{}; a copy between two GPUs of this {peers}-peer mesh uses one link",
+            spec.efficiency_source
+        );
     }
     spec
 }

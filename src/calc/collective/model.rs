@@ -6,6 +6,8 @@
 //! rings and trees use all K NICs of a node in parallel, as NCCL spreads its channels over them.
 //! Sources: MPICH ring costs, NCCL tuning.cc, nccl-tests PERFORMANCE.md (busbw factors).
 
+use std::fmt::Write as _;
+
 use crate::calc::collective::nccl::{self, Hw, Proto};
 use crate::calc::collective::{Algorithm, CollectiveInput, Op};
 use crate::calc::{LinkKind, Scope, format};
@@ -281,43 +283,44 @@ fn latency_sources(r: &Rates, p: Proto, algo: &str) -> String {
     )
 }
 
-fn tree_cost(input: &CollectiveInput, r: &Rates, p: Proto) -> Cost {
-    let (g, k, s) = (input.gpus_per_node, input.nodes(), input.size_bytes);
-    let depth = nccl::log2i(k);
+fn tree_cost(input: &CollectiveInput, r: &Rates, proto: Proto) -> Cost {
+    let (gpus, nodes, size) = (input.gpus_per_node, input.nodes(), input.size_bytes);
+    let depth = nccl::log2i(nodes);
     let share = nccl::TREE_ALLREDUCE_SHARE
-        * if p == Proto::Ll {
+        * if proto == Proto::Ll {
             nccl::ll_share(true)
         } else {
             1.0
         };
     let (a_i, a_e, base) = (
-        r.step(nccl::tree_step(r.intra_hw, p)),
-        r.step(nccl::tree_step(Hw::Net, p)),
-        nccl::tree_base(p),
+        r.step(nccl::tree_step(r.intra_hw, proto)),
+        r.step(nccl::tree_step(Hw::Net, proto)),
+        nccl::tree_base(proto),
     );
-    let alpha = base + 2.0 * ((g as f64 - 1.0) * a_i + depth * a_e);
-    let intra_beta = if g > 1 {
-        2.0 * s / (r.intra * share)
+    let alpha = base + 2.0 * ((gpus as f64 - 1.0) * a_i + depth * a_e);
+    let intra_beta = if gpus > 1 {
+        2.0 * size / (r.intra * share)
     } else {
         0.0
     };
-    let inter_share = tree_inter_share(k);
-    let inter_beta = if k > 1 {
-        inter_share * s / (r.node_nics * share)
+    let inter_share = tree_inter_share(nodes);
+    let inter_beta = if nodes > 1 {
+        inter_share * size / (r.node_nics * share)
     } else {
         0.0
     };
     let formula = "double binary tree (chain inside a node): t = base + 2((g-1)·α_i + log2(k)·α_e) \
                    + max(2S / B_intra, c·S / B_node_NICs) with c = 1 on 2 nodes, 2 beyond";
-    let mut sources = latency_sources(r, p, "Tree");
-    sources.push_str(&format!(
-        "; B × {} (NCCL's tree all-reduce busBw × 0.92, {})",
+    let mut sources = latency_sources(r, proto, "Tree");
+    let _ = write!(
+        sources,
+        "; B × {} (NCCL'size tree all-reduce busBw × 0.92, {})",
         format::sig(nccl::TREE_ALLREDUCE_SHARE, 2),
         nccl::SOURCE
-    ));
-    if k == 2 {
+    );
+    if nodes == 2 {
         sources.push_str(
-            "; on 2 nodes each tree sends S/2 up and S/2 down, so a node's NICs carry S and busbw can reach twice the NIC rate (AddyLaddy, NVIDIA/nccl-tests#22)",
+            "; on 2 nodes each tree sends S/2 up and S/2 down, so a node'size NICs carry S and busbw can reach twice the NIC rate (AddyLaddy, NVIDIA/nccl-tests#22)",
         );
     }
     cost(
@@ -329,7 +332,7 @@ fn tree_cost(input: &CollectiveInput, r: &Rates, p: Proto) -> Cost {
                 format!(
                     "{} + 2 × ({} × {} + {depth} × {})",
                     format::duration(base),
-                    g - 1,
+                    gpus - 1,
                     format::duration(a_i),
                     format::duration(a_e)
                 )

@@ -86,7 +86,7 @@ pub(crate) fn ll_share(tree: bool) -> f64 {
 /// NVLS latency on one node (`hwLatencies` NVLink NVLS Simple: 25 µs, base 0).
 pub(crate) const NVLS_INTRA: f64 = 25.0 * US;
 
-/// NVLSTree's latency per inter-node tree level (`hwLatencies` NET NVLSTree Simple: 20.9 µs).
+/// `NVLSTree`'s latency per inter-node tree level (`hwLatencies` NET `NVLSTree` Simple: 20.9 µs).
 pub(crate) const NVLS_TREE_NET: f64 = 20.9 * US;
 
 /// NCCL's tree all-reduce refinement: `busBw * .92` (`ncclTopoTuneModel`).

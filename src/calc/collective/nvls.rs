@@ -1,5 +1,5 @@
 //! NVLink SHARP (NVLS): the NVSwitch reduces in the switch, so an all-reduce moves S each way
-//! per GPU instead of ring's 2(n-1)/n·S; across nodes NCCL runs NVLSTree (NVLS inside, a tree
+//! per GPU instead of ring's 2(n-1)/n·S; across nodes NCCL runs `NVLSTree` (NVLS inside, a tree
 //! between nodes). Latencies and the 2-node doubling are NCCL's (src/graph/tuning.cc).
 
 use crate::calc::collective::model::{Cost, Rates, Terms, cost, tree_inter_share};

@@ -81,7 +81,7 @@ pub(crate) fn sendrecv(input: &CollectiveInput, r: &Rates) -> Cost {
 }
 
 /// Intra reduce-scatter, inter all-reduce on S/g over the NICs, intra all-gather, run one after
-/// the other. NCCL has no such algorithm (its tree and NVLSTree overlap the stages), so `auto`
+/// the other. NCCL has no such algorithm (its tree and `NVLSTree` overlap the stages), so `auto`
 /// never picks it; it is here to compare with a textbook answer.
 pub(crate) fn hierarchical(input: &CollectiveInput, r: &Rates) -> Cost {
     let (g, k, s) = (

@@ -1,9 +1,9 @@
-//! Which count of model-state bytes to follow: the ZeRO paper's or DeepSpeed's estimators.
+//! Which count of model-state bytes to follow: the `ZeRO` paper's or `DeepSpeed`'s estimators.
 //!
-//! DeepSpeed's `estimate_zero2_model_states_mem_needs` (runtime/zero/stage_1_and_2.py) gives,
+//! `DeepSpeed`'s `estimate_zero2_model_states_mem_needs` (`runtime/zero/stage_1_and_2.py`) gives,
 //! without offload, `4Ψ + 16Ψ/N` per GPU, and `estimate_zero3_model_states_mem_needs`
-//! (runtime/zero/stage3.py) `18Ψ/N + 4 × largest layer`; the paper counts 2Ψ + 14Ψ/N and 16Ψ/N.
-//! DeepSpeed has no estimator for plain DP or ZeRO-1, so those rows keep the paper's count.
+//! (`runtime/zero/stage3.py`) `18Ψ/N + 4 × largest layer`; the paper counts 2Ψ + 14Ψ/N and 16Ψ/N.
+//! `DeepSpeed` has no estimator for plain DP or ZeRO-1, so those rows keep the paper's count.
 
 use std::fmt;
 use std::str::FromStr;
@@ -20,12 +20,12 @@ pub enum Convention {
     /// Rajbhandari et al. 2020: 2Ψ + 2Ψ + KΨ, sharded per stage.
     #[default]
     Paper,
-    /// DeepSpeed's `estimate_zero2/3_model_states_mem_needs` without offload.
+    /// `DeepSpeed`'s `estimate_zero2/3_model_states_mem_needs` without offload.
     Deepspeed,
 }
 
 impl Convention {
-    /// DeepSpeed's [weights, gradients, sharded states] for `stage`, or `None` where it has no
+    /// `DeepSpeed`'s [weights, gradients, sharded states] for `stage`, or `None` where it has no
     /// estimator. `largest` is the largest layer's parameter count (ZeRO-3 gathers it in fp16
     /// with its gradient: 4 bytes per parameter).
     pub fn deepspeed_parts(stage: Stage, params: f64, ways: f64, largest: f64) -> Option<[f64; 3]> {
@@ -36,7 +36,7 @@ impl Convention {
         }
     }
 
-    /// The formula DeepSpeed's estimator uses for `stage`.
+    /// The formula `DeepSpeed`'s estimator uses for `stage`.
     pub fn deepspeed_formula(stage: Stage) -> Option<&'static str> {
         match stage {
             Stage::Zero2 => Some("4Ψ + 16Ψ/N (DeepSpeed estimate_zero2_model_states_mem_needs)"),
