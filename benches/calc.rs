@@ -35,6 +35,8 @@ const MULTI_NODE: CollectiveFields<'static> = CollectiveFields {
     inter_bw: None,
     algorithm: Some("auto"),
     latency: None,
+    intra_efficiency: None,
+    inter_efficiency: None,
 };
 
 const RUNS: usize = 301;

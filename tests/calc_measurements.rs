@@ -1,9 +1,11 @@
 //! Checks the calculators' expected figures against published measurements
-//! (`tests/data/measurements.toml`): within 15% wherever `check = true`.
+//! (`tests/data/measurements.toml`): within 15% wherever `check = true`, and reports the
+//! calibration and held-out errors separately (run with `--nocapture` to see the table).
 
+use infraprep::calc::link::Role;
 use infraprep::calc::units::{parse_duration, parse_rate};
 use infraprep::calc::{
-    CheckpointFields, CheckpointInput, CollectiveFields, CollectiveInput, HardwareTable,
+    CheckpointFields, CheckpointInput, CollectiveFields, CollectiveInput, HardwareTable, LinkSpec,
     checkpoint, collective,
 };
 use serde::Deserialize;
@@ -18,18 +20,28 @@ struct Collective {
     size: String,
     ranks: String,
     gpus_per_node: Option<String>,
-    intra: String,
+    nics_per_node: Option<String>,
+    intra: Option<String>,
     inter: Option<String>,
     algo: String,
     measured_busbw: String,
+    calibration: bool,
+    #[serde(default)]
+    held_out: bool,
     check: bool,
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "kebab-case")]
 struct LinkFigure {
     setup: String,
     link: String,
+    #[serde(default)]
+    role: Option<String>,
     measured: String,
+    calibration: bool,
+    #[serde(default)]
+    held_out: bool,
     check: bool,
 }
 
@@ -40,7 +52,11 @@ struct Checkpoint {
     params: String,
     recipe: String,
     storage_bw: String,
+    storage_efficiency: Option<String>,
     measured_write: String,
+    calibration: bool,
+    #[serde(default)]
+    held_out: bool,
     check: bool,
 }
 
@@ -56,81 +72,151 @@ fn load() -> Measurements {
     toml::from_str(text).expect("measurements.toml parses")
 }
 
-/// Compares and prints; returns the setups outside the tolerance that are marked `check`.
-fn compare(setup: &str, expected: f64, measured: f64, check: bool, failures: &mut Vec<String>) {
-    let error = expected / measured - 1.0;
-    eprintln!(
-        "{:>+7.1}%  {}{setup}",
-        error * 100.0,
-        if check { "" } else { "(not checked) " }
-    );
-    if check && error.abs() > TOLERANCE {
-        failures.push(format!(
-            "{setup}: expected {expected:e} vs measured {measured:e}"
-        ));
+/// One compared figure.
+struct Row {
+    setup: String,
+    expected: f64,
+    measured: f64,
+    split: &'static str,
+    check: bool,
+}
+
+impl Row {
+    fn error(&self) -> f64 {
+        self.expected / self.measured - 1.0
     }
 }
 
-#[test]
-fn expected_figures_are_within_15_percent_of_measurements() {
+fn split(calibration: bool, held_out: bool) -> &'static str {
+    assert!(
+        !(calibration && held_out),
+        "a figure cannot both set an efficiency and be held out"
+    );
+    if held_out {
+        "held-out"
+    } else if calibration {
+        "calibration"
+    } else {
+        "beyond calibration"
+    }
+}
+
+fn rows() -> Vec<Row> {
     let table = HardwareTable::bundled();
     let data = load();
-    let mut failures = Vec::new();
+    let mut rows = Vec::new();
     for m in &data.collective {
         let fields = CollectiveFields {
             op: &m.op,
             size: &m.size,
             ranks: &m.ranks,
             gpus_per_node: m.gpus_per_node.as_deref(),
-            intra: Some(&m.intra),
+            nics_per_node: m.nics_per_node.as_deref(),
+            intra: m.intra.as_deref(),
             inter: m.inter.as_deref(),
             algorithm: Some(&m.algo),
             ..CollectiveFields::default()
         };
         let report = collective(&CollectiveInput::from_fields(&fields, &table).expect(&m.setup));
-        let measured = parse_rate(&m.measured_busbw).expect(&m.setup);
-        compare(
-            &m.setup,
-            report.expected_busbw_bytes_per_s,
-            measured,
-            m.check,
-            &mut failures,
-        );
+        rows.push(Row {
+            setup: format!("{} [{}]", m.setup, report.algorithm),
+            expected: report.expected_busbw_bytes_per_s,
+            measured: parse_rate(&m.measured_busbw).expect(&m.setup),
+            split: split(m.calibration, m.held_out),
+            check: m.check,
+        });
     }
     for m in &data.link {
-        let link = table.get(&m.link).expect(&m.link);
-        let measured = parse_rate(&m.measured).expect(&m.setup);
-        compare(
-            &m.setup,
-            link.bandwidth * link.efficiency,
-            measured,
-            m.check,
-            &mut failures,
-        );
+        let role = match m.role.as_deref() {
+            Some("copy") => Role::Copy,
+            Some("p2p") => Role::PointToPoint,
+            _ => Role::Collective,
+        };
+        let spec = LinkSpec::from_preset(table.get(&m.link).expect(&m.link)).for_role(role);
+        let bandwidth = if role == Role::Copy {
+            spec.pair_bandwidth()
+        } else {
+            spec.bandwidth
+        };
+        rows.push(Row {
+            setup: m.setup.clone(),
+            expected: bandwidth * spec.efficiency,
+            measured: parse_rate(&m.measured).expect(&m.setup),
+            split: split(m.calibration, m.held_out),
+            check: m.check,
+        });
     }
     for m in &data.checkpoint {
         let fields = CheckpointFields {
             params: &m.params,
             recipe: Some(&m.recipe),
             storage_bw: Some(&m.storage_bw),
+            storage_efficiency: m.storage_efficiency.as_deref(),
             ..CheckpointFields::default()
         };
         let report = checkpoint(&CheckpointInput::from_fields(&fields, &table).expect(&m.setup));
-        let measured = parse_duration(&m.measured_write).expect(&m.setup);
-        let expected = report
-            .expected_write_seconds
-            .expect("a bandwidth was given");
-        compare(&m.setup, expected, measured, m.check, &mut failures);
+        rows.push(Row {
+            setup: m.setup.clone(),
+            expected: report
+                .expected_write_seconds
+                .expect("a bandwidth was given"),
+            measured: parse_duration(&m.measured_write).expect(&m.setup),
+            split: split(m.calibration, m.held_out),
+            check: m.check,
+        });
+    }
+    rows
+}
+
+#[test]
+fn expected_figures_are_within_15_percent_of_measurements() {
+    let rows = rows();
+    let mut failures = Vec::new();
+    for group in ["calibration", "beyond calibration", "held-out"] {
+        let members: Vec<&Row> = rows.iter().filter(|r| r.split == group).collect();
+        let errors: Vec<f64> = members.iter().map(|r| r.error().abs()).collect();
+        let mean = errors.iter().sum::<f64>() / errors.len().max(1) as f64;
+        let worst = errors.iter().copied().fold(0.0, f64::max);
+        eprintln!(
+            "== {group}: {} figures, mean |error| {:.1}%, worst {:.1}%",
+            members.len(),
+            mean * 100.0,
+            worst * 100.0
+        );
+        for r in members {
+            eprintln!(
+                "{:>+7.1}%  {}{}  (expected {:.4e}, published {:.4e})",
+                r.error() * 100.0,
+                if r.check { "" } else { "(not checked) " },
+                r.setup,
+                r.expected,
+                r.measured
+            );
+            if r.check && r.error().abs() > TOLERANCE {
+                failures.push(format!("{}: {:+.1}%", r.setup, r.error() * 100.0));
+            }
+        }
     }
     assert!(failures.is_empty(), "outside {TOLERANCE}: {failures:#?}");
 }
 
 #[test]
-fn the_table_holds_setups_beyond_calibration() {
-    let text = include_str!("data/measurements.toml");
-    let beyond = text.matches("calibration = false\ncheck = true").count();
+fn the_table_holds_a_held_out_split() {
+    let rows = rows();
+    let held_out = rows.iter().filter(|r| r.split == "held-out").count();
+    let beyond = rows
+        .iter()
+        .filter(|r| r.split != "calibration" && r.check)
+        .count();
+    assert!(held_out >= 5, "only {held_out} held-out figures");
     assert!(
         beyond >= 8,
         "only {beyond} checked setups beyond the calibration"
+    );
+    assert!(
+        rows.iter()
+            .filter(|r| r.split == "held-out")
+            .all(|r| r.check),
+        "every held-out figure is checked"
     );
 }

@@ -115,6 +115,12 @@ fn every_op_has_a_busbw_factor_between_0_and_2() {
     }
     assert_eq!(
         Op::AllReduce.algorithms(),
-        &[Algorithm::Ring, Algorithm::Tree, Algorithm::Hierarchical]
+        &[
+            Algorithm::Ring,
+            Algorithm::Tree,
+            Algorithm::Nvls,
+            Algorithm::NvlsTree,
+            Algorithm::Hierarchical
+        ]
     );
 }

@@ -11,7 +11,13 @@ pub use interval::{daly_interval, job_mtbf, overhead_fraction, young_interval};
 pub use recipe::Recipe;
 pub use report::checkpoint;
 
-use crate::calc::link::{LinkSpec, link_or_rate};
+use crate::calc::link::{LinkSpec, Role, link_or_rate, storage_or_rate};
+
+/// GPUs per node assumed when `--nodes` is not given: an HGX/DGX server.
+pub const GPUS_PER_NODE_ASSUMED: usize = 8;
+
+/// Most GPUs one node (one host's memory) can hold: 16 in an HGX-2/DGX-2; GB200 trays hold 4.
+pub const MAX_GPUS_PER_NODE: usize = 16;
 use crate::calc::{CalcError, HardwareTable, units};
 
 /// The text fields of a checkpoint calculation, as the CLI and the TUI form hold them.
@@ -22,6 +28,8 @@ pub struct CheckpointFields<'a> {
     pub bytes_per_param: Option<&'a str>,
     /// Aggregate storage bandwidth: a preset id or a rate.
     pub storage_bw: Option<&'a str>,
+    /// Overrides the storage efficiency (a typed storage rate defaults to 0.5).
+    pub storage_efficiency: Option<&'a str>,
     pub nodes: Option<&'a str>,
     /// Per-node network bandwidth to storage: a preset id or a rate.
     pub node_bw: Option<&'a str>,
@@ -44,6 +52,8 @@ pub struct CheckpointInput {
     pub bytes_per_param: f64,
     pub storage: Option<LinkSpec>,
     pub nodes: usize,
+    /// True when `nodes` was derived from `gpus` (8 per node) rather than given.
+    pub nodes_derived: bool,
     pub node_link: Option<LinkSpec>,
     pub nvme: Option<LinkSpec>,
     pub gpus: Option<usize>,
@@ -71,19 +81,32 @@ impl CheckpointInput {
             ));
         }
         let link = |text: Option<&str>| text.map(|t| link_or_rate(t, table)).transpose();
+        let storage_link = |text: Option<&str>| text.map(|t| storage_or_rate(t, table)).transpose();
+        let mut storage = storage_link(f.storage_bw)?;
+        if let Some(text) = f.storage_efficiency {
+            let e = units::parse_efficiency(text)?;
+            let Some(link) = storage.as_mut() else {
+                return Err(CalcError::invalid(format!(
+                    "--storage-efficiency '{}' needs --storage-bw",
+                    text.trim()
+                )));
+            };
+            link.override_efficiency(e, "given with --storage-efficiency");
+        }
+        let (nodes, nodes_derived) = nodes(f.nodes, gpus)?;
         Ok(CheckpointInput {
             params: units::parse_params(f.params)?,
             recipe,
             bytes_per_param,
-            storage: link(f.storage_bw)?,
-            nodes: f
-                .nodes
-                .map_or(Ok(1), |n| units::parse_count("--nodes", n, 1))?,
+            storage,
+            nodes,
+            nodes_derived,
             node_link: link(f.node_bw)?,
-            nvme: link(f.nvme_bw)?,
+            nvme: storage_link(f.nvme_bw)?,
             gpus,
             pcie: link(f.pcie)?
-                .map_or_else(|| table.require("pcie5").map(LinkSpec::from_preset), Ok)?,
+                .map_or_else(|| table.require("pcie5").map(LinkSpec::from_preset), Ok)?
+                .for_role(Role::Copy),
             checkpoint_seconds: f.checkpoint_time.map(units::parse_duration).transpose()?,
             mtbf_seconds: f.mtbf.map(units::parse_duration).transpose()?,
             gpu_mtbf_seconds: f.gpu_mtbf.map(units::parse_duration).transpose()?,
@@ -93,6 +116,25 @@ impl CheckpointInput {
     pub fn size_bytes(&self) -> f64 {
         self.params * self.bytes_per_param
     }
+}
+
+/// `--nodes`, or with `--gpus` alone one node per 8 GPUs; refuses more GPUs per node than a
+/// server holds, since the per-node host memory would be nonsense.
+fn nodes(text: Option<&str>, gpus: Option<usize>) -> Result<(usize, bool), CalcError> {
+    let Some(text) = text else {
+        return Ok(gpus.map_or((1, false), |g| {
+            (g.div_ceil(GPUS_PER_NODE_ASSUMED), g > GPUS_PER_NODE_ASSUMED)
+        }));
+    };
+    let nodes = units::parse_count("--nodes", text, 1)?;
+    if let Some(g) = gpus.filter(|g| g.div_ceil(nodes) > MAX_GPUS_PER_NODE) {
+        return Err(CalcError::invalid(format!(
+            "--gpus '{g}' on --nodes '{nodes}' puts {} GPUs on a node; a server holds at most {MAX_GPUS_PER_NODE} (usually {GPUS_PER_NODE_ASSUMED}): give the real node count, e.g. --nodes {}, or leave --nodes out to assume {GPUS_PER_NODE_ASSUMED} GPUs per node",
+            g.div_ceil(nodes),
+            g.div_ceil(GPUS_PER_NODE_ASSUMED)
+        )));
+    }
+    Ok((nodes, false))
 }
 
 /// The recipe (default bf16-adam) or an explicit byte count, never both.

@@ -4,14 +4,17 @@
 //! busbw = algbw x [`Op::busbw_factor`], exactly as nccl-tests reports them.
 
 mod model;
+mod nccl;
+mod nvls;
 mod op;
+mod pairwise;
 mod steps;
 
 use serde::Serialize;
 
 pub use op::{Algorithm, Op};
 
-use crate::calc::link::{LinkSpec, link_or_rate};
+use crate::calc::link::{LinkSpec, Role, link_or_rate};
 use crate::calc::{CalcError, HardwareTable, units};
 use model::Rates;
 
@@ -30,6 +33,10 @@ pub struct CollectiveFields<'a> {
     pub inter_bw: Option<&'a str>,
     pub algorithm: Option<&'a str>,
     pub latency: Option<&'a str>,
+    /// Overrides the intra-node link's efficiencies (a typed rate defaults to 0.8).
+    pub intra_efficiency: Option<&'a str>,
+    /// Overrides the inter-node link's efficiencies.
+    pub inter_efficiency: Option<&'a str>,
 }
 
 /// A parsed, checked collective calculation.
@@ -53,16 +60,28 @@ fn pick_link(
     what: &str,
     id: Option<&str>,
     rate: Option<&str>,
+    efficiency: Option<&str>,
     table: &HardwareTable,
 ) -> Result<Option<LinkSpec>, CalcError> {
-    match (id, rate) {
+    let mut link = match (id, rate) {
         (Some(_), Some(_)) => Err(CalcError::invalid(format!(
             "give --{what} or --{what}-bw, not both"
         ))),
         (Some(id), None) => table.require(id).map(|p| Some(LinkSpec::from_preset(p))),
         (None, Some(rate)) => link_or_rate(rate, table).map(Some),
         (None, None) => Ok(None),
+    }?;
+    if let Some(text) = efficiency {
+        let e = units::parse_efficiency(text)?;
+        let Some(link) = link.as_mut() else {
+            return Err(CalcError::invalid(format!(
+                "--{what}-efficiency '{}' needs a link: add --{what} or --{what}-bw",
+                text.trim()
+            )));
+        };
+        link.override_efficiency(e, &format!("given with --{what}-efficiency"));
     }
+    Ok(link.map(|l| l.for_role(Role::Collective)))
 }
 
 impl CollectiveInput {
@@ -70,8 +89,13 @@ impl CollectiveInput {
     pub fn from_fields(f: &CollectiveFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
         let op: Op = f.op.parse()?;
         let size_bytes = units::parse_size(f.size)?;
-        let ranks = units::parse_count("ranks", f.ranks, 2)
-            .map_err(|e| CalcError::invalid(format!("{e}: a collective needs at least 2 ranks")))?;
+        let ranks = units::parse_count("ranks", f.ranks, 2).map_err(|e| {
+            if f.ranks.trim().parse::<usize>().is_ok_and(|r| r < 2) {
+                CalcError::invalid(format!("{e}: a collective needs at least 2 ranks"))
+            } else {
+                e
+            }
+        })?;
         let gpus_per_node = f
             .gpus_per_node
             .map_or(Ok(ranks), |g| units::parse_count("--gpus-per-node", g, 1))?;
@@ -89,10 +113,17 @@ impl CollectiveInput {
             ranks,
             gpus_per_node,
             nics_per_node,
-            intra: pick_link("intra", f.intra, f.intra_bw, table)?,
-            inter: pick_link("inter", f.inter, f.inter_bw, table)?,
+            intra: pick_link("intra", f.intra, f.intra_bw, f.intra_efficiency, table)?,
+            inter: pick_link("inter", f.inter, f.inter_bw, f.inter_efficiency, table)?,
             algorithm: f.algorithm.map_or(Ok(Algorithm::Auto), str::parse)?,
             latency: f.latency.map(units::parse_latency).transpose()?,
+        };
+        let mut input = input;
+        // NCCL's NVLS is one node; across nodes the same in-switch reduction runs as NVLSTree.
+        input.algorithm = match (input.algorithm, input.nodes() > 1) {
+            (Algorithm::Nvls, true) => Algorithm::NvlsTree,
+            (Algorithm::NvlsTree, false) => Algorithm::Nvls,
+            (a, _) => a,
         };
         input.check()?;
         Ok(input)
@@ -123,7 +154,21 @@ impl CollectiveInput {
                 names.join(" or ")
             )));
         }
+        if matches!(self.algorithm, Algorithm::Nvls | Algorithm::NvlsTree) && !self.nvls_capable() {
+            return Err(CalcError::invalid(format!(
+                "algorithm '{}' needs NVLink SHARP, an NVSwitch that reduces in the switch (NVLink 4 or later) and at least 2 GPUs per node: use --intra nvlink4 or nvlink5, or --algo ring or tree",
+                self.algorithm
+            )));
+        }
         Ok(())
+    }
+
+    /// NVLS runs where NCCL enables it: all-reduce, an NVSwitch with in-switch reduction, and
+    /// at least 2 GPUs per node (NCCL needs 2 NVLS channels and local peers).
+    fn nvls_capable(&self) -> bool {
+        self.op == Op::AllReduce
+            && self.gpus_per_node > 1
+            && self.intra.as_ref().is_some_and(|l| l.nvls.is_some())
     }
 
     /// Number of nodes: ranks / GPUs per node.
@@ -131,11 +176,28 @@ impl CollectiveInput {
         self.ranks / self.gpus_per_node.max(1)
     }
 
-    /// The algorithms `auto` chooses among (hierarchical only when there are several nodes).
-    fn candidates(&self) -> Vec<Algorithm> {
-        let all = self.op.algorithms().iter().copied();
-        all.filter(|a| *a != Algorithm::Hierarchical || self.nodes() > 1)
-            .collect()
+    /// The algorithms `auto` chooses among: those NCCL runs here. Tree needs a reduction
+    /// (all-reduce), NVLS one node and `NVLSTree` several (NCCL disables each elsewhere), and the
+    /// serial hierarchical all-reduce is never NCCL's choice. An explicit `--algo` is costed too.
+    pub(crate) fn candidates(&self) -> Vec<Algorithm> {
+        let multi = self.nodes() > 1;
+        let nvls = self.nvls_capable();
+        let mut list: Vec<Algorithm> = self
+            .op
+            .algorithms()
+            .iter()
+            .copied()
+            .filter(|a| match a {
+                Algorithm::Hierarchical => false,
+                Algorithm::Nvls => nvls && !multi,
+                Algorithm::NvlsTree => nvls && multi,
+                _ => true,
+            })
+            .collect();
+        if self.algorithm != Algorithm::Auto && !list.contains(&self.algorithm) {
+            list.push(self.algorithm);
+        }
+        list
     }
 }
 
@@ -203,12 +265,18 @@ pub fn collective(input: &CollectiveInput) -> CollectiveReport {
     let expected_algbw = input.size_bytes / expected.seconds;
     let mut steps = steps::setup(input);
     steps.push(spec.formula.clone());
+    steps.push(format!("factors: {}", spec.sources));
     steps.push(format!("spec: t = {}", spec.worked));
     steps.push(format!(
         "expected (B × efficiency): t = {}",
         expected.worked
     ));
-    steps.extend(steps::bandwidths(input, spec.seconds, expected.seconds));
+    steps.extend(steps::bandwidths(
+        input,
+        chosen,
+        spec.seconds,
+        expected.seconds,
+    ));
     if input.algorithm == Algorithm::Auto && alternatives.len() > 1 {
         steps.push(steps::auto_choice(&alternatives, chosen));
     }
@@ -239,6 +307,7 @@ fn choose(requested: Algorithm, alternatives: &[Alternative]) -> Algorithm {
     }
     alternatives
         .iter()
+        .filter(|a| a.algorithm != Algorithm::Hierarchical)
         .min_by(|a, b| a.expected_seconds.total_cmp(&b.expected_seconds))
         .map_or(Algorithm::Ring, |a| a.algorithm)
 }

@@ -60,6 +60,7 @@ fn substitute_links<'t>(expr: &str, table: &'t HardwareTable) -> (String, Vec<&'
 /// Evaluates `expr` with fend; link ids stand for their per-direction bandwidth.
 pub fn eval_expression(expr: &str, table: &HardwareTable) -> Result<ExprValue, CalcError> {
     let original = expr.trim();
+    let cleaned = target::drop_digit_groups(original);
     if original.is_empty() {
         return Err(CalcError::Unreadable {
             input: String::new(),
@@ -69,7 +70,7 @@ pub fn eval_expression(expr: &str, table: &HardwareTable) -> Result<ExprValue, C
     }
     guard::check(original)?;
     lexer::check_unit_words(original)?;
-    let (substituted, used) = substitute_links(original, table);
+    let (substituted, used) = substitute_links(&cleaned, table);
     let grouped = lexer::group_quantities(&substituted);
     let evaluated =
         fend_bridge::evaluate_expecting(&grouped, Kind::Duration).map_err(|message| {
@@ -88,7 +89,15 @@ pub fn eval_expression(expr: &str, table: &HardwareTable) -> Result<ExprValue, C
             "is too large to compute with",
         ));
     }
-    let display = display(evaluated.value, evaluated.kind, &evaluated.text);
+    let mut display = display(evaluated.value, evaluated.kind, &evaluated.text);
+    if let Some(target) = target::conversion_target(&cleaned) {
+        // The value stays in SI base units; the answer is shown in the unit asked for.
+        if let Ok(text) = fend_bridge::render(&grouped) {
+            display = format!("{} = {display}", text.trim_start_matches("approx. "));
+        } else {
+            display = format!("{display} (could not show it in '{target}')");
+        }
+    }
     let mut steps = vec![format!("input: {original}")];
     for link in &used {
         steps.push(format!(
@@ -125,7 +134,8 @@ fn display(value: f64, kind: Kind, fend_text: &str) -> String {
 ///
 /// `"0.43 s"` accepts 0.425..0.435 s; units are converted (`"430 ms"` checks a value in seconds).
 pub fn figure_matches(value: &ExprValue, expect: &str) -> Result<bool, CalcError> {
-    let written = expect.trim();
+    let cleaned = target::drop_digit_groups(expect.trim());
+    let written = cleaned.as_str();
     let literals = lexer::number_literals(written);
     let [literal] = literals[..] else {
         return Err(CalcError::invalid(format!(
@@ -170,6 +180,8 @@ fn half_unit_in_last_place(literal: &str) -> f64 {
     };
     0.5 * 10f64.powi(exponent + place)
 }
+
+mod target;
 
 #[cfg(test)]
 mod tests;

@@ -231,6 +231,12 @@ fn finish(text: String, kind: Kind) -> Result<Evaluated, String> {
     Ok(Evaluated { value, kind, text })
 }
 
+/// fend's own rendering of already-cleaned text (for a value shown in the unit the user asked).
+pub(crate) fn render(expr: &str) -> Result<String, String> {
+    let text = run(expr, Deadline(Instant::now() + BUDGET))?;
+    finish(text.clone(), Kind::Other).map(|_| text)
+}
+
 /// Evaluates already-cleaned text and returns its value in SI base units with its kind.
 #[cfg(test)]
 pub(crate) fn evaluate(expr: &str) -> Result<Evaluated, String> {

@@ -21,6 +21,10 @@ pub enum LinkKind {
     Infiniband,
     Ethernet,
     Efa,
+    /// AMD Infinity Fabric (xGMI) between GPUs: a full mesh, one link per peer.
+    Xgmi,
+    /// A chip-to-chip link between a CPU and a GPU (NVLink-C2C).
+    C2c,
     Storage,
     #[default]
     Other,
@@ -64,6 +68,29 @@ pub struct LinkPreset {
     /// Share of `bandwidth` public benchmarks reach, in (0, 1].
     #[serde(default = "one")]
     pub efficiency: f64,
+    /// Per-direction rate of one peer link in a full mesh (xGMI): a copy between two GPUs gets
+    /// only this, a collective gets `min(bandwidth, peers in the job × peer_bandwidth)`.
+    #[serde(default, deserialize_with = "de_opt_rate")]
+    pub peer_bandwidth: Option<f64>,
+    /// Peers each GPU links to directly in a full mesh (7 in an 8-GPU MI300X node).
+    #[serde(default)]
+    pub mesh_peers: Option<usize>,
+    /// Share of `bandwidth` a plain copy reaches (`transfer`); absent: `efficiency`.
+    #[serde(default)]
+    pub copy_efficiency: Option<f64>,
+    #[serde(default)]
+    pub copy_efficiency_source: String,
+    /// Share of `bandwidth` NCCL send/recv reaches (`sendrecv`, alltoall); absent: `efficiency`.
+    #[serde(default)]
+    pub p2p_efficiency: Option<f64>,
+    #[serde(default)]
+    pub p2p_efficiency_source: String,
+    /// NVLink SHARP (NVLS): present only on NVSwitch systems that reduce in the switch; the
+    /// share of `bandwidth` an NVLS all-reduce reaches, counted as S per direction per GPU.
+    #[serde(default)]
+    pub nvls_efficiency: Option<f64>,
+    #[serde(default)]
+    pub nvls_efficiency_source: String,
     #[serde(default)]
     pub bandwidth_source: String,
     #[serde(default)]
@@ -138,6 +165,23 @@ impl LinkPreset {
                 "efficiency '{}' must be above 0 and at most 1 (0.8 means 80%)",
                 self.efficiency
             )));
+        }
+        for (what, value) in [
+            ("copy-efficiency", self.copy_efficiency),
+            ("p2p-efficiency", self.p2p_efficiency),
+            ("nvls-efficiency", self.nvls_efficiency),
+        ] {
+            if let Some(v) = value.filter(|v| !(*v > 0.0 && *v <= 1.0)) {
+                return Err(bad(format!(
+                    "{what} '{v}' must be above 0 and at most 1 (0.8 means 80%)"
+                )));
+            }
+        }
+        if self.peer_bandwidth.is_some() != self.mesh_peers.is_some_and(|p| p > 0) {
+            return Err(bad(
+                "a full mesh needs both peer-bandwidth (one link's rate) and mesh-peers (links per GPU, at least 1)"
+                    .into(),
+            ));
         }
         if let Some(bidir) = self.bidirectional.filter(|b| *b < self.bandwidth) {
             return Err(bad(format!(

@@ -115,16 +115,32 @@ pub(crate) fn group_quantities(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     let mut i = 0;
     while i < tokens.len() {
-        let unit = skip_space(&tokens, i + 1);
+        // A power of a number (`2^30`, `1024^3`) is the number a unit applies to: `2^30 B` is
+        // `(2^30) B`, never `2^(30 B)`.
+        let number_end = if matches!(tokens[i], Token::Number(_))
+            && matches!(tokens.get(i + 1), Some(Token::Other("^")))
+        {
+            continuation_end(&tokens, i + 1).unwrap_or(i + 1)
+        } else {
+            i + 1
+        };
+        let unit = skip_space(&tokens, number_end);
         if matches!(tokens[i], Token::Number(_)) && is_unit_word(tokens.get(unit)) {
             let mut end = unit + 1;
             while let Some(next) = continuation_end(&tokens, end) {
                 end = next;
             }
             out.push('(');
-            tokens[i..end]
-                .iter()
-                .for_each(|t| out.push_str(token_text(*t)));
+            let power = number_end > i + 1;
+            if power {
+                out.push('(');
+            }
+            for (at, t) in tokens[i..end].iter().enumerate() {
+                if power && i + at == number_end {
+                    out.push(')');
+                }
+                out.push_str(token_text(*t));
+            }
             out.push(')');
             i = end;
         } else {
@@ -224,6 +240,11 @@ mod tests {
         assert_eq!(group_quantities("1e3 bytes^2"), "(1e3 bytes^2)");
         assert_eq!(group_quantities("3 GB per s"), "(3 GB per s)");
         assert_eq!(group_quantities("1.5 µs"), "(1.5 µs)");
+        assert_eq!(group_quantities("2^30 B"), "((2^30) B)");
+        assert_eq!(group_quantities("1024^3 B"), "((1024^3) B)");
+        assert_eq!(group_quantities("8 * 2^30 bytes"), "8 * ((2^30) bytes)");
+        assert_eq!(group_quantities("2^-3 s"), "((2^-3) s)");
+        assert_eq!(group_quantities("2^10"), "2^10");
     }
 
     #[test]

@@ -6,10 +6,12 @@
 //! shards inside a group of G GPUs and replicates across groups, so N becomes G. Activations,
 //! buffers and fragmentation come on top and are not counted here.
 
+mod convention;
 mod stage;
 
 use serde::Serialize;
 
+pub use convention::Convention;
 pub use stage::Stage;
 
 use crate::calc::{CalcError, format, units};
@@ -26,6 +28,10 @@ pub struct MemoryFields<'a> {
     pub optimizer_bytes: Option<&'a str>,
     /// G: HSDP shard group size; must divide N.
     pub shard_group: Option<&'a str>,
+    /// `paper` (default) or `deepspeed`.
+    pub convention: Option<&'a str>,
+    /// The largest layer's parameters, for `DeepSpeed`'s ZeRO-3 count.
+    pub largest_layer: Option<&'a str>,
 }
 
 /// A parsed, checked memory calculation.
@@ -36,6 +42,9 @@ pub struct MemoryInput {
     pub stage: Stage,
     pub optimizer_bytes: f64,
     pub shard_group: Option<usize>,
+    pub convention: Convention,
+    /// Largest layer's parameter count (0 when not given).
+    pub largest_layer: f64,
 }
 
 impl MemoryInput {
@@ -54,12 +63,26 @@ impl MemoryInput {
         let optimizer_bytes = f.optimizer_bytes.map_or(Ok(12.0), |k| {
             units::parse_number("optimizer bytes per parameter", k, 64.0)
         })?;
+        let convention: Convention = f.convention.map_or(Ok(Convention::Paper), str::parse)?;
+        if convention == Convention::Deepspeed && (optimizer_bytes - 12.0).abs() > f64::EPSILON {
+            return Err(CalcError::invalid(format!(
+                "--optimizer-bytes '{}' cannot be used with --convention deepspeed: DeepSpeed's estimators fix it at 12 (16Ψ/N and 18Ψ/N); use --convention paper",
+                format::sig(optimizer_bytes, 4)
+            )));
+        }
+        let largest_layer = f
+            .largest_layer
+            .map(units::parse_params)
+            .transpose()?
+            .unwrap_or(0.0);
         Ok(MemoryInput {
             params: units::parse_params(f.params)?,
             gpus,
             stage: f.stage.map_or(Ok(Stage::Zero3), str::parse)?,
             optimizer_bytes,
             shard_group,
+            convention,
+            largest_layer,
         })
     }
 
@@ -74,6 +97,8 @@ impl MemoryInput {
 pub struct StageRow {
     pub stage: Stage,
     pub formula: &'static str,
+    /// The count followed for this row (DP and ZeRO-1 stay `paper`: `DeepSpeed` has no estimator).
+    pub convention: Convention,
     pub weights_bytes: f64,
     pub gradients_bytes: f64,
     pub optimizer_bytes: f64,
@@ -93,6 +118,7 @@ pub struct MemoryReport {
     /// Copies of the sharded state: GPUs / shard ways.
     pub replicas: usize,
     pub optimizer_bytes_per_param: f64,
+    pub convention: Convention,
     pub stage: Stage,
     /// The chosen stage's total.
     pub bytes_per_gpu: f64,
@@ -102,14 +128,26 @@ pub struct MemoryReport {
 }
 
 fn row(input: &MemoryInput, stage: Stage) -> StageRow {
-    let [weights, grads, optimizer] = stage.parts(
-        input.params,
-        input.optimizer_bytes,
-        input.shard_ways() as f64,
-    );
+    let ways = input.shard_ways() as f64;
+    let deepspeed = (input.convention == Convention::Deepspeed)
+        .then(|| Convention::deepspeed_parts(stage, input.params, ways, input.largest_layer))
+        .flatten();
+    let (convention, [weights, grads, optimizer], formula) = match deepspeed {
+        Some(parts) => (
+            Convention::Deepspeed,
+            parts,
+            Convention::deepspeed_formula(stage).unwrap_or_default(),
+        ),
+        None => (
+            Convention::Paper,
+            stage.parts(input.params, input.optimizer_bytes, ways),
+            stage.formula(),
+        ),
+    };
     StageRow {
         stage,
-        formula: stage.formula(),
+        formula,
+        convention,
         weights_bytes: weights,
         gradients_bytes: grads,
         optimizer_bytes: optimizer,
@@ -130,6 +168,7 @@ pub fn memory(input: &MemoryInput) -> MemoryReport {
         shard_ways: input.shard_ways(),
         replicas: input.gpus / input.shard_ways(),
         optimizer_bytes_per_param: input.optimizer_bytes,
+        convention: input.convention,
         stage: input.stage,
         bytes_per_gpu: chosen.total_bytes,
         stages,
@@ -172,7 +211,8 @@ fn explain(input: &MemoryInput, stages: &[StageRow], chosen: &StageRow) -> Vec<S
 /// The accounting per parameter and what N is.
 fn setup(input: &MemoryInput) -> Vec<String> {
     let (psi, k, n) = (input.params, input.optimizer_bytes, input.shard_ways());
-    let mut steps = vec![format!(
+    let mut steps = vec![convention_step(input)];
+    steps.push(format!(
         "Ψ = {} parameters; mixed-precision Adam: 2Ψ bf16 weights + 2Ψ bf16 gradients + KΨ optimizer state (K = {}) = {}Ψ = {} unsharded (ZeRO, Rajbhandari et al. 2020)",
         format::count(psi),
         if (k - 12.0).abs() < f64::EPSILON {
@@ -182,7 +222,7 @@ fn setup(input: &MemoryInput) -> Vec<String> {
         },
         format::sig(4.0 + k, 4),
         format::bytes(psi * (4.0 + k))
-    )];
+    ));
     steps.push(match input.shard_group {
         Some(g) => format!(
             "HSDP: shard inside groups of G = {g}, replicate across {} / {g} = {} groups, so N = {g} below (FSDP HYBRID_SHARD)",
@@ -192,6 +232,20 @@ fn setup(input: &MemoryInput) -> Vec<String> {
         None => format!("sharded over the data-parallel group: N = {n} GPUs"),
     });
     steps
+}
+
+fn convention_step(input: &MemoryInput) -> String {
+    match input.convention {
+        Convention::Paper => "convention: paper (ZeRO, Rajbhandari et al. 2020); --convention deepspeed follows DeepSpeed's estimate_zero2/3_model_states_mem_needs".to_owned(),
+        Convention::Deepspeed => format!(
+            "convention: deepspeed, without offload: ZeRO-2 4Ψ + 16Ψ/N, ZeRO-3 18Ψ/N + 4 × largest layer ({}); DP and ZeRO-1 keep the paper's count (DeepSpeed has no estimator for them)",
+            if input.largest_layer > 0.0 {
+                format!("largest layer {} parameters", format::count(input.largest_layer))
+            } else {
+                "no --largest-layer given: that term is 0".to_owned()
+            }
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use serde::Serialize;
 pub use peak::{GPU_PEAKS, GpuPeak, Peak, parse_peak};
 pub use recompute::Recompute;
 
-use crate::calc::{CalcError, units};
+use crate::calc::{CalcError, format, units};
 
 /// Largest token rate or step size accepted: 1e15.
 const MAX_TOKENS: f64 = 1e15;
@@ -84,14 +84,34 @@ pub struct MfuInput {
 impl MfuInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
     pub fn from_fields(f: &MfuFields<'_>) -> Result<Self, CalcError> {
-        Ok(MfuInput {
+        let input = MfuInput {
             params: units::parse_params(f.params)?,
             gpus: units::parse_count("GPUs", f.gpus, 1)?,
             peak: parse_peak(f.peak)?,
             throughput: throughput(f)?,
             attention: attention(f)?,
             recompute: f.recompute.map_or(Ok(Recompute::None), str::parse)?,
-        })
+        };
+        input.check()?;
+        Ok(input)
+    }
+
+    /// Refuses a utilization above 100%: some figure is off (a peak at the wrong precision or
+    /// with 2:4 sparsity dropped, tokens per step counted twice, a step time in ms read as s).
+    fn check(&self) -> Result<(), CalcError> {
+        let r = mfu(self);
+        for (what, value) in [("MFU", r.mfu), ("HFU", r.hfu)] {
+            if value > 1.0 {
+                return Err(CalcError::invalid(format!(
+                    "{what} comes out at {} of the peak {} FLOP/s per GPU, above 100%, which no GPU can do: check the throughput ({} tokens/s on {} GPUs), the parameter count and the peak's precision",
+                    format::percent(value),
+                    format::sig(self.peak.flops_per_s, 4),
+                    format::sig(r.tokens_per_s, 4),
+                    self.gpus
+                )));
+            }
+        }
+        Ok(())
     }
 }
 

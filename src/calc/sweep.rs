@@ -18,12 +18,11 @@ pub fn default_sweep_sizes() -> Vec<f64> {
     (10..=34).map(|p| f64::from(2u32).powi(p)).collect()
 }
 
-/// Expected time of `input` at each size, for each algorithm the op allows (or the one asked for).
+/// Expected time of `input` at each size, for each algorithm `auto` weighs (those NCCL runs
+/// here), or the one asked for.
 pub fn collective_sweep(input: &CollectiveInput, sizes: &[f64]) -> Vec<SweepSeries> {
     let algorithms: Vec<Algorithm> = if input.algorithm == Algorithm::Auto {
-        let all = input.op.algorithms().iter().copied();
-        all.filter(|a| *a != Algorithm::Hierarchical || input.nodes() > 1)
-            .collect()
+        input.candidates()
     } else {
         vec![input.algorithm]
     };

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::calc::link::LinkSpec;
+use crate::calc::link::{LinkSpec, Role};
 use crate::calc::{CalcError, HardwareTable, format, units};
 
 /// The text fields of a transfer calculation, as the CLI and the TUI form hold them.
@@ -17,6 +17,22 @@ pub struct TransferFields<'a> {
     pub latency: Option<&'a str>,
     /// Overrides every row's efficiency.
     pub efficiency: Option<&'a str>,
+}
+
+/// A preset as a copy between two endpoints uses it: the copy efficiency, and in a full mesh
+/// only the one link between the pair.
+fn copy_spec(preset: &crate::calc::LinkPreset) -> LinkSpec {
+    let mut spec = LinkSpec::from_preset(preset).for_role(Role::Copy);
+    if let Some((peer, peers)) = spec.mesh {
+        spec.bandwidth = peer;
+        spec.bidirectional = Some(2.0 * peer);
+        spec.read_bandwidth = peer;
+        spec.efficiency_source = format!(
+            "{}; a copy between two GPUs of this {peers}-peer mesh uses one link",
+            spec.efficiency_source
+        );
+    }
+    spec
 }
 
 /// A parsed transfer calculation.
@@ -36,7 +52,7 @@ impl TransferInput {
         let mut links = fields
             .links
             .iter()
-            .map(|id| table.require(id).map(LinkSpec::from_preset))
+            .map(|id| table.require(id).map(copy_spec))
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(rate) = fields.bandwidth {
             links.push(LinkSpec::custom(units::parse_rate(rate)?));
@@ -53,8 +69,7 @@ impl TransferInput {
                 link.latency = latency;
             }
             if let Some(efficiency) = efficiency {
-                link.efficiency = efficiency;
-                "given with --efficiency".clone_into(&mut link.efficiency_source);
+                link.override_efficiency(efficiency, "given with --efficiency");
             }
         }
         Ok(TransferInput { size_bytes, links })

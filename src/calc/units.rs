@@ -44,6 +44,13 @@ pub(crate) fn parse_quantity_expecting(text: &str, likely: Kind) -> Result<Quant
             hint: "write a value with its unit, such as '10 GiB', '25 GB/s' or '2 us'".to_owned(),
         });
     }
+    if let Some((value, kind)) = fast::read(trimmed) {
+        return Ok(Quantity {
+            value,
+            kind,
+            text: trimmed.to_owned(),
+        });
+    }
     guard::check(trimmed)?;
     lexer::check_unit_words(trimmed)?;
     let grouped = lexer::group_quantities(trimmed);
@@ -299,6 +306,8 @@ pub fn parse_count(what: &'static str, text: &str, min: usize) -> Result<usize, 
     }
     Ok(value)
 }
+
+mod fast;
 
 #[cfg(test)]
 mod tests;

@@ -15,7 +15,15 @@ pub(super) const OPS: &[&str] = &[
     "alltoall",
     "sendrecv",
 ];
-const ALGOS: &[&str] = &["auto", "ring", "tree", "hierarchical", "pairwise"];
+const ALGOS: &[&str] = &[
+    "auto",
+    "ring",
+    "tree",
+    "nvls",
+    "nvlstree",
+    "hierarchical",
+    "pairwise",
+];
 
 pub(super) const COLLECTIVE: Calculator = Calculator {
     id: "collective",
@@ -43,7 +51,9 @@ buffer (n x chunk) for allgather/reducescatter/alltoall. --inter-bw is per NIC."
         Field::new("intra-bw", "intra-node rate", K::Rate, "per GPU per direction, instead of a link"),
         Field::new("inter", "inter-node link", K::LinkOrRate, "per NIC, e.g. ib-ndr, or a rate"),
         Field::new("inter-bw", "inter-node rate", K::Rate, "per NIC per direction, instead of a link"),
-        Field::new("algo", "algorithm", K::Choice(ALGOS), "auto (default), ring, tree, hierarchical, pairwise (alltoall)"),
+        Field::new("intra-efficiency", "intra-node efficiency", K::Fraction, "share of the intra rate reached; a typed rate defaults to 0.8"),
+        Field::new("inter-efficiency", "inter-node efficiency", K::Fraction, "share of the inter rate reached; a typed rate defaults to 0.8"),
+        Field::new("algo", "algorithm", K::Choice(ALGOS), "auto (NCCL's choices, default), ring, tree, nvls (NVLink SHARP; nvlstree across nodes), hierarchical (not NCCL), pairwise (alltoall, sendrecv)"),
         Field::new("latency", "latency per step", K::Duration, "overrides the links' latency, e.g. 5 us"),
         Field::new("sweep", "size sweep table", K::Flag, "also cost every size from 1 KiB to 16 GiB"),
     ],
@@ -73,6 +83,8 @@ fn input(form: &Form, table: &HardwareTable) -> Result<CollectiveInput, CalcErro
         inter_bw: form.get("inter-bw"),
         algorithm: form.get("algo"),
         latency: form.get("latency"),
+        intra_efficiency: form.get("intra-efficiency"),
+        inter_efficiency: form.get("inter-efficiency"),
     };
     CollectiveInput::from_fields(&fields, table)
 }

@@ -49,6 +49,20 @@ Model state only (2Ψ weights + 2Ψ gradients + KΨ optimizer); activations come
             false,
             "shard inside G, replicate across",
         ),
+        field(
+            "convention",
+            "convention",
+            FieldKind::Choice(&["paper", "deepspeed"]),
+            false,
+            "paper (ZeRO paper, default) or deepspeed (estimate_zero2/3_model_states_mem_needs)",
+        ),
+        field(
+            "largest-layer",
+            "largest layer",
+            FieldKind::Params,
+            false,
+            "parameters of the largest layer (DeepSpeed ZeRO-3 adds 4 bytes each)",
+        ),
     ],
     compute: compute_memory,
     example: &[("params", "70B"), ("gpus", "64"), ("stage", "zero-3")],
@@ -62,6 +76,8 @@ fn input(form: &Form) -> Result<MemoryInput, CalcError> {
         stage: form.get("stage"),
         optimizer_bytes: form.get("optimizer-bytes"),
         shard_group: form.get("shard-group"),
+        convention: form.get("convention"),
+        largest_layer: form.get("largest-layer"),
     };
     MemoryInput::from_fields(&fields)
 }
@@ -98,6 +114,11 @@ fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcE
         ));
         charts.push(holdings(&row));
     }
+    headline.push((
+        "convention".to_owned(),
+        report.convention.to_string(),
+        String::new(),
+    ));
     let outcome = Outcome {
         headline,
         steps: report.steps.clone(),

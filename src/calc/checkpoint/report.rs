@@ -146,8 +146,16 @@ fn async_copy(
         format::duration(expected),
         format::sig(pcie.efficiency, 3)
     ));
+    let derived = if input.nodes_derived {
+        format!(
+            " (no --nodes: {gpus} GPUs / {} per node assumed)",
+            crate::calc::checkpoint::GPUS_PER_NODE_ASSUMED
+        )
+    } else {
+        String::new()
+    };
     steps.push(format!(
-        "async needs pinned host memory for a full copy of each node's shards: {} / {} node(s) = {} per node (twice that if double-buffered)",
+        "async needs pinned host memory for a full copy of each node's shards: {} / {} node(s){derived} = {} per node (twice that if double-buffered)",
         format::bytes_short(size),
         input.nodes,
         format::bytes(host)
@@ -193,12 +201,23 @@ fn intervals(report: &mut CheckpointReport, c: f64, m: f64, given: bool) {
             ""
         }
     ));
+    let sum = c / daly + daly / (2.0 * m);
+    let verdict = if sum >= 1.0 {
+        format!(
+            ": at or over 100%, so the job makes no progress (counted as {}); shorten the checkpoint or raise the MTBF",
+            format::percent(overhead)
+        )
+    } else {
+        format!(
+            " of the run (≈ √(2C/M) = {})",
+            format::percent((2.0 * c / m).sqrt())
+        )
+    };
     report.steps.push(format!(
-        "overhead ≈ C/τ + τ/2M = {} + {} = {} of the run (≈ √(2C/M) = {})",
+        "overhead ≈ C/τ + τ/2M = {} + {} = {}{verdict}",
         format::percent(c / daly),
         format::percent(daly / (2.0 * m)),
-        format::percent(overhead),
-        format::percent((2.0 * c / m).sqrt())
+        format::percent(sum),
     ));
     report.young_interval_seconds = Some(young);
     report.daly_interval_seconds = Some(daly);

@@ -207,3 +207,76 @@ fn bad_input() {
         assert!(err.contains(needle), "{needle}: {err}");
     }
 }
+
+#[test]
+fn nodes_come_from_gpus_or_impossible_counts_are_refused() {
+    // 405B bf16-adam (14 B/param) on 16,384 GPUs: no --nodes means 8 per node = 2,048 nodes.
+    let f = CheckpointFields {
+        gpus: Some("16384"),
+        ..params("405B")
+    };
+    let r = run(f).expect("derived");
+    let host = r.host_memory_bytes_per_node.expect("host");
+    assert!(close(host, 405e9 * 14.0 / 2048.0), "{host}");
+    assert!(r.steps.iter().any(|s| s.contains("8 per node assumed")));
+    let err = run(CheckpointFields {
+        nodes: Some("1"),
+        ..f
+    })
+    .expect_err("16,384 GPUs on one node")
+    .to_string();
+    assert!(
+        err.contains("16384 GPUs on a node") && err.contains("--nodes 2048"),
+        "{err}"
+    );
+    // A real node count passes.
+    assert!(
+        run(CheckpointFields {
+            nodes: Some("2048"),
+            ..f
+        })
+        .is_ok()
+    );
+}
+
+#[test]
+fn typed_storage_rates_run_at_half_unless_told() {
+    let f = CheckpointFields {
+        storage_bw: Some("100 GB/s"),
+        ..params("70B")
+    };
+    let r = run(f).expect("typed");
+    let (spec, expected) = (
+        r.write_seconds.expect("w"),
+        r.expected_write_seconds.expect("e"),
+    );
+    assert!(close(expected, 2.0 * spec));
+    let measured = run(CheckpointFields {
+        storage_efficiency: Some("1"),
+        ..f
+    })
+    .expect("efficiency 1");
+    assert!(close(
+        measured.expected_write_seconds.expect("e"),
+        measured.write_seconds.expect("w")
+    ));
+}
+
+#[test]
+fn an_overhead_over_100_percent_is_shown_as_such() {
+    // C = 5 h against a 1 h MTBF: the job makes no progress; the sum is printed as it is.
+    let f = CheckpointFields {
+        checkpoint_time: Some("5 h"),
+        mtbf: Some("1 h"),
+        ..params("70B")
+    };
+    let r = run(f).expect("valid");
+    assert!(close(r.overhead_fraction.expect("overhead"), 1.0));
+    let line = r
+        .steps
+        .iter()
+        .find(|s| s.starts_with("overhead"))
+        .expect("overhead line");
+    assert!(line.contains("no progress"), "{line}");
+    assert!(!line.ends_with("= 100%"), "{line}");
+}

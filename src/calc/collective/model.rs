@@ -1,65 +1,107 @@
 //! Alpha-beta cost of each collective algorithm.
 //!
-//! t = (latency steps) x alpha + (bytes each link carries) / B, with B per direction. Multi-node
-//! rings and trees use all K NICs of a node in parallel, as NCCL spreads its channels over them,
-//! so their bandwidth is `min(B_intra, node NIC aggregate)`. Sources: MPICH ring costs, NCCL
-//! tuning.cc (step counts, tree latency), nccl-tests PERFORMANCE.md (busbw factors).
+//! t = base + (latency steps) x alpha + (bytes the busiest link carries) / B, with B per
+//! direction. Base and step latencies are NCCL's (see [`nccl`]); ring and tree are costed with
+//! both the LL and the Simple protocol and the cheaper is kept, as NCCL's tuner does. Multi-node
+//! rings and trees use all K NICs of a node in parallel, as NCCL spreads its channels over them.
+//! Sources: MPICH ring costs, NCCL tuning.cc, nccl-tests PERFORMANCE.md (busbw factors).
 
+use std::fmt::Write as _;
+
+use crate::calc::collective::nccl::{self, Hw, Proto};
 use crate::calc::collective::{Algorithm, CollectiveInput, Op};
-use crate::calc::{Scope, format};
+use crate::calc::{LinkKind, Scope, format};
 
 /// Bandwidths (bytes/s per direction) and latencies (s) of one evaluation: spec or expected.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Rates {
-    /// Per-GPU intra-node bandwidth (infinite when there is one GPU per node).
+    /// Per-GPU intra-node bandwidth for collectives (infinite with one GPU per node); in a full
+    /// mesh, only the links to the peers in the job.
     pub intra: f64,
-    pub intra_alpha: f64,
-    /// One NIC's bandwidth (infinite on a single node).
-    pub nic: f64,
-    /// All NICs of a node together.
+    /// One GPU pair's NCCL send/recv rate inside a node (one link of a mesh).
+    pub intra_pair: f64,
+    /// Per-GPU NVLS rate (B x NVLS efficiency), when the switch reduces.
+    pub intra_nvls: Option<f64>,
+    /// All NICs of a node together (infinite on a single node).
     pub node_nics: f64,
-    pub inter_alpha: f64,
+    /// The same for NCCL point-to-point.
+    pub nic_p2p: f64,
+    pub node_nics_p2p: f64,
+    /// NCCL's hardware class of the intra-node link.
+    pub intra_hw: Hw,
+    /// `--latency`: replaces every per-step latency.
+    pub step_override: Option<f64>,
+    /// The links' own one-way latencies, for point-to-point.
+    pub intra_link_alpha: f64,
+    pub inter_link_alpha: f64,
     /// Build the step texts (off for sweeps, which only need the numbers).
     pub explain: bool,
 }
 
 impl Rates {
-    /// Spec rates, or expected ones (bandwidth x efficiency) when `expected`.
+    /// Spec rates, or expected ones (bandwidth x the role's efficiency) when `expected`.
     pub fn of(input: &CollectiveInput, expected: bool) -> Rates {
         let scale = |eff: f64| if expected { eff } else { 1.0 };
-        let intra = input
-            .intra
-            .as_ref()
-            .map_or(f64::INFINITY, |l| l.bandwidth * scale(l.efficiency));
-        let (nic, node_nics) = input
-            .inter
-            .as_ref()
-            .map_or((f64::INFINITY, f64::INFINITY), |l| {
-                let bw = l.bandwidth * scale(l.efficiency);
-                let k = input.nics_per_node as f64;
-                // A per-instance figure (AWS EFA) already covers all the node's NICs.
-                if l.scope == Scope::PerInstance {
-                    (bw / k, bw)
-                } else {
-                    (bw, bw * k)
-                }
-            });
-        let intra_alpha = input
-            .latency
-            .or(input.intra.as_ref().map(|l| l.latency))
-            .unwrap_or(0.0);
-        let inter_alpha = input
-            .latency
-            .or(input.inter.as_ref().map(|l| l.latency))
-            .unwrap_or(0.0);
+        let g = input.gpus_per_node;
+        let (intra, intra_pair, intra_nvls) =
+            input
+                .intra
+                .as_ref()
+                .map_or((f64::INFINITY, f64::INFINITY, None), |l| {
+                    let reach = l.mesh.map_or(l.bandwidth, |(peer, peers)| {
+                        l.bandwidth
+                            .min(peer * peers.min(g.saturating_sub(1)).max(1) as f64)
+                    });
+                    (
+                        reach * scale(l.collective.0),
+                        l.pair_bandwidth() * scale(l.p2p.0),
+                        l.nvls.as_ref().map(|(e, _)| l.bandwidth * scale(*e)),
+                    )
+                });
+        let nics = |eff: fn(&crate::calc::LinkSpec) -> f64| {
+            input
+                .inter
+                .as_ref()
+                .map_or((f64::INFINITY, f64::INFINITY), |l| {
+                    let bw = l.bandwidth * scale(eff(l));
+                    let k = input.nics_per_node as f64;
+                    // A per-instance figure (AWS EFA, GCP TCPXO) already covers all the node's NICs.
+                    if l.scope == Scope::PerInstance {
+                        (bw / k, bw)
+                    } else {
+                        (bw, bw * k)
+                    }
+                })
+        };
+        let (_, node_nics) = nics(|l| l.collective.0);
+        let (nic_p2p, node_nics_p2p) = nics(|l| l.p2p.0);
+        let intra_hw = match input.intra.as_ref().map(|l| l.kind) {
+            Some(LinkKind::Nvlink | LinkKind::Xgmi) => Hw::Nvlink,
+            _ => Hw::Pci,
+        };
         Rates {
             intra,
-            intra_alpha,
-            nic,
+            intra_pair,
+            intra_nvls,
             node_nics,
-            inter_alpha,
+            nic_p2p,
+            node_nics_p2p,
+            intra_hw,
+            step_override: input.latency,
+            intra_link_alpha: input
+                .latency
+                .or(input.intra.as_ref().map(|l| l.latency))
+                .unwrap_or(0.0),
+            inter_link_alpha: input
+                .latency
+                .or(input.inter.as_ref().map(|l| l.latency))
+                .unwrap_or(0.0),
             explain: true,
         }
+    }
+
+    fn step(&self, nccl_value: f64) -> f64 {
+        self.step_override.unwrap_or(nccl_value)
     }
 }
 
@@ -71,230 +113,239 @@ pub(crate) struct Cost {
     pub formula: String,
     /// The formula with numbers substituted, ending in the result.
     pub worked: String,
+    /// Where the factors come from.
+    pub sources: String,
 }
 
-fn cost(
+pub(crate) struct Terms<'a, A: FnOnce() -> String, B: FnOnce() -> String> {
+    pub formula: &'a str,
+    pub alpha: f64,
+    pub alpha_text: A,
+    pub beta: f64,
+    pub beta_text: B,
+    pub sources: String,
+}
+
+pub(crate) fn cost<A: FnOnce() -> String, B: FnOnce() -> String>(
     r: &Rates,
-    formula: &str,
-    alpha: f64,
-    alpha_text: impl FnOnce() -> String,
-    beta: f64,
-    beta_text: impl FnOnce() -> String,
+    t: Terms<'_, A, B>,
 ) -> Cost {
-    let seconds = alpha + beta;
+    let seconds = t.alpha + t.beta;
     if !r.explain {
         return Cost {
             seconds,
             formula: String::new(),
             worked: String::new(),
+            sources: String::new(),
         };
     }
     Cost {
         seconds,
-        formula: formula.to_owned(),
+        formula: t.formula.to_owned(),
         worked: format!(
             "{} + {} = {} + {} = {}",
-            alpha_text(),
-            beta_text(),
-            format::duration(alpha),
-            format::duration(beta),
+            (t.alpha_text)(),
+            (t.beta_text)(),
+            format::duration(t.alpha),
+            format::duration(t.beta),
             format::duration(seconds)
         ),
+        sources: t.sources,
     }
 }
 
 /// Cost of `algorithm` (never `Auto`) for `input` at the given rates.
 pub(crate) fn evaluate(input: &CollectiveInput, algorithm: Algorithm, r: &Rates) -> Cost {
     match algorithm {
-        Algorithm::Tree => tree(input, r),
-        Algorithm::Hierarchical => hierarchical(input, r),
-        Algorithm::Pairwise if input.op == Op::SendRecv => sendrecv(input, r),
-        Algorithm::Pairwise => alltoall(input, r),
-        Algorithm::Ring | Algorithm::Auto => ring(input, r),
+        Algorithm::Tree => cheaper(ring_or_tree(input, r, Proto::Ll, true), || {
+            ring_or_tree(input, r, Proto::Simple, true)
+        }),
+        Algorithm::Nvls | Algorithm::NvlsTree => super::nvls::nvls(input, r),
+        Algorithm::Hierarchical => super::pairwise::hierarchical(input, r),
+        Algorithm::Pairwise if input.op == Op::SendRecv => super::pairwise::sendrecv(input, r),
+        Algorithm::Pairwise => super::pairwise::alltoall(input, r),
+        Algorithm::Ring | Algorithm::Auto => {
+            cheaper(ring_or_tree(input, r, Proto::Ll, false), || {
+                ring_or_tree(input, r, Proto::Simple, false)
+            })
+        }
     }
 }
 
-/// Bandwidth of a ring or tree edge: NVLink inside a node, all NICs across nodes.
-fn edge_bandwidth(input: &CollectiveInput, r: &Rates) -> f64 {
-    if input.nodes() > 1 {
-        r.intra.min(r.node_nics)
+fn cheaper(a: Cost, b: impl FnOnce() -> Cost) -> Cost {
+    let b = b();
+    if a.seconds < b.seconds { a } else { b }
+}
+
+/// Bytes each node's NICs carry per direction in a tree, as a multiple of S: S on 2 nodes (each
+/// tree of the pair sends S/2 up and S/2 down), 2S beyond (an inner node of one tree sends S/2
+/// up and S down to two children, and is a leaf of the other).
+pub(crate) fn tree_inter_share(nodes: usize) -> f64 {
+    if nodes == 2 { 1.0 } else { 2.0 }
+}
+
+fn ring_or_tree(input: &CollectiveInput, r: &Rates, p: Proto, tree: bool) -> Cost {
+    if tree {
+        tree_cost(input, r, p)
     } else {
-        r.intra
+        ring(input, r, p)
     }
 }
 
-fn ring(input: &CollectiveInput, r: &Rates) -> Cost {
+fn ring(input: &CollectiveInput, r: &Rates, p: Proto) -> Cost {
     let (n, nodes, s) = (input.ranks as f64, input.nodes() as f64, input.size_bytes);
     let (steps, inter_steps, share, formula) = match input.op {
         Op::AllReduce => (
             2.0 * (n - 1.0),
             2.0 * (nodes - 1.0),
             2.0 * (n - 1.0) / n,
-            "ring: t = 2(n-1)·α + 2(n-1)/n · S / B",
+            "ring: t = base + 2(n-1)·α + 2(n-1)/n · S / B",
         ),
         Op::AllGather | Op::ReduceScatter => (
             n - 1.0,
             nodes - 1.0,
             (n - 1.0) / n,
-            "ring: t = (n-1)·α + (n-1)/n · S / B",
+            "ring: t = base + (n-1)·α + (n-1)/n · S / B",
         ),
         _ => (
             n - 1.0,
             nodes - 1.0,
             1.0,
-            "pipelined ring (chain): t = (n-1)·α + S / B",
+            "pipelined ring (chain): t = base + (n-1)·α + S / B",
         ),
     };
-    let bw = edge_bandwidth(input, r);
-    let alpha = (steps - inter_steps) * r.intra_alpha + inter_steps * r.inter_alpha;
-    let alpha_text = || {
-        if inter_steps > 0.0 {
-            format!(
-                "{} intra steps × {} + {} inter-node steps × {}",
-                steps - inter_steps,
-                format::duration(r.intra_alpha),
-                inter_steps,
-                format::duration(r.inter_alpha)
-            )
-        } else {
-            format!("{steps} × {}", format::duration(r.intra_alpha))
-        }
+    let bw = if input.nodes() > 1 {
+        r.intra.min(r.node_nics)
+    } else {
+        r.intra
+    } * if p == Proto::Ll {
+        nccl::ll_share(false)
+    } else {
+        1.0
     };
-    let beta_text = || {
-        format!(
-            "{} × {} / {}",
-            format::sig(share, 4),
-            format::bytes_short(s),
-            format::rate_short(bw)
-        )
-    };
-    cost(r, formula, alpha, alpha_text, share * s / bw, beta_text)
-}
-
-fn ceil_log2(k: usize) -> f64 {
-    f64::from(usize::BITS - k.saturating_sub(1).leading_zeros())
-}
-
-fn tree(input: &CollectiveInput, r: &Rates) -> Cost {
-    let (g, s) = (input.gpus_per_node as f64, input.size_bytes);
-    let depth = ceil_log2(input.nodes());
-    let b = edge_bandwidth(input, r);
-    let alpha = 2.0 * ((g - 1.0) * r.intra_alpha + depth * r.inter_alpha);
-    let alpha_text = || {
-        format!(
-            "2 × ({} × {} + {depth} × {})",
-            g - 1.0,
-            format::duration(r.intra_alpha),
-            format::duration(r.inter_alpha)
-        )
-    };
-    let beta_text = || format!("2 × {} / {}", format::bytes_short(s), format::rate_short(b));
-    let formula =
-        "double binary tree (chain inside a node): t = 2((g-1)·α_i + ⌈log2 k⌉·α_e) + 2S / B";
-    cost(r, formula, alpha, alpha_text, 2.0 * s / b, beta_text)
-}
-
-fn hierarchical(input: &CollectiveInput, r: &Rates) -> Cost {
-    let (g, k, s) = (
-        input.gpus_per_node as f64,
-        input.nodes() as f64,
-        input.size_bytes,
+    let (a_i, a_e, base) = (
+        r.step(nccl::ring_step(r.intra_hw, p)),
+        r.step(nccl::ring_step(Hw::Net, p)),
+        nccl::ring_base(p),
     );
-    let per_gpu_nic = r.node_nics / g;
-    let intra_beta = if g > 1.0 {
-        2.0 * (g - 1.0) / g * s / r.intra
-    } else {
-        0.0
-    };
-    let inter_beta = if k > 1.0 {
-        2.0 * (k - 1.0) / k * (s / g) / per_gpu_nic
-    } else {
-        0.0
-    };
-    let alpha = 2.0 * (g - 1.0) * r.intra_alpha + 2.0 * (k - 1.0) * r.inter_alpha;
-    let alpha_text = || {
-        format!(
-            "2×{} × {} + 2×{} × {}",
-            g - 1.0,
-            format::duration(r.intra_alpha),
-            k - 1.0,
-            format::duration(r.inter_alpha)
-        )
-    };
-    let beta_text = || {
-        format!(
-            "2({g}-1)/{g} × {} / {} + 2({k}-1)/{k} × ({} / {g}) / {}",
-            format::bytes_short(s),
-            format::rate_short(r.intra),
-            format::bytes_short(s),
-            format::rate_short(per_gpu_nic)
-        )
-    };
-    let formula = "hierarchical: intra reduce-scatter + inter allreduce on S/g over the NICs + intra allgather: \
-                   t = 2(g-1)·α_i + 2(k-1)·α_e + 2(g-1)/g · S / B_i + 2(k-1)/k · (S/g) / (K·B_nic/g)";
+    let alpha = base + (steps - inter_steps) * a_i + inter_steps * a_e;
+    let beta = share * s / bw;
     cost(
         r,
-        formula,
-        alpha,
-        alpha_text,
-        intra_beta + inter_beta,
-        beta_text,
+        Terms {
+            formula,
+            alpha,
+            alpha_text: || {
+                format!(
+                    "{} + {} × {} + {inter_steps} × {}",
+                    format::duration(base),
+                    steps - inter_steps,
+                    format::duration(a_i),
+                    format::duration(a_e)
+                )
+            },
+            beta,
+            beta_text: || {
+                format!(
+                    "{} × {} / {}",
+                    format::sig(share, 4),
+                    format::bytes_short(s),
+                    format::rate_short(bw)
+                )
+            },
+            sources: latency_sources(r, p, "Ring"),
+        },
     )
 }
 
-fn alltoall(input: &CollectiveInput, r: &Rates) -> Cost {
-    let (n, g, s) = (
-        input.ranks as f64,
-        input.gpus_per_node as f64,
-        input.size_bytes,
-    );
-    let intra = if g > 1.0 {
-        (g - 1.0) / n * s / r.intra
-    } else {
-        0.0
-    };
-    let inter = if n > g {
-        (n - g) / n * s / (r.node_nics / g)
-    } else {
-        0.0
-    };
-    let alpha = (g - 1.0) * r.intra_alpha + (n - g) * r.inter_alpha;
-    let alpha_text = || {
+fn latency_sources(r: &Rates, p: Proto, algo: &str) -> String {
+    let ll = if p == Proto::Ll {
         format!(
-            "{} × {} + {} × {}",
-            g - 1.0,
-            format::duration(r.intra_alpha),
-            n - g,
-            format::duration(r.inter_alpha)
+            "; LL moves data at {} of B",
+            format::sig(nccl::ll_share(algo == "Tree"), 3)
+        )
+    } else {
+        String::new()
+    };
+    let steps = if r.step_override.is_some() {
+        "α per step from --latency".to_owned()
+    } else {
+        format!(
+            "α per step from hwLatencies[{:?}/NET][{algo}][{}]",
+            r.intra_hw,
+            p.name()
         )
     };
-    let beta_text = || {
-        format!(
-            "max({}, {})",
-            format::duration(intra),
-            format::duration(inter)
-        )
-    };
-    let formula =
-        "pairwise: t = (g-1)·α_i + (n-g)·α_e + max((g-1)/n · S / B_i, (n-g)/n · S / (K·B_nic/g))";
-    cost(r, formula, alpha, alpha_text, intra.max(inter), beta_text)
+    format!(
+        "protocol {}: base from baseLatencies[{algo}], {steps} ({}){ll}",
+        p.name(),
+        nccl::SOURCE
+    )
 }
 
-fn sendrecv(input: &CollectiveInput, r: &Rates) -> Cost {
-    let s = input.size_bytes;
-    let (alpha, b) = if input.nodes() > 1 {
-        (r.inter_alpha, r.nic)
+fn tree_cost(input: &CollectiveInput, r: &Rates, proto: Proto) -> Cost {
+    let (gpus, nodes, size) = (input.gpus_per_node, input.nodes(), input.size_bytes);
+    let depth = nccl::log2i(nodes);
+    let share = nccl::TREE_ALLREDUCE_SHARE
+        * if proto == Proto::Ll {
+            nccl::ll_share(true)
+        } else {
+            1.0
+        };
+    let (a_i, a_e, base) = (
+        r.step(nccl::tree_step(r.intra_hw, proto)),
+        r.step(nccl::tree_step(Hw::Net, proto)),
+        nccl::tree_base(proto),
+    );
+    let alpha = base + 2.0 * ((gpus as f64 - 1.0) * a_i + depth * a_e);
+    let intra_beta = if gpus > 1 {
+        2.0 * size / (r.intra * share)
     } else {
-        (r.intra_alpha, r.intra)
+        0.0
     };
-    let beta_text = || format!("{} / {}", format::bytes_short(s), format::rate_short(b));
-    let formula = "point-to-point: t = α + S / B (one NIC when the pair crosses nodes)";
+    let inter_share = tree_inter_share(nodes);
+    let inter_beta = if nodes > 1 {
+        inter_share * size / (r.node_nics * share)
+    } else {
+        0.0
+    };
+    let formula = "double binary tree (chain inside a node): t = base + 2((g-1)·α_i + log2(k)·α_e) \
+                   + max(2S / B_intra, c·S / B_node_NICs) with c = 1 on 2 nodes, 2 beyond";
+    let mut sources = latency_sources(r, proto, "Tree");
+    let _ = write!(
+        sources,
+        "; B × {} (NCCL'size tree all-reduce busBw × 0.92, {})",
+        format::sig(nccl::TREE_ALLREDUCE_SHARE, 2),
+        nccl::SOURCE
+    );
+    if nodes == 2 {
+        sources.push_str(
+            "; on 2 nodes each tree sends S/2 up and S/2 down, so a node'size NICs carry S and busbw can reach twice the NIC rate (AddyLaddy, NVIDIA/nccl-tests#22)",
+        );
+    }
     cost(
         r,
-        formula,
-        alpha,
-        || format::duration(alpha),
-        s / b,
-        beta_text,
+        Terms {
+            formula,
+            alpha,
+            alpha_text: || {
+                format!(
+                    "{} + 2 × ({} × {} + {depth} × {})",
+                    format::duration(base),
+                    gpus - 1,
+                    format::duration(a_i),
+                    format::duration(a_e)
+                )
+            },
+            beta: intra_beta.max(inter_beta),
+            beta_text: || {
+                format!(
+                    "max({}, {})",
+                    format::duration(intra_beta),
+                    format::duration(inter_beta)
+                )
+            },
+            sources,
+        },
     )
 }

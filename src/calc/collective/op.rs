@@ -64,7 +64,13 @@ impl Op {
     /// The algorithms NCCL offers for this op (without `auto`).
     pub fn algorithms(self) -> &'static [Algorithm] {
         match self {
-            Op::AllReduce => &[Algorithm::Ring, Algorithm::Tree, Algorithm::Hierarchical],
+            Op::AllReduce => &[
+                Algorithm::Ring,
+                Algorithm::Tree,
+                Algorithm::Nvls,
+                Algorithm::NvlsTree,
+                Algorithm::Hierarchical,
+            ],
             Op::AllGather | Op::ReduceScatter | Op::Broadcast | Op::Reduce => &[Algorithm::Ring],
             Op::AllToAll | Op::SendRecv => &[Algorithm::Pairwise],
         }
@@ -112,7 +118,12 @@ pub enum Algorithm {
     Ring,
     /// NCCL's double binary tree (a chain inside each node).
     Tree,
-    /// Intra-node reduce-scatter, inter-node allreduce on S/g, intra-node allgather.
+    /// NVLink SHARP: the NVSwitch reduces, each GPU sends and receives S (one node).
+    Nvls,
+    /// NVLS inside each node, a tree between nodes.
+    NvlsTree,
+    /// Intra-node reduce-scatter, inter-node allreduce on S/g, intra-node allgather. NCCL does
+    /// not run it; `auto` never picks it.
     Hierarchical,
     /// Point-to-point exchanges (alltoall, sendrecv).
     Pairwise,
@@ -125,6 +136,8 @@ impl fmt::Display for Algorithm {
         let name = match self {
             Algorithm::Ring => "ring",
             Algorithm::Tree => "tree",
+            Algorithm::Nvls => "nvls",
+            Algorithm::NvlsTree => "nvlstree",
             Algorithm::Hierarchical => "hierarchical",
             Algorithm::Pairwise => "pairwise",
             Algorithm::Auto => "auto",
@@ -140,11 +153,13 @@ impl FromStr for Algorithm {
         match text.trim().to_ascii_lowercase().as_str() {
             "ring" => Ok(Algorithm::Ring),
             "tree" => Ok(Algorithm::Tree),
+            "nvls" | "nvlink-sharp" => Ok(Algorithm::Nvls),
+            "nvlstree" | "nvls-tree" | "nvls_tree" => Ok(Algorithm::NvlsTree),
             "hierarchical" | "2d" => Ok(Algorithm::Hierarchical),
             "pairwise" | "p2p" => Ok(Algorithm::Pairwise),
             "auto" | "" => Ok(Algorithm::Auto),
             _ => Err(CalcError::invalid(format!(
-                "unknown algorithm '{}': use ring, tree, hierarchical or auto",
+                "unknown algorithm '{}': use auto, ring, tree, nvls, nvlstree, hierarchical or pairwise",
                 text.trim()
             ))),
         }

@@ -5,7 +5,20 @@ use crate::calc::collective::{Algorithm, Alternative, CollectiveInput};
 use crate::calc::format;
 
 /// algbw and busbw lines, spec and expected, as nccl-tests computes them.
-pub(super) fn bandwidths(input: &CollectiveInput, spec_s: f64, expected_s: f64) -> Vec<String> {
+pub(super) fn bandwidths(
+    input: &CollectiveInput,
+    algorithm: Algorithm,
+    spec_s: f64,
+    expected_s: f64,
+) -> Vec<String> {
+    let compare = match algorithm {
+        Algorithm::Ring => "NCCL_ALGO=RING",
+        Algorithm::Tree => "NCCL_ALGO=TREE",
+        Algorithm::Nvls => "NCCL_ALGO=NVLS",
+        Algorithm::NvlsTree => "NCCL_ALGO=NVLSTree",
+        Algorithm::Pairwise => "the default settings",
+        Algorithm::Hierarchical | Algorithm::Auto => "no NCCL setting: NCCL does not run it",
+    };
     let factor = input.op.busbw_factor(input.ranks);
     let algbw = input.size_bytes / spec_s;
     let expected_algbw = input.size_bytes / expected_s;
@@ -21,9 +34,9 @@ pub(super) fn bandwidths(input: &CollectiveInput, spec_s: f64, expected_s: f64) 
             format::rate_short(algbw * factor)
         ),
         format!(
-            "expected algbw = {}, busbw = {} (compare with nccl-tests run with NCCL_ALGO=RING and NCCL_NVLS_ENABLE=0)",
+            "expected algbw = {}, busbw = {} (compare with nccl-tests run with {compare})",
             format::rate_short(expected_algbw),
-            format::rate_short(expected_algbw * factor)
+            format::rate_short(expected_algbw * factor),
         ),
     ]
 }

@@ -22,12 +22,16 @@ fn one_node(
     }
 }
 
+/// NCCL src/graph/tuning.cc, Simple protocol: base 8.4 µs; per step ring NVLink 3.4, tree
+/// NVLink 4.0, PCI ring 5.7, NET 14 µs; tree all-reduce bandwidth × 0.92.
+const US: f64 = 1e-6;
+
 #[test]
 fn ring_allreduce_8x_a100_1gib() {
-    // 14 steps × 2 µs + 2·7/8 · 2^30 B / 300e9 B/s = 6.2915 ms; expected uses 0.78 × 300 = 234 GB/s.
+    // 8.4 µs + 14 steps × 3.4 µs + 2·7/8 · 2^30 B / 300e9 B/s; expected uses 0.78 × 300 = 234 GB/s.
     let r = run(one_node("allreduce", "nvlink3", "ring")).expect("a100");
-    assert!(close(r.seconds, 28e-6 + 1.75 * GIB / 300e9));
-    assert!(close(r.expected_seconds, 28e-6 + 1.75 * GIB / 234e9));
+    assert!(close(r.seconds, 56.0 * US + 1.75 * GIB / 300e9));
+    assert!(close(r.expected_seconds, 56.0 * US + 1.75 * GIB / 234e9));
     assert!(close(r.busbw_bytes_per_s, r.algbw_bytes_per_s * 1.75));
     // stas00 measured t = 8203.9 µs for 1 GiB on 8x A100: within 2%.
     assert!(
@@ -42,17 +46,38 @@ fn ring_allreduce_8x_a100_1gib() {
         "{:#?}",
         r.steps
     );
+    assert!(
+        r.steps.iter().any(|s| s.contains("src/graph/tuning.cc")),
+        "every latency names its source: {:#?}",
+        r.steps
+    );
+}
+
+#[test]
+fn small_messages_use_ll() {
+    // 8 B on 8x A100: LL (6.6 µs + 14 × 0.6 µs, half the bandwidth) beats Simple's 56 µs.
+    let f = CollectiveFields {
+        size: "8 B",
+        ..one_node("allreduce", "nvlink3", "ring")
+    };
+    let r = run(f).expect("small");
+    assert!(close(r.seconds, 15.0 * US + 1.75 * 8.0 / 150e9));
+    assert!(r.steps.iter().any(|s| s.contains("protocol LL")));
 }
 
 #[test]
 fn tree_and_auto_on_one_node() {
-    // Tree on one node is a chain: 2·(7 × 2 µs) + 2 · 2^30 / 300e9 = 7.186 ms, slower than ring.
+    // Tree on one node is a chain: 8.4 + 2·(7 × 4.0) µs + 2 · 2^30 / (300e9 × 0.92).
     let tree = run(one_node("allreduce", "nvlink3", "tree")).expect("tree");
-    assert!(close(tree.seconds, 28e-6 + 2.0 * GIB / 300e9));
+    assert!(close(tree.seconds, 64.4 * US + 2.0 * GIB / (300e9 * 0.92)));
     let auto = run(one_node("allreduce", "nvlink3", "auto")).expect("auto");
     assert_eq!(auto.algorithm, Algorithm::Ring);
     assert_eq!(auto.requested_algorithm, Algorithm::Auto);
-    assert_eq!(auto.alternatives.len(), 2, "no hierarchical on one node");
+    assert_eq!(
+        auto.alternatives.len(),
+        2,
+        "no hierarchical, no NVLS on NVLink 3"
+    );
     assert!(
         auto.steps
             .last()
@@ -63,17 +88,107 @@ fn tree_and_auto_on_one_node() {
 
 #[test]
 fn other_ops_on_one_node() {
-    let t = |op, algo| run(one_node(op, "nvlink4", algo)).expect(op).seconds;
-    // (n-1)·α + (n-1)/n · S / B, S being the total buffer.
-    assert!(close(t("allgather", "ring"), 14e-6 + 0.875 * GIB / 450e9));
+    let t = |op, algo| run(one_node(op, "nvlink4", algo)).expect(op);
+    // 8.4 µs + (n-1) × 3.4 µs + (n-1)/n · S / B, S being the total buffer.
     assert!(close(
-        t("reducescatter", "auto"),
-        14e-6 + 0.875 * GIB / 450e9
+        t("allgather", "ring").seconds,
+        32.2 * US + 0.875 * GIB / 450e9
     ));
-    assert!(close(t("broadcast", "ring"), 14e-6 + GIB / 450e9));
-    assert!(close(t("reduce", "auto"), 14e-6 + GIB / 450e9));
-    assert!(close(t("alltoall", "auto"), 14e-6 + 0.875 * GIB / 450e9));
-    assert!(close(t("sendrecv", "auto"), 2e-6 + GIB / 450e9));
+    assert!(close(
+        t("reducescatter", "auto").seconds,
+        32.2 * US + 0.875 * GIB / 450e9
+    ));
+    assert!(close(
+        t("broadcast", "ring").seconds,
+        32.2 * US + GIB / 450e9
+    ));
+    assert!(close(t("reduce", "auto").seconds, 32.2 * US + GIB / 450e9));
+    // Alltoall: 7 link latencies of 2 µs; B = min(450, 7 pairs × 450).
+    assert!(close(
+        t("alltoall", "auto").seconds,
+        14.0 * US + 0.875 * GIB / 450e9
+    ));
+    let p2p = t("sendrecv", "auto");
+    assert!(close(p2p.seconds, 2.0 * US + GIB / 450e9));
+    // Expected at NCCL's send/recv efficiency (0.40, nccl-tests#268), not the collective 0.82.
+    assert!(close(p2p.expected_seconds, 2.0 * US + GIB / 180e9));
+}
+
+#[test]
+fn nvls_on_an_nvswitch_node() {
+    // NVLS: 25 µs + S / B; expected B × 0.612: busbw = 2·7/8 × 450 × 0.612 = 482 GB/s.
+    let f = CollectiveFields {
+        size: "16 GiB",
+        ..one_node("allreduce", "nvlink4", "auto")
+    };
+    let r = run(f).expect("nvls");
+    assert_eq!(r.algorithm, Algorithm::Nvls);
+    let s = 16.0 * GIB;
+    assert!(close(r.seconds, 25.0 * US + s / 450e9));
+    assert!(close(r.expected_seconds, 25.0 * US + s / (450e9 * 0.612)));
+    assert!((r.expected_busbw_bytes_per_s / 482e9 - 1.0).abs() < 0.01);
+    // NVLink 3 has no in-switch reduction: refused with the reason.
+    let err = run(one_node("allreduce", "nvlink3", "nvls"))
+        .expect_err("a100")
+        .to_string();
+    assert!(err.contains("NVLink SHARP"), "{err}");
+    let err = run(one_node("allgather", "nvlink4", "nvls"))
+        .expect_err("allgather")
+        .to_string();
+    assert!(err.contains("'nvls'"), "{err}");
+}
+
+#[test]
+fn nvls_across_nodes_is_nvlstree() {
+    // 2 nodes × 8 H100, 8 × NDR (50 GB/s): 25 µs + 2·log2(2)·20.9 µs + max(S/450, S/400) GB/s.
+    let f = CollectiveFields {
+        ranks: "16",
+        gpus_per_node: Some("8"),
+        inter: Some("ib-ndr"),
+        ..one_node("allreduce", "nvlink4", "nvls")
+    };
+    let r = run(f).expect("nvlstree");
+    assert_eq!(r.algorithm, Algorithm::NvlsTree);
+    assert!(close(r.seconds, 66.8 * US + GIB / 400e9));
+}
+
+#[test]
+fn two_node_tree_sends_s_per_node_and_busbw_passes_the_nic_rate() {
+    // 2 nodes × 8 H100, one 50 GB/s NIC each: each node's NIC carries S, not 2(n-1)/n · S.
+    // t = 8.4 + 2·(7 × 4.0 + 1 × 14) µs + max(2S / (450 × 0.92), S / (50 × 0.92)) GB/s.
+    let two = CollectiveFields {
+        ranks: "16",
+        gpus_per_node: Some("8"),
+        nics_per_node: Some("1"),
+        inter: Some("ib-ndr"),
+        ..one_node("allreduce", "nvlink4", "tree")
+    };
+    let r = run(two).expect("2 nodes");
+    assert!(close(r.seconds, 92.4 * US + GIB / (50e9 * 0.92)));
+    assert!(r.busbw_bytes_per_s > 1.5 * 50e9, "busbw near twice the NIC");
+    // Four nodes: inner tree nodes carry 2S; log2(4) = 2 inter levels.
+    let four = CollectiveFields { ranks: "32", ..two };
+    let r = run(four).expect("4 nodes");
+    assert!(close(r.seconds, 120.4 * US + 2.0 * GIB / (50e9 * 0.92)));
+}
+
+#[test]
+fn a_full_mesh_uses_only_the_peers_in_the_job() {
+    // MI300X: 7 × 64 GB/s. 8 ranks reach all 448; 4 ranks only 3 links = 192 GB/s.
+    let eight = run(one_node("allreduce", "xgmi-mi300x", "ring")).expect("8");
+    assert!(close(eight.seconds, 56.0 * US + 1.75 * GIB / 448e9));
+    let four = CollectiveFields {
+        ranks: "4",
+        ..one_node("allreduce", "xgmi-mi300x", "ring")
+    };
+    let four = run(four).expect("4");
+    assert!(close(
+        four.seconds,
+        (8.4 + 6.0 * 3.4) * US + 1.5 * GIB / 192e9
+    ));
+    // A send/recv between two GPUs has one 64 GB/s link.
+    let p2p = run(one_node("sendrecv", "xgmi-mi300x", "auto")).expect("p2p");
+    assert!(close(p2p.seconds, 2.0 * US + GIB / 64e9));
 }
 
 fn cluster(op: &'static str, size: &'static str, algo: &'static str) -> CollectiveFields<'static> {
@@ -92,9 +207,12 @@ fn cluster(op: &'static str, size: &'static str, algo: &'static str) -> Collecti
 #[test]
 fn multi_node_ring_uses_all_nics() {
     // 16 nodes × 8 A100, 8 × HDR per node: B = min(300, 8 × 25) = 200 GB/s.
-    // α: 224 intra steps × 2 µs + 30 inter steps × 0.6 µs = 466 µs.
+    // α: 8.4 µs + 224 intra steps × 3.4 µs + 30 inter steps × 14 µs = 1190 µs.
     let r = run(cluster("allreduce", "1 GiB", "ring")).expect("ring");
-    assert!(close(r.seconds, 466e-6 + 2.0 * 127.0 / 128.0 * GIB / 200e9));
+    assert!(close(
+        r.seconds,
+        1190e-6 + 2.0 * 127.0 / 128.0 * GIB / 200e9
+    ));
     assert_eq!(r.nodes, 16);
     // One NIC per node instead caps the ring at 25 GB/s.
     let one_nic = CollectiveFields {
@@ -102,24 +220,31 @@ fn multi_node_ring_uses_all_nics() {
         ..cluster("allreduce", "1 GiB", "ring")
     };
     let r = run(one_nic).expect("1 nic");
-    assert!(close(r.seconds, 466e-6 + 2.0 * 127.0 / 128.0 * GIB / 25e9));
+    assert!(close(r.seconds, 1190e-6 + 2.0 * 127.0 / 128.0 * GIB / 25e9));
 }
 
 #[test]
 fn multi_node_tree_and_hierarchical() {
-    // Tree: 2·(7 × 2 µs + log2(16) × 0.6 µs) + 2 · S / 200 GB/s.
+    // Tree: 8.4 + 2·(7 × 4.0 + log2(16) × 14) µs + 2 · S / (200 GB/s × 0.92).
     let tree = run(cluster("allreduce", "1 GiB", "tree")).expect("tree");
-    assert!(close(tree.seconds, 32.8e-6 + 2.0 * GIB / 200e9));
+    assert!(close(tree.seconds, 176.4e-6 + 2.0 * GIB / 184e9));
     // Hierarchical: 2·7·2 µs + 2·15·0.6 µs + 2·7/8 · S / 300 GB/s + 2·15/16 · (S/8) / 25 GB/s.
     let hier = run(cluster("allreduce", "1 GiB", "hierarchical")).expect("hier");
     let want = 28e-6 + 18e-6 + 1.75 * GIB / 300e9 + 1.875 * (GIB / 8.0) / 25e9;
     assert!(close(hier.seconds, want));
-    let auto = run(cluster("allreduce", "1 GiB", "auto")).expect("auto");
-    assert_eq!(auto.alternatives.len(), 3);
+    let auto = run(cluster("allreduce", "64 MiB", "auto")).expect("auto");
+    assert_eq!(auto.alternatives.len(), 2, "NCCL does not run hierarchical");
     assert_eq!(
         auto.algorithm,
         Algorithm::Tree,
         "the 254-step ring pays more latency"
+    );
+    assert!(
+        hier.steps
+            .iter()
+            .any(|s| s.contains("not an NCCL algorithm")),
+        "{:#?}",
+        hier.steps
     );
 }
 
@@ -148,7 +273,8 @@ fn per_instance_efa_is_split_over_nics() {
         ..cluster("allreduce", "1 GiB", "ring")
     };
     let r = run(f).expect("efa");
-    assert!(close(r.seconds, 2.0 * 15.0 / 16.0 * GIB / 400e9));
+    // --latency 0 zeroes the steps; NCCL's 8.4 µs base stays.
+    assert!(close(r.seconds, 8.4 * US + 2.0 * 15.0 / 16.0 * GIB / 400e9));
 }
 
 #[test]
@@ -157,6 +283,13 @@ fn bad_input_gives_clear_errors() {
     let cases: Vec<(CollectiveFields<'_>, &str)> = vec![
         (CollectiveFields { ranks: "1", ..base }, "at least 2 ranks"),
         (CollectiveFields { ranks: "0", ..base }, "'0'"),
+        (
+            CollectiveFields {
+                ranks: "1000000000",
+                ..base
+            },
+            "limit is 10 million",
+        ),
         (
             CollectiveFields {
                 ranks: "12",
@@ -221,16 +354,41 @@ fn bad_input_gives_clear_errors() {
         let err = run(fields).expect_err(needle).to_string();
         assert!(err.contains(needle), "{needle}: {err}");
     }
+    let err = run(CollectiveFields {
+        ranks: "1000000000",
+        ..base
+    })
+    .expect_err("huge")
+    .to_string();
+    assert!(!err.contains("at least 2"), "the reason is the size: {err}");
 }
 
 #[test]
-fn raw_rates_have_expected_equal_to_spec() {
+fn typed_rates_run_at_the_documented_efficiency_unless_told() {
     let f = CollectiveFields {
         intra: None,
         intra_bw: Some("300 GB/s"),
         ..one_node("allreduce", "", "ring")
     };
     let r = run(f).expect("raw");
+    // A typed rate is NCCL's PCI class (5.7 µs a step) at efficiency 0.8.
+    let alpha = (8.4 + 14.0 * 5.7) * US;
+    assert!(close(r.seconds, alpha + 1.75 * GIB / 300e9));
+    assert!(close(r.expected_seconds, alpha + 1.75 * GIB / 240e9));
+    let measured = CollectiveFields {
+        intra_efficiency: Some("1"),
+        ..f
+    };
+    let r = run(measured).expect("efficiency 1");
     assert!(close(r.seconds, r.expected_seconds));
-    assert!(close(r.seconds, 1.75 * GIB / 300e9), "no preset: α = 0");
+    let err = run(CollectiveFields {
+        intra_efficiency: Some("0.9"),
+        ranks: "16",
+        gpus_per_node: Some("8"),
+        inter_efficiency: Some("0.9"),
+        ..f
+    })
+    .expect_err("no inter link")
+    .to_string();
+    assert!(err.contains("--inter"), "{err}");
 }

@@ -103,3 +103,36 @@ fn figure_errors() {
     assert!(figure_matches(&t, "1 s + 2 s").is_err(), "two numbers");
     assert!(figure_matches(&t, "0 s").is_err(), "zero");
 }
+
+#[test]
+fn powers_take_the_unit_after_them() {
+    for (expr, want) in [
+        ("2^30 B", 1_073_741_824.0),
+        ("1024^3 B", 1_073_741_824.0),
+        ("8 * 2^30 bytes", 8.0 * 1_073_741_824.0),
+        ("2^10 KiB", 1_048_576.0),
+    ] {
+        let v = eval(expr);
+        assert_eq!(v.kind, Kind::Size, "{expr}");
+        assert!(close(v.value, want), "{expr}: {}", v.value);
+    }
+}
+
+#[test]
+fn digit_group_commas_are_read() {
+    let v = eval("1,000 GB");
+    assert!(close(v.value, 1e12), "{}", v.value);
+    assert!(close(eval("1,048,576 B").value, 1_048_576.0));
+    assert!(figure_matches(&eval("1000 GB"), "1,000 GB").expect("grouped figure"));
+}
+
+#[test]
+fn conversion_targets_are_shown() {
+    let v = eval("10 GiB / 25 GB/s in us");
+    assert!(close(v.value, 0.429_496_729_6), "value stays in seconds");
+    assert!(v.display.starts_with("429496.7296 "), "{}", v.display);
+    let v = eval("25 GB/s to Gbps");
+    assert!(close(v.value, 25e9));
+    assert!(v.display.starts_with("200 Gbps"), "{}", v.display);
+    assert!(eval("1 TB to GB").display.starts_with("1000 GB"));
+}

@@ -136,3 +136,86 @@ fn unknown_link_suggests_close_ids() {
         .to_string();
     assert!(err.contains("'hdr'") && err.contains("'ib-hdr'"), "{err}");
 }
+
+#[test]
+fn new_presets_have_their_figures_and_sources() {
+    let table = HardwareTable::bundled();
+    // (id, per-direction bandwidth, source must mention)
+    let cases = [
+        ("xgmi-mi300x", 448e9, "64 GB/s"),
+        ("nvlink-c2c", 450e9, "900 GB/s"),
+        ("efa-p5en", 400e9, "3200 Gbps"),
+        ("efa-p6", 400e9, "3.2 Tbps"),
+        ("tcpxo", 200e9, "1,600 Gbps"),
+    ];
+    for (id, bandwidth, needle) in cases {
+        let p = table.get(id).expect(id);
+        assert!(
+            (p.bandwidth - bandwidth).abs() < 1.0,
+            "{id}: {}",
+            p.bandwidth
+        );
+        assert!(
+            p.bandwidth_source.contains(needle),
+            "{id}: {}",
+            p.bandwidth_source
+        );
+        assert!(
+            !p.efficiency_source.is_empty() && !p.latency_source.is_empty(),
+            "{id}"
+        );
+    }
+    let mesh = table.get("xgmi-mi300x").expect("mesh");
+    assert_eq!(mesh.mesh_peers, Some(7));
+    assert!((mesh.peer_bandwidth.expect("peer") - 64e9).abs() < 1.0);
+    assert!(mesh.efficiency_source.contains("48 GB/s"));
+    let c2c = table.get("nvlink-c2c").expect("c2c");
+    assert!(c2c.efficiency_source.contains("346 GB/s"));
+    for id in ["efa-p5en", "efa-p6", "tcpxo"] {
+        assert_eq!(table.get(id).expect(id).scope, Scope::PerInstance, "{id}");
+    }
+}
+
+#[test]
+fn role_efficiencies_have_sources_and_fall_back() {
+    let table = HardwareTable::bundled();
+    let h100 = table.get("nvlink4").expect("nvlink4");
+    assert!((h100.copy_efficiency.expect("copy") - 0.844).abs() < 1e-9);
+    assert!(h100.copy_efficiency_source.contains("nccl#1264"));
+    assert!((h100.p2p_efficiency.expect("p2p") - 0.40).abs() < 1e-9);
+    assert!(h100.p2p_efficiency_source.contains("nccl-tests#268"));
+    assert!(h100.nvls_efficiency_source.contains("482.26"));
+    let b200 = table.get("nvlink5").expect("nvlink5");
+    assert!(b200.nvls_efficiency_source.contains("0.74/0.85"));
+    assert!(
+        table
+            .get("nvlink3")
+            .expect("a100")
+            .nvls_efficiency
+            .is_none()
+    );
+    // No separate figure: the collective efficiency, saying so.
+    let spec = crate::calc::LinkSpec::from_preset(table.get("ib-ndr").expect("ndr"))
+        .for_role(crate::calc::link::Role::PointToPoint);
+    assert!((spec.efficiency - 0.95).abs() < 1e-9);
+    assert!(
+        spec.efficiency_source
+            .starts_with("no separate measurement")
+    );
+}
+
+#[test]
+fn a_mesh_needs_both_figures_and_role_efficiencies_are_fractions() {
+    let base = "[[links]]\nid = \"my-mesh\"\nbandwidth = \"100 GB/s\"\n";
+    for (extra, needle) in [
+        ("peer-bandwidth = \"10 GB/s\"\n", "mesh-peers"),
+        ("mesh-peers = 3\n", "peer-bandwidth"),
+        ("copy-efficiency = 1.5\n", "copy-efficiency"),
+        ("nvls-efficiency = 0\n", "nvls-efficiency"),
+    ] {
+        let err = HardwareTable::from_toml(&format!("{base}{extra}"))
+            .expect_err(extra)
+            .to_string();
+        assert!(err.contains(needle), "{extra}: {err}");
+    }
+}

@@ -170,3 +170,43 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn deepspeed_convention_follows_its_estimators() {
+    // estimate_zero2: 4Ψ + 16Ψ/N; estimate_zero3: 18Ψ/N + 4 × largest layer (no offload).
+    let ds = |stage| MemoryFields {
+        convention: Some("deepspeed"),
+        largest_layer: Some("1B"),
+        ..seventy_b(stage)
+    };
+    let r = run(ds("zero-2")).expect("zero-2");
+    assert!(close(r.bytes_per_gpu, 4.0 * 70e9 + 16.0 * 70e9 / 64.0));
+    assert_eq!(r.convention, Convention::Deepspeed);
+    let r = run(ds("zero-3")).expect("zero-3");
+    assert!(close(r.bytes_per_gpu, 18.0 * 70e9 / 64.0 + 4.0 * 1e9));
+    // DP and ZeRO-1 have no DeepSpeed estimator: the paper's count, marked as such.
+    let dp = r.stages.iter().find(|s| s.stage == Stage::Dp).expect("dp");
+    assert_eq!(dp.convention, Convention::Paper);
+    assert!(r.steps[0].starts_with("convention: deepspeed"));
+    // The default is the paper, and says so.
+    let paper = run(seventy_b("zero-2")).expect("paper");
+    assert!(close(paper.bytes_per_gpu, 2.0 * 70e9 + 14.0 * 70e9 / 64.0));
+    assert!(paper.steps[0].starts_with("convention: paper"));
+    // DeepSpeed fixes K at 12.
+    let err = run(MemoryFields {
+        optimizer_bytes: Some("8"),
+        ..ds("zero-2")
+    })
+    .expect_err("k")
+    .to_string();
+    assert!(err.contains("--convention paper"), "{err}");
+    assert!(
+        run(MemoryFields {
+            convention: Some("megatron"),
+            ..seventy_b("zero-2")
+        })
+        .expect_err("unknown")
+        .to_string()
+        .contains("'megatron'")
+    );
+}

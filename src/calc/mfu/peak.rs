@@ -7,6 +7,10 @@ use crate::calc::{CalcError, units};
 /// Largest peak accepted per GPU: 1e18 FLOP/s, a thousand times today's GPUs.
 const MAX_PEAK: f64 = 1e18;
 
+/// Smallest peak accepted per GPU: 1 GFLOP/s. Anything below is a figure typed without its
+/// exponent (`989` for 989 TFLOP/s), which would print an MFU of millions of percent.
+const MIN_PEAK: f64 = 1e9;
+
 /// One GPU's dense peak at one precision.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GpuPeak {
@@ -26,6 +30,31 @@ pub const GPU_PEAKS: &[GpuPeak] = &[
         id: "h100-bf16",
         flops_per_s: 989e12,
         source: "H100 SXM BF16 dense, 989 TFLOP/s; NVIDIA's 1,979 assumes 2:4 sparsity (glennklockwood.com/garden/processors/h100)",
+    },
+    GpuPeak {
+        id: "h100-fp8",
+        flops_per_s: 1979e12,
+        source: "H100 SXM FP8 dense, 1,979 TFLOP/s; the datasheet's 3,958 assumes 2:4 sparsity (NVIDIA H100 datasheet)",
+    },
+    GpuPeak {
+        id: "h200-bf16",
+        flops_per_s: 989e12,
+        source: "H200 SXM BF16 dense, 989 TFLOP/s: the H100's compute with more memory; the datasheet's 1,979 assumes 2:4 sparsity (NVIDIA H200 datasheet)",
+    },
+    GpuPeak {
+        id: "b200-bf16",
+        flops_per_s: 2250e12,
+        source: "B200 (HGX, 1000 W) BF16 dense, 2.25 PFLOP/s: HGX B200 lists 36 PFLOP/s for 8 GPUs with 2:4 sparsity = 4.5 per GPU, halved for dense (NVIDIA HGX B200 datasheet)",
+    },
+    GpuPeak {
+        id: "b200-fp8",
+        flops_per_s: 4500e12,
+        source: "B200 (HGX, 1000 W) FP8 dense, 4.5 PFLOP/s: HGX B200 lists 72 PFLOP/s for 8 GPUs with 2:4 sparsity = 9 per GPU, halved for dense (NVIDIA HGX B200 datasheet)",
+    },
+    GpuPeak {
+        id: "mi300x-bf16",
+        flops_per_s: 1307.4e12,
+        source: "MI300X BF16 dense, 1,307.4 TFLOP/s; 2,614.9 with structured sparsity (AMD Instinct MI300X datasheet)",
     },
 ];
 
@@ -53,20 +82,27 @@ pub fn parse_peak(text: &str) -> Result<Peak, CalcError> {
         .iter()
         .find_map(|unit| key.strip_suffix(unit).map(|rest| &input[..rest.len()]))
         .unwrap_or(input);
-    units::parse_number("peak FLOP/s", number, MAX_PEAK)
-        .map(|flops_per_s| Peak {
-            flops_per_s,
-            label: "given".to_owned(),
-            source: "typed: make sure it is the dense peak at the precision you train in"
-                .to_owned(),
-        })
-        .map_err(|e| {
-            if input.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                unknown(input)
-            } else {
-                e
-            }
-        })
+    let figure = units::parse_number("peak FLOP/s", number, MAX_PEAK).map_err(|e| {
+        if input.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            unknown(input)
+        } else {
+            e
+        }
+    })?;
+    if figure < MIN_PEAK {
+        return Err(CalcError::range(
+            "peak FLOP/s",
+            input,
+            format!(
+                "is {figure} FLOP/s per GPU, far below any GPU: it is surely missing its exponent; write {figure}e12 or {figure}T for {figure} TFLOP/s, or a preset such as h100-bf16"
+            ),
+        ));
+    }
+    Ok(figure).map(|flops_per_s| Peak {
+        flops_per_s,
+        label: "given".to_owned(),
+        source: "typed: make sure it is the dense peak at the precision you train in".to_owned(),
+    })
 }
 
 fn unknown(input: &str) -> CalcError {
@@ -99,6 +135,36 @@ mod tests {
             assert!((peak.flops_per_s - 989e12).abs() < 1.0, "{text}");
             assert_eq!(peak.label, "given");
         }
+    }
+
+    #[test]
+    fn new_presets_are_dense_figures_with_sources() {
+        for (id, flops, needle) in [
+            ("h100-fp8", 1979e12, "3,958"),
+            ("h200-bf16", 989e12, "H200"),
+            ("b200-bf16", 2250e12, "36 PFLOP/s"),
+            ("b200-fp8", 4500e12, "72 PFLOP/s"),
+            ("mi300x-bf16", 1307.4e12, "2,614.9"),
+        ] {
+            let p = parse_peak(id).expect(id);
+            assert!((p.flops_per_s - flops).abs() < 1.0, "{id}");
+            assert!(
+                p.source.contains(needle) && p.source.contains("dense"),
+                "{id}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_peak_without_its_exponent_is_refused() {
+        for bad in ["989", "312", "1e6 FLOP/s"] {
+            let err = parse_peak(bad).expect_err(bad).to_string();
+            assert!(
+                err.contains("missing its exponent") && err.contains("e12"),
+                "{bad}: {err}"
+            );
+        }
+        assert!(parse_peak("1e9").is_ok(), "1 GFLOP/s is the floor");
     }
 
     #[test]

@@ -191,11 +191,38 @@ proptest! {
                 tokens_per_s: Some(&rate), gpus: &gpus, recompute: Some(&share),
                 step_time: None, tokens_per_step: None, ..card()
             };
-            run(f).expect("valid")
+            run(f)
         };
-        let r = report(rate, gpus);
-        prop_assert!(r.mfu > 0.0 && r.hfu >= r.mfu);
-        prop_assert!(report(rate * 2.0, gpus).mfu > r.mfu);
-        prop_assert!(report(rate, gpus + 1).mfu < r.mfu);
+        match report(rate, gpus) {
+            // Too many tokens for the GPUs: refused, never printed as over 100%.
+            Err(e) => prop_assert!(e.to_string().contains("above 100%"), "{e}"),
+            Ok(r) => {
+                prop_assert!(r.mfu > 0.0 && r.mfu <= 1.0 && r.hfu >= r.mfu && r.hfu <= 1.0);
+                if let Ok(double) = report(rate * 2.0, gpus) {
+                    prop_assert!(double.mfu > r.mfu);
+                }
+                prop_assert!(report(rate, gpus + 1).expect("fewer tokens per GPU").mfu < r.mfu);
+            }
+        }
     }
+}
+
+#[test]
+fn mfu_over_100_percent_is_refused() {
+    // The card's run with a 1,000 times too fast step: MFU would be 40,000%.
+    let err = run(MfuFields {
+        step_time: Some("20 ms"),
+        ..card()
+    })
+    .expect_err("impossible")
+    .to_string();
+    assert!(err.contains("above 100%"), "{err}");
+    // A peak typed without its exponent is refused before any MFU is printed.
+    let err = run(MfuFields {
+        peak: "989",
+        ..card()
+    })
+    .expect_err("989")
+    .to_string();
+    assert!(err.contains("989e12"), "{err}");
 }

@@ -81,3 +81,35 @@ fn bad_input_is_named() {
         assert!(err.contains(needle), "{err}");
     }
 }
+
+#[test]
+fn copies_use_the_copy_efficiency_and_one_mesh_link() {
+    let table = HardwareTable::bundled();
+    let run = |link: &str| {
+        let links = [link.to_owned()];
+        let f = TransferFields {
+            size: "10 GiB",
+            links: &links,
+            ..TransferFields::default()
+        };
+        transfer(&TransferInput::from_fields(&f, &table).expect(link)).results[0].clone()
+    };
+    // nvlink4 copies reach 0.844 (p2pBandwidthLatencyTest), not the collective 0.82.
+    let h100 = run("nvlink4");
+    assert!((h100.efficiency - 0.844).abs() < 1e-9);
+    assert!(h100.steps[0].contains("nccl#1264"));
+    // A copy between two MI300X GPUs has one 64 GB/s xGMI link, not the GPU's 448.
+    let mesh = run("xgmi-mi300x");
+    assert!((mesh.bandwidth_bytes_per_s - 64e9).abs() < 1.0);
+    assert!(mesh.steps[0].contains("uses one link"));
+    // A typed rate runs at the documented 0.8.
+    let f = TransferFields {
+        size: "10 GiB",
+        bandwidth: Some("25 GB/s"),
+        ..TransferFields::default()
+    };
+    let typed = transfer(&TransferInput::from_fields(&f, &table).expect("typed"));
+    assert!(
+        (typed.results[0].efficiency - crate::calc::link::DEFAULT_RATE_EFFICIENCY).abs() < 1e-12
+    );
+}
