@@ -3,7 +3,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::card::{CalcPreset, Difficulty, Figure, KeyPoint, Source};
+use super::card::{CalcPreset, Difficulty, Figure, KeyPoint, Source, TermRule};
 use super::problem::LineIndex;
 use super::{Bilingual, Lang};
 
@@ -229,14 +229,27 @@ fn check_key_points(
                     format!("key point {} in '{lang}' has an empty 'point'", n + 1),
                 ));
             }
-            if point.alternatives().any(|alts| alts.is_empty()) || point.terms.is_empty() {
+            let needed = point
+                .parsed_terms()
+                .any(|t| t.rule != TermRule::Optional && !t.alternatives.is_empty());
+            if !needed {
                 problems.push((
                     line,
                     format!(
-                        "key point {} in '{lang}' ('{}') needs at least one non-empty term",
+                        "key point {} in '{lang}' ('{}') needs at least one non-empty term that is not optional ('?')",
                         n + 1,
                         point.point
                     ),
+                ));
+            }
+            for (term, problem) in point
+                .parsed_terms()
+                .zip(&point.terms)
+                .filter_map(|(t, text)| Some((text, t.problem()?)))
+            {
+                problems.push((
+                    line,
+                    format!("key point {} in '{lang}': term '{term}' {problem}", n + 1),
                 ));
             }
         }
@@ -244,6 +257,18 @@ fn check_key_points(
     };
     let zh = check(Lang::Zh, points.zh);
     let en = check(Lang::En, points.en);
+    // The grader pairs points by position (point 3 in zh is point 3 in en), so an answer in
+    // either language is graded against both.
+    if !zh.is_empty() && !en.is_empty() && zh.len() != en.len() {
+        problems.push((
+            line,
+            format!(
+                "key points come in pairs by position, but zh has {} and en has {}: give both languages the same points in the same order",
+                zh.len(),
+                en.len()
+            ),
+        ));
+    }
     Bilingual { zh, en }
 }
 
