@@ -209,6 +209,10 @@ pub struct FollowUp {
     /// Line of the link in the card file, for problem reports.
     #[serde(skip)]
     pub line: usize,
+    /// The 0-based positions of this card's key points the follow-up probes (front matter
+    /// `[probes]`), so an interviewer can push on what an answer missed. Empty: not said.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub probes: Vec<usize>,
 }
 
 /// One language's text of a card: the four sections as markdown, and the follow-ups as links.

@@ -10,6 +10,7 @@
 
 mod answer;
 mod plan;
+mod probe;
 mod summary;
 
 use std::sync::Arc;
@@ -22,6 +23,7 @@ pub use plan::{
     DEFAULT_COUNT, DEFAULT_MINUTES, DrillMode, DrillOptions, MAX_MINUTES, MIN_MINUTES, Question,
     parse_minutes, plan,
 };
+pub use probe::next_follow_up;
 
 use super::grade::Grader;
 use super::scheduler::Grade;
@@ -210,6 +212,7 @@ impl Session {
         answer.covered = grading.flags();
         answer.grading = Some(grading);
         answer.submitted = true;
+        self.order_follow_ups();
         match self.options.mode {
             DrillMode::Practice => self.phase = Phase::Reveal,
             DrillMode::Interview => self.ask_or_reveal(self.index + 1, now),

@@ -8,7 +8,7 @@ use std::str::FromStr;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::content::{Bilingual, Card, KeyPoint, Lang};
+use crate::content::{Bilingual, Card, FollowUp, KeyPoint, Lang};
 use crate::drill::scheduler::due_queue;
 use crate::drill::store::Progress;
 
@@ -124,6 +124,8 @@ pub struct Question {
     /// Both languages' key points, paired by position: answers are graded against both.
     pub both_key_points: Bilingual<Vec<KeyPoint>>,
     pub tags: Vec<String>,
+    /// The card's follow-up links, with the key points each probes.
+    pub follow_ups: Vec<FollowUp>,
 }
 
 impl Question {
@@ -134,6 +136,7 @@ impl Question {
             key_points: card.key_points.get(lang).clone(),
             both_key_points: card.key_points.clone(),
             tags: card.tags.clone(),
+            follow_ups: card.body.get(lang).follow_ups.clone(),
         }
     }
 
