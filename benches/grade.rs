@@ -59,15 +59,27 @@ fn main() {
     let whole = median(RUNS, || {
         black_box(Grader::for_card(card, glossary).grade(black_box(&answer), Lang::En));
     });
-    println!("{:<52} {:>10}", "prepare the card + grade (drill submit)", ms(whole));
+    println!(
+        "{:<52} {:>10}",
+        "prepare the card + grade (drill submit)",
+        ms(whole)
+    );
     let grader = Grader::for_card(card, glossary);
     let grade_only = median(RUNS, || {
         black_box(grader.grade(black_box(&answer), Lang::En));
     });
-    println!("{:<52} {:>10}", "grade with the card prepared", ms(grade_only));
+    println!(
+        "{:<52} {:>10}",
+        "grade with the card prepared",
+        ms(grade_only)
+    );
     let short = "NVLink 4: 3.6 Tb/s each way; TP 放在机内, DP 走 IB";
     let short_time = median(RUNS, || {
         black_box(Grader::for_card(card, glossary).grade(black_box(short), Lang::Zh));
     });
-    println!("{:<52} {:>10}", "prepare + grade a one-line answer", ms(short_time));
+    println!(
+        "{:<52} {:>10}",
+        "prepare + grade a one-line answer",
+        ms(short_time)
+    );
 }
