@@ -23,7 +23,7 @@ fn spellings(card: &Card) -> usize {
     [&card.key_points.zh, &card.key_points.en]
         .iter()
         .flat_map(|points| points.iter())
-        .flat_map(|p| p.alternatives())
+        .flat_map(infraprep::content::KeyPoint::alternatives)
         .map(|alternatives| alternatives.len())
         .sum()
 }
