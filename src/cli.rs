@@ -6,6 +6,7 @@ pub mod ansi;
 pub mod args;
 pub mod calc;
 pub mod command;
+pub mod grade;
 pub mod history;
 pub mod list;
 pub mod markdown;

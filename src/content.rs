@@ -19,7 +19,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-pub use card::{CalcPreset, Card, Difficulty, Figure, FollowUp, KeyPoint, Source};
+pub use card::{CalcPreset, Card, Difficulty, Figure, FollowUp, KeyPoint, Source, Term, TermRule};
 pub use deck::{Deck, DeckSource};
 pub use problem::Problem;
 

@@ -4,7 +4,7 @@
 //! be tested with a fixed clock. Only `store` touches the disk. This module must never import
 //! `ratatui` or `crossterm`: the TUI and the command line build on it, not the other way round.
 
-pub mod coverage;
+pub mod grade;
 pub mod progress;
 pub mod scheduler;
 pub mod session;
@@ -13,8 +13,8 @@ pub mod store;
 #[cfg(test)]
 mod test_cards;
 
-pub use coverage::{coverage, covered};
+pub use grade::{Grader, Grading, PointGrade, grade};
 pub use scheduler::{CardState, Grade, Memory, due_queue, review};
 pub use session::{DrillMode, DrillOptions, Phase, Question, Session, Timer, plan};
-pub use stats::{Stats, stats};
+pub use stats::{MissedPoint, Stats, missed_points, stats};
 pub use store::{DrillSummary, Progress, QuestionSummary, Review, Store, StoreError};

@@ -596,13 +596,14 @@ mod drill {
             t0() + TimeDelta::seconds(20),
             "300 GB/s per direction<esc> ",
         );
-        // Interview mode: the next question comes; reveals wait for the end.
+        // Interview mode: the next question comes; reveals wait for the end. The answer missed
+        // the InfiniBand points, so the follow-up probing them comes first.
         assert_shows(
             &terminal,
             &[
                 "question 2 of 5",
                 "follow-up of nvlink-vs-infiniband",
-                "What is NVSwitch",
+                "InfiniBand congestion",
             ],
         );
         let session = &app.drill.as_ref().unwrap().session;

@@ -107,6 +107,28 @@ pub enum Command {
     /// Every graded answer, with what you typed.
     #[command(subcommand)]
     History(HistoryCommand),
+    /// Which key points of a card an answer covers, in either language.
+    #[command(
+        after_help = "The answer may be in English, Chinese or a mix; figures count by value (3.6 Tb/s = 450 GB/s).\n\nExamples:\n  infraprep grade 12 --answer \"NVLink 3: 300 GB/s per direction; TP stays on NVLink\"\n  infraprep grade nvlink-generations --answer-file answer.md --json\n  pbpaste | infraprep grade 2 --answer-file -"
+    )]
+    Grade(GradeArgs),
+}
+
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("source").required(true).args(["answer", "answer_file"]))]
+pub struct GradeArgs {
+    /// The card's id or number.
+    #[arg(value_name = "ID|NUMBER")]
+    pub card: String,
+    /// The answer text.
+    #[arg(long, value_name = "TEXT")]
+    pub answer: Option<String>,
+    /// Read the answer from FILE (`-` for stdin; at most 64 KiB).
+    #[arg(long, value_name = "FILE")]
+    pub answer_file: Option<PathBuf>,
+    /// Print JSON: {"card", "covered", "total", "points": [{"index", "covered", "zh", "en", "matched"}]}.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

@@ -107,6 +107,7 @@ fn dispatch(
         Command::History(HistoryCommand::Export(args)) => {
             crate::cli::history::run(&args, &ctx, &data_dir()?, &mut safe)
         }
+        Command::Grade(args) => crate::cli::grade::run(&args, &ctx, &mut safe),
         Command::Drill(args) => {
             drop(safe);
             let options = args.options(settings.lang, settings.exam_date, seed());

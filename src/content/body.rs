@@ -252,9 +252,12 @@ impl Walker<'_> {
                     match dest_url.strip_prefix("card:") {
                         Some(id) => {
                             let (id, question) = (id.trim().to_owned(), question.trim().to_owned());
-                            self.lang_body(lang)
-                                .follow_ups
-                                .push(FollowUp { question, id, line });
+                            self.lang_body(lang).follow_ups.push(FollowUp {
+                                question,
+                                id,
+                                line,
+                                probes: Vec::new(),
+                            });
                         }
                         None => self.problem(
                             raw_start + range.start,

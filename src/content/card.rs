@@ -19,20 +19,82 @@ pub enum Difficulty {
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct KeyPoint {
     pub point: String,
-    /// Each term must appear in an answer; `a|b` inside a term accepts either spelling.
+    /// Each term must appear in an answer; `a|b` inside a term accepts either spelling. The
+    /// syntax of one term is [`Term::parse`]'s.
     pub terms: Vec<String>,
 }
 
 impl KeyPoint {
-    /// The spellings accepted for each term, split on `|`.
+    /// The spellings accepted for each term, split on `|` (any rule prefix removed).
     pub fn alternatives(&self) -> impl Iterator<Item = Vec<&str>> {
-        self.terms.iter().map(|term| {
-            term.split('|')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .collect()
-        })
+        self.terms.iter().map(|term| Term::parse(term).alternatives)
     }
+
+    /// Each term with its rule.
+    pub fn parsed_terms(&self) -> impl Iterator<Item = Term<'_>> {
+        self.terms.iter().map(|term| Term::parse(term))
+    }
+}
+
+/// How a term counts towards its key point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TermRule {
+    /// `a|b`: the answer must state one of the spellings (the default, and the only rule before
+    /// rules existed, so old cards read as they always did).
+    Required,
+    /// `?a|b`: shown as matched when stated, never needed: a detail that makes a good answer
+    /// better.
+    Optional,
+    /// `2 of: a|b|c`: the answer must state at least this many of the spellings.
+    AtLeast(usize),
+}
+
+/// One entry of a key point's `terms`, read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Term<'a> {
+    pub rule: TermRule,
+    /// The accepted spellings, trimmed, empty ones left out.
+    pub alternatives: Vec<&'a str>,
+}
+
+impl<'a> Term<'a> {
+    /// Reads `?a|b` (optional), `N of: a|b|c` (at least N) or `a|b` (required).
+    pub fn parse(text: &'a str) -> Term<'a> {
+        let text = text.trim();
+        let (rule, rest) = if let Some(rest) = text.strip_prefix('?') {
+            (TermRule::Optional, rest)
+        } else if let Some((n, rest)) = at_least(text) {
+            (TermRule::AtLeast(n), rest)
+        } else {
+            (TermRule::Required, text)
+        };
+        let alternatives = rest
+            .split('|')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        Term { rule, alternatives }
+    }
+
+    /// Why the term cannot be met, if it cannot: no spelling, or `N of:` over fewer than N.
+    pub fn problem(&self) -> Option<String> {
+        match self.rule {
+            _ if self.alternatives.is_empty() => Some("has no spelling".to_owned()),
+            TermRule::AtLeast(0) => Some("'0 of:' asks for nothing; write 1 or more".to_owned()),
+            TermRule::AtLeast(n) if n > self.alternatives.len() => Some(format!(
+                "asks for {n} of {} spellings; list more or lower the number",
+                self.alternatives.len()
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// `N of:` at the start of a term: the number and the rest.
+fn at_least(text: &str) -> Option<(usize, &str)> {
+    let (head, rest) = text.split_once(':')?;
+    let n = head.trim().strip_suffix("of")?.trim().parse().ok()?;
+    Some((n, rest))
 }
 
 /// Where a card's figures come from.
@@ -147,6 +209,10 @@ pub struct FollowUp {
     /// Line of the link in the card file, for problem reports.
     #[serde(skip)]
     pub line: usize,
+    /// The 0-based positions of this card's key points the follow-up probes (front matter
+    /// `[probes]`), so an interviewer can push on what an answer missed. Empty: not said.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub probes: Vec<usize>,
 }
 
 /// One language's text of a card: the four sections as markdown, and the follow-ups as links.

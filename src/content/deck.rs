@@ -6,16 +6,21 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use include_dir::{Dir, include_dir};
 
 use super::file_guard;
+use super::glossary::Glossary;
 use super::parse::{Parsed, parse_card};
 use super::{Card, Problem};
 
 mod walk;
 
 static BUNDLED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content/cards");
+
+/// The file in a deck directory whose term groups extend the bundled glossary.
+pub const GLOSSARY_FILE: &str = "glossary.toml";
 
 /// Where cards come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,6 +40,9 @@ struct CardFile {
 pub struct Deck {
     cards: Vec<Card>,
     by_id: HashMap<String, usize>,
+    /// The bundled glossary extended by the decks' `glossary.toml` files; `None` when no deck
+    /// added one (then [`Deck::glossary`] is the bundled one, shared, not copied).
+    glossary: Option<Arc<Glossary>>,
 }
 
 /// A loaded deck and the problems that made some cards be skipped.
@@ -73,7 +81,27 @@ impl Deck {
             .enumerate()
             .map(|(i, c)| (c.id.clone(), i))
             .collect();
-        (Deck { cards: kept, by_id }, problems)
+        let deck = Deck {
+            cards: kept,
+            by_id,
+            glossary: None,
+        };
+        (deck, problems)
+    }
+
+    /// The glossary the grader and the search use: the bundled one plus every loaded deck's
+    /// `glossary.toml`.
+    pub fn glossary(&self) -> &Glossary {
+        self.glossary
+            .as_deref()
+            .unwrap_or_else(|| Glossary::bundled())
+    }
+
+    /// [`Deck::glossary`], shared, for a drill session to keep.
+    pub fn shared_glossary(&self) -> Arc<Glossary> {
+        self.glossary
+            .clone()
+            .unwrap_or_else(|| Arc::new(Glossary::bundled().clone()))
     }
 
     pub fn cards(&self) -> &[Card] {
@@ -139,12 +167,39 @@ pub fn load(sources: &[DeckSource]) -> Loaded {
             }
         }
     }
-    let (deck, duplicates) = Deck::from_cards(cards);
+    let (mut deck, duplicates) = Deck::from_cards(cards);
     warnings.extend(duplicates.into_iter().map(|p| Problem {
         message: format!("{} (card skipped)", p.message),
         ..p
     }));
+    deck.glossary = read_glossaries(sources, &mut warnings);
     Loaded { deck, warnings }
+}
+
+/// The bundled glossary extended by each deck directory's `glossary.toml`, in source order;
+/// `None` when no deck has one. A file that cannot be read or parsed is reported and skipped.
+fn read_glossaries(sources: &[DeckSource], problems: &mut Vec<Problem>) -> Option<Arc<Glossary>> {
+    let mut glossary: Option<Glossary> = None;
+    for source in sources {
+        let DeckSource::Dir(dir) = source else {
+            continue;
+        };
+        let path = dir.join(GLOSSARY_FILE);
+        if !path.exists() {
+            continue;
+        }
+        let shown = path.display().to_string();
+        let read = file_guard::read_regular_string(&path, file_guard::MAX_CARD_BYTES)
+            .map_err(|e| Problem::new(&shown, 0, format!("the glossary {e}")))
+            .and_then(|text| Glossary::parse(&text, &shown));
+        match read {
+            Ok(extra) => glossary
+                .get_or_insert_with(|| Glossary::bundled().clone())
+                .extend(extra),
+            Err(problem) => problems.push(problem),
+        }
+    }
+    glossary.map(Arc::new)
 }
 
 /// Checks every card file in `sources` and the links between them. `context` holds cards that
@@ -195,6 +250,8 @@ pub fn check(sources: &[DeckSource], context: Option<&Deck>) -> (Deck, Vec<Probl
             }
         }
     }
+    let mut deck = deck;
+    deck.glossary = read_glossaries(sources, &mut problems);
     problems.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     (deck, problems)
 }

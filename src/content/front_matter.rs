@@ -1,9 +1,11 @@
 //! Reads a card's TOML front matter (between `+++` lines) and checks what serde cannot.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::card::{CalcPreset, Difficulty, Figure, KeyPoint, Source};
+use super::card::{CalcPreset, Difficulty, Figure, KeyPoint, Source, TermRule};
 use super::problem::LineIndex;
 use super::{Bilingual, Lang};
 
@@ -76,6 +78,8 @@ struct RawFront {
     figures: Vec<Spanned<Figure>>,
     #[serde(default)]
     sources: Vec<Spanned<Source>>,
+    /// Follow-up id -> the 0-based positions of the key points it probes.
+    probes: Option<Spanned<BTreeMap<String, Vec<usize>>>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -103,6 +107,10 @@ pub struct Front {
     pub sources: Vec<Source>,
     /// Line of each source entry, in order.
     pub source_lines: Vec<usize>,
+    /// `[probes]`: follow-up id -> key point positions, checked against the key points here
+    /// and against the follow-ups once the body is read.
+    pub probes: BTreeMap<String, Vec<usize>>,
+    pub probes_line: usize,
 }
 
 /// Parses and checks front matter that starts on file line `first_line`.
@@ -151,6 +159,22 @@ pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), L
     let calc_lines = raw.calc.iter().map(|c| line_of(c.span().start)).collect();
     let calc = read_presets(raw.calc, &line_of, &mut problems);
     let (sources, source_lines) = check_sources(raw.sources, id_line, &line_of, &mut problems);
+    let probes_line = raw
+        .probes
+        .as_ref()
+        .map_or(id_line, |p| line_of(p.span().start));
+    let probes = raw.probes.map(Spanned::into_inner).unwrap_or_default();
+    let points = key_points.zh.len().min(key_points.en.len());
+    for (id, indices) in &probes {
+        for index in indices.iter().filter(|i| **i >= points) {
+            problems.push((
+                probes_line,
+                format!(
+                    "probes.{id}: key point {index} does not exist; positions count from 0 and this card has {points}"
+                ),
+            ));
+        }
+    }
     let front = Front {
         id,
         id_line,
@@ -166,6 +190,8 @@ pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), L
         figure_lines,
         sources,
         source_lines,
+        probes,
+        probes_line,
     };
     Ok((front, problems))
 }
@@ -229,14 +255,27 @@ fn check_key_points(
                     format!("key point {} in '{lang}' has an empty 'point'", n + 1),
                 ));
             }
-            if point.alternatives().any(|alts| alts.is_empty()) || point.terms.is_empty() {
+            let needed = point
+                .parsed_terms()
+                .any(|t| t.rule != TermRule::Optional && !t.alternatives.is_empty());
+            if !needed {
                 problems.push((
                     line,
                     format!(
-                        "key point {} in '{lang}' ('{}') needs at least one non-empty term",
+                        "key point {} in '{lang}' ('{}') needs at least one non-empty term that is not optional ('?')",
                         n + 1,
                         point.point
                     ),
+                ));
+            }
+            for (term, problem) in point
+                .parsed_terms()
+                .zip(&point.terms)
+                .filter_map(|(t, text)| Some((text, t.problem()?)))
+            {
+                problems.push((
+                    line,
+                    format!("key point {} in '{lang}': term '{term}' {problem}", n + 1),
                 ));
             }
         }
@@ -244,6 +283,18 @@ fn check_key_points(
     };
     let zh = check(Lang::Zh, points.zh);
     let en = check(Lang::En, points.en);
+    // The grader pairs points by position (point 3 in zh is point 3 in en), so an answer in
+    // either language is graded against both.
+    if !zh.is_empty() && !en.is_empty() && zh.len() != en.len() {
+        problems.push((
+            line,
+            format!(
+                "key points come in pairs by position, but zh has {} and en has {}: give both languages the same points in the same order",
+                zh.len(),
+                en.len()
+            ),
+        ));
+    }
     Bilingual { zh, en }
 }
 

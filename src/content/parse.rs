@@ -38,6 +38,10 @@ pub fn parse_card(text: &str, path: &str) -> Result<Parsed, Vec<Problem>> {
             "a card needs both languages",
         )]);
     };
+    let (mut zh, mut en) = (zh, en);
+    for follow_up in zh.follow_ups.iter_mut().chain(en.follow_ups.iter_mut()) {
+        follow_up.probes = front.probes.get(&follow_up.id).cloned().unwrap_or_default();
+    }
     Ok(Parsed {
         card: assemble(front, Bilingual { zh, en }, path),
         card_links,
@@ -100,6 +104,15 @@ fn check_follow_ups(front: &Front, body: &ParsedBody, problems: &mut Vec<(usize,
             format!(
                 "follow-ups differ between languages: zh lists [{}], en lists [{}]",
                 zh.join(", "),
+                en.join(", ")
+            ),
+        ));
+    }
+    for id in front.probes.keys().filter(|id| !en.contains(id)) {
+        problems.push((
+            front.probes_line,
+            format!(
+                "probes names '{id}', which is not a follow-up of this card: use one of [{}]",
                 en.join(", ")
             ),
         ));

@@ -10,21 +10,25 @@
 
 mod answer;
 mod plan;
+mod probe;
 mod summary;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-pub use answer::{Answer, Timer, WARNING};
+pub use answer::{Answer, PointState, Timer, WARNING};
 pub use plan::{
     DEFAULT_COUNT, DEFAULT_MINUTES, DrillMode, DrillOptions, MAX_MINUTES, MIN_MINUTES, Question,
     parse_minutes, plan,
 };
+pub use probe::next_follow_up;
 
-use super::coverage::coverage;
+use super::grade::Grader;
 use super::scheduler::Grade;
 use super::store::{Extra, Review, new_id};
+use crate::content::glossary::Glossary;
 
 /// Where the drill is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +55,8 @@ pub struct Session {
     index: usize,
     started_at: Option<DateTime<Utc>>,
     ended_at: Option<DateTime<Utc>>,
+    /// The glossary answers are graded with; `None` is the bundled one.
+    glossary: Option<Arc<Glossary>>,
 }
 
 impl Session {
@@ -65,7 +71,16 @@ impl Session {
             index: 0,
             started_at: None,
             ended_at: None,
+            glossary: None,
         }
+    }
+
+    /// Grades answers with `glossary` (the deck's, user additions included) instead of the
+    /// bundled one.
+    #[must_use]
+    pub fn with_glossary(mut self, glossary: Arc<Glossary>) -> Session {
+        self.glossary = Some(glossary);
+        self
     }
 
     /// Starts the first question's clock; a drill without questions is done at once.
@@ -177,19 +192,27 @@ impl Session {
         Some(next)
     }
 
-    /// Stops the clock on `text` and checks which key points it covers. Practice mode reveals
+    /// Stops the clock on `text` and grades it against the key points of both languages. Practice mode reveals
     /// the answer; interview mode asks the next question, and reveals all after the last.
     pub fn submit(&mut self, text: &str, now: DateTime<Utc>) {
         if !matches!(self.phase, Phase::Answering | Phase::Paused) {
             return;
         }
         self.resume(now);
-        let covered = coverage(text, &self.questions[self.index].key_points);
+        let glossary = self
+            .glossary
+            .as_deref()
+            .unwrap_or_else(|| Glossary::bundled());
+        let question = &self.questions[self.index];
+        let grading =
+            Grader::new(&question.both_key_points, glossary).grade(text, self.options.lang);
         let answer = &mut self.answers[self.index];
         text.clone_into(&mut answer.text);
         answer.stopped = Some(now);
-        answer.covered = covered;
+        answer.covered = grading.flags();
+        answer.grading = Some(grading);
         answer.submitted = true;
+        self.order_follow_ups();
         match self.options.mode {
             DrillMode::Practice => self.phase = Phase::Reveal,
             DrillMode::Interview => self.ask_or_reveal(self.index + 1, now),

@@ -2,7 +2,7 @@
 //! answer times, cards never seen. Pure: computed from the progress, the deck and `now`.
 //! Days are UTC days.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::Serialize;
@@ -27,8 +27,23 @@ pub struct TagStrength {
     pub tag: String,
     pub cards: usize,
     pub seen: usize,
-    /// Mean probability of recall now over the tag's cards, never-seen cards counting 0.
+    /// Mean [`card_strength`] over the tag's cards, never-seen cards counting 0.
     pub strength: f64,
+}
+
+/// How far ahead [`card_strength`] looks: a week, the gap between two study weekends.
+const HORIZON_DAYS: u64 = 7;
+
+/// How well one card is held, from 0 to 1: half the FSRS probability of recall a week from
+/// now, half the last grade (again 0, hard 1/3, good 2/3, easy 1).
+///
+/// Recall *now* is close to 1 for any card just reviewed, even one just failed, so it cannot
+/// tell a fresh failure from a fresh success; a week ahead the memory state (a failed card has a
+/// stability of hours) tells them apart, and the grade says what the user judged.
+pub fn card_strength(memory: &Memory, last: Grade, now: DateTime<Utc>) -> f64 {
+    let ahead = now.checked_add_days(Days::new(HORIZON_DAYS)).unwrap_or(now);
+    let grade = f64::from(last.number() - 1) / 3.0;
+    0.5 * memory.retrievability(ahead) + 0.5 * grade
 }
 
 /// Everything `infraprep stats` shows. The JSON field names are stable.
@@ -60,6 +75,11 @@ pub struct Stats {
 
 pub fn stats(progress: &Progress, cards: &[&Card], now: DateTime<Utc>) -> Stats {
     let memories = progress.memories();
+    let last_grades: HashMap<&str, Grade> = progress
+        .reviews
+        .iter()
+        .map(|r| (r.card_id.as_str(), r.grade))
+        .collect();
     let today = now.date_naive();
     let in_deck: Vec<(&Card, Option<&Memory>)> =
         cards.iter().map(|c| (*c, memories.get(&c.id))).collect();
@@ -86,7 +106,7 @@ pub fn stats(progress: &Progress, cards: &[&Card], now: DateTime<Utc>) -> Stats 
         retention: retention(progress),
         reviews_per_day: reviews_per_day(progress, today),
         forecast,
-        tags: tag_strengths(&in_deck, now),
+        tags: tag_strengths(&in_deck, &last_grades, now),
         average_seconds: mean(|s| s.0),
         average_limit_seconds: mean(|s| s.1),
         over_time: seconds.iter().filter(|(s, limit)| s > limit).count(),
@@ -136,15 +156,23 @@ fn forecast<'a>(memories: impl Iterator<Item = &'a Memory>, today: NaiveDate) ->
     days
 }
 
-fn tag_strengths(in_deck: &[(&Card, Option<&Memory>)], now: DateTime<Utc>) -> Vec<TagStrength> {
+/// Strength per tag, weakest first. `last_grades` holds each card's latest grade.
+fn tag_strengths(
+    in_deck: &[(&Card, Option<&Memory>)],
+    last_grades: &HashMap<&str, Grade>,
+    now: DateTime<Utc>,
+) -> Vec<TagStrength> {
     let mut by_tag: BTreeMap<&str, (usize, usize, f64)> = BTreeMap::new();
     for (card, memory) in in_deck {
+        let strength = memory
+            .zip(last_grades.get(card.id.as_str()))
+            .map(|(memory, grade)| card_strength(memory, *grade, now));
         for tag in &card.tags {
             let entry = by_tag.entry(tag).or_default();
             entry.0 += 1;
-            if let Some(memory) = memory {
+            if let Some(strength) = strength {
                 entry.1 += 1;
-                entry.2 += memory.retrievability(now);
+                entry.2 += strength;
             }
         }
     }
@@ -160,6 +188,9 @@ fn tag_strengths(in_deck: &[(&Card, Option<&Memory>)], now: DateTime<Utc>) -> Ve
     tags.sort_by(|a, b| a.strength.total_cmp(&b.strength).then(a.tag.cmp(&b.tag)));
     tags
 }
+
+mod missed;
+pub use missed::{MissedPoint, missed_points};
 
 #[cfg(test)]
 mod tests;

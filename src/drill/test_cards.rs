@@ -18,6 +18,7 @@ pub fn card(id: &str, tags: &[&str], follow_ups: &[&str]) -> Card {
                 question: format!("{f}?"),
                 id: (*f).to_owned(),
                 line: 1,
+                probes: vec![],
             })
             .collect(),
         ..LangBody::default()

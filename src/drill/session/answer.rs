@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 
+use crate::drill::grade::Grading;
 use crate::drill::scheduler::Grade;
 
 /// The remaining time shown in yellow from here on.
@@ -32,14 +33,41 @@ pub struct Answer {
     pub(super) paused: TimeDelta,
     /// Key point indices revealed as hints, in order.
     pub hints: Vec<usize>,
-    /// Key points the submitted text covered.
+    /// Key points the submitted text covered, by position (either language counts).
     pub covered: Vec<bool>,
+    /// The grader's detail for the submitted text: which words matched each point.
+    pub grading: Option<Grading>,
     pub submitted: bool,
     pub skipped: bool,
     pub grade: Option<Grade>,
 }
 
+/// How a key point stands in the review: three looks, never told apart by colour alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PointState {
+    /// The answer stated it without help.
+    Covered,
+    /// Shown as a hint while answering: it counts as not known, whatever the answer said.
+    Hinted,
+    Missed,
+}
+
 impl Answer {
+    /// The state of each of `total` key points.
+    pub fn point_states(&self, total: usize) -> Vec<PointState> {
+        (0..total)
+            .map(|i| {
+                if self.hints.contains(&i) {
+                    PointState::Hinted
+                } else if self.covered.get(i).copied().unwrap_or(false) {
+                    PointState::Covered
+                } else {
+                    PointState::Missed
+                }
+            })
+            .collect()
+    }
+
     /// Time spent answering up to `now`, pauses excluded.
     pub fn elapsed(&self, now: DateTime<Utc>) -> Duration {
         let Some(started) = self.started else {

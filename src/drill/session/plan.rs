@@ -8,7 +8,7 @@ use std::str::FromStr;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::content::{Card, KeyPoint, Lang};
+use crate::content::{Bilingual, Card, FollowUp, KeyPoint, Lang};
 use crate::drill::scheduler::due_queue;
 use crate::drill::store::Progress;
 
@@ -119,9 +119,13 @@ pub struct Question {
     pub card_id: String,
     /// The main card this follow-up belongs to; `None` for a main question.
     pub follow_up_of: Option<String>,
-    /// The card's key points in the drill's language, for hints and coverage.
+    /// The card's key points in the drill's language, for hints and the review.
     pub key_points: Vec<KeyPoint>,
+    /// Both languages' key points, paired by position: answers are graded against both.
+    pub both_key_points: Bilingual<Vec<KeyPoint>>,
     pub tags: Vec<String>,
+    /// The card's follow-up links, with the key points each probes.
+    pub follow_ups: Vec<FollowUp>,
 }
 
 impl Question {
@@ -130,7 +134,9 @@ impl Question {
             card_id: card.id.clone(),
             follow_up_of: follow_up_of.map(str::to_owned),
             key_points: card.key_points.get(lang).clone(),
+            both_key_points: card.key_points.clone(),
             tags: card.tags.clone(),
+            follow_ups: card.body.get(lang).follow_ups.clone(),
         }
     }
 

@@ -239,3 +239,52 @@ fn minutes_are_read_within_a_day_and_huge_options_do_not_panic() {
         assert!(timer.limit <= Duration::from_secs(86_400), "{minutes}");
     }
 }
+
+#[test]
+fn an_answer_that_misses_a_point_is_followed_by_the_follow_up_probing_it() {
+    let mut deck = deck();
+    // main's points: 0 = 900 GB/s, 1 = NVSwitch. f1 probes point 1, f2 probes point 0.
+    let body = &mut deck[0].body;
+    for body in [&mut body.zh, &mut body.en] {
+        body.follow_ups[0].probes = vec![1];
+        body.follow_ups[1].probes = vec![0];
+    }
+    let cards: Vec<&Card> = deck.iter().collect();
+    let order = |answer: &str| {
+        let options = DrillOptions {
+            card: Some("main".to_owned()),
+            ..DrillOptions::default()
+        };
+        let questions = plan(&cards, &Progress::default(), &options, t(0));
+        let mut s = Session::new(questions, options);
+        s.start(t(0));
+        s.submit(answer, t(10));
+        s.questions()
+            .iter()
+            .map(|q| q.card_id.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(order("900 GB/s through the NVSwitch"), ["main", "f1", "f2"]);
+    assert_eq!(order("NVSwitch"), ["main", "f2", "f1"], "missed 900 GB/s");
+    assert_eq!(order("900 GB/s"), ["main", "f1", "f2"], "missed NVSwitch");
+    assert_eq!(
+        order("PCIe"),
+        ["main", "f1", "f2"],
+        "a tie keeps the card's order"
+    );
+}
+
+#[test]
+fn hints_show_as_their_own_state_in_the_review() {
+    let mut s = session(DrillMode::Practice);
+    s.start(t(0));
+    assert_eq!(s.hint(), Some(0));
+    s.submit("900 GB/s", t(10));
+    let answer = s.answer().unwrap();
+    assert_eq!(
+        answer.point_states(2),
+        [PointState::Hinted, PointState::Missed]
+    );
+    let grading = answer.grading.as_ref().unwrap();
+    assert_eq!(grading.points[0].matched[0].text, "900 GB/s");
+}

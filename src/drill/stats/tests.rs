@@ -101,3 +101,55 @@ fn empty_progress_has_no_retention_and_all_cards_unseen() {
         assert!(json.get(key).is_some(), "{key}");
     }
 }
+
+#[test]
+fn a_card_just_failed_is_weak_and_a_card_just_passed_is_not() {
+    let deck = [card("a", &["failed"], &[]), card("b", &["passed"], &[])];
+    let cards: Vec<&Card> = deck.iter().collect();
+    let mut progress = Progress::default();
+    progress.add_review(graded("a", Grade::Again, t(-1), 60.0));
+    progress.add_review(graded("b", Grade::Good, t(-1), 60.0));
+    let s = stats(&progress, &cards, t(0));
+    let strength = |tag: &str| s.tags.iter().find(|t| t.tag == tag).unwrap().strength;
+    assert!(strength("failed") < 0.3, "{}", strength("failed"));
+    assert!(strength("passed") > 0.6, "{}", strength("passed"));
+    assert_eq!(s.tags[0].tag, "failed", "weakest first");
+    // Passing it again later makes it stronger than it was.
+    progress.add_review(graded("a", Grade::Good, t(24), 60.0));
+    let later = stats(&progress, &cards, t(25));
+    let again = later
+        .tags
+        .iter()
+        .find(|t| t.tag == "failed")
+        .unwrap()
+        .strength;
+    assert!(again > strength("failed"));
+}
+
+#[test]
+fn points_missed_again_and_again_come_first() {
+    let deck = [card("a", &[], &[]), card("b", &[], &[])];
+    let cards: Vec<&Card> = deck.iter().collect();
+    let mut progress = Progress::default();
+    let typed = |card: &str, hours: i64, covered: &[bool]| Review {
+        covered: covered.to_vec(),
+        answer: "typed".to_owned(),
+        ..graded(card, Grade::Hard, t(hours), 60.0)
+    };
+    progress.add_review(typed("a", -3, &[false, true]));
+    progress.add_review(typed("a", -2, &[false, false]));
+    progress.add_review(typed("b", -1, &[true, false]));
+    // Answered aloud: not graded point by point, so it does not count.
+    progress.add_review(Review {
+        answer: String::new(),
+        ..typed("b", 0, &[false, false])
+    });
+    let missed = missed_points(&progress, &cards, Lang::En, 1);
+    let found: Vec<(&str, usize, usize, usize)> = missed
+        .iter()
+        .map(|m| (m.card_id.as_str(), m.index, m.missed, m.answers))
+        .collect();
+    assert_eq!(found, [("a", 0, 2, 2), ("b", 1, 1, 1), ("a", 1, 1, 2)]);
+    assert_eq!(missed[0].point, "900 GB/s");
+    assert_eq!(missed_points(&progress, &cards, Lang::En, 2).len(), 1);
+}

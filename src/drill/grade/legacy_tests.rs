@@ -1,3 +1,5 @@
+//! The cases the first, one-language matcher was held to; the grader keeps them all.
+
 use super::*;
 
 fn point(terms: &[&str]) -> KeyPoint {
@@ -5,6 +7,21 @@ fn point(terms: &[&str]) -> KeyPoint {
         point: "p".to_owned(),
         terms: terms.iter().map(|t| (*t).to_owned()).collect(),
     }
+}
+
+/// One point given in English only, graded with the bundled glossary.
+fn covered(answer: &str, point: &KeyPoint) -> bool {
+    coverage(answer, std::slice::from_ref(point))[0]
+}
+
+fn coverage(answer: &str, points: &[KeyPoint]) -> Vec<bool> {
+    let points = Bilingual {
+        zh: vec![],
+        en: points.to_vec(),
+    };
+    Grader::new(&points, Glossary::bundled())
+        .grade(answer, Lang::En)
+        .flags()
 }
 
 #[test]

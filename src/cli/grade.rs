@@ -1,0 +1,139 @@
+//! `infraprep grade`: which key points of a card an answer covers, in either language, as text
+//! or JSON. The grading itself is the drill's grader (`drill::grade`); this only reads the
+//! answer and prints.
+
+use std::fmt::Write as _;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use super::{CommandEnv, CommandError, CommandResult, emit, unknown_card};
+use crate::cli::GradeArgs;
+use crate::content::Lang;
+use crate::content::file_guard::{self, ReadError};
+use crate::drill::grade::{Grader, Grading, MAX_ANSWER_BYTES, PointGrade};
+
+/// The JSON printed with `--json`; the field names are stable.
+#[derive(Serialize)]
+struct Report<'a> {
+    card: &'a str,
+    covered: usize,
+    total: usize,
+    points: &'a [PointGrade],
+}
+
+pub fn run(args: &GradeArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandResult {
+    let card = ctx
+        .deck
+        .find(&args.card)
+        .ok_or_else(|| unknown_card(&ctx.deck, &args.card))?;
+    let answer = match (&args.answer, &args.answer_file) {
+        (Some(text), None) => checked_size(text.clone(), "--answer")?,
+        (None, Some(path)) => read_answer(path)?,
+        _ => {
+            return Err(CommandError::User(
+                "give the answer with either --answer TEXT or --answer-file FILE (- for stdin)"
+                    .to_owned(),
+            ));
+        }
+    };
+    let grading = Grader::for_card(card, ctx.deck.glossary()).grade(&answer, ctx.lang);
+    let text = if args.json {
+        let report = Report {
+            card: &card.id,
+            covered: grading.covered(),
+            total: grading.total(),
+            points: &grading.points,
+        };
+        let mut json = serde_json::to_string_pretty(&report)
+            .map_err(|e| CommandError::Io(std::io::Error::other(e)))?;
+        json.push('\n');
+        json
+    } else {
+        render(&card.id, &grading, ctx)
+    };
+    emit(out, &text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads the answer from a file, or from stdin for `-`, refusing what the grader would cut.
+fn read_answer(path: &Path) -> Result<String, CommandError> {
+    if path == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .take(MAX_ANSWER_BYTES as u64 + 1)
+            .read_to_string(&mut text)
+            .map_err(|e| CommandError::User(format!("cannot read the answer from stdin: {e}")))?;
+        return checked_size(text, "the answer on stdin");
+    }
+    file_guard::read_regular_string(path, MAX_ANSWER_BYTES as u64).map_err(|e| {
+        let shown = path.display();
+        if e.is_not_found() {
+            CommandError::User(format!(
+                "answer file '{shown}' not found; check the path, or pass the text with --answer"
+            ))
+        } else if matches!(e, ReadError::TooLarge { .. }) {
+            CommandError::User(format!(
+                "answer file '{shown}' is larger than {MAX_ANSWER_BYTES} bytes (64 KiB), the \
+                 most an answer is graded on: check it is the file you meant, or shorten it"
+            ))
+        } else {
+            CommandError::User(format!("answer file '{shown}' {e}"))
+        }
+    })
+}
+
+fn checked_size(text: String, what: &str) -> Result<String, CommandError> {
+    if text.len() > MAX_ANSWER_BYTES {
+        return Err(CommandError::User(format!(
+            "{what} is {} bytes; an answer is graded up to {MAX_ANSWER_BYTES} bytes (64 KiB): \
+             shorten it",
+            text.len()
+        )));
+    }
+    Ok(text)
+}
+
+/// One line per point: its state in words (never colour alone), its index, its text in the
+/// content language, then the answer's words that matched.
+fn render(card: &str, grading: &Grading, ctx: &CommandEnv) -> String {
+    let style = ctx.style;
+    let mut text = format!(
+        "{}: {} of {} key points covered\n",
+        style.bold(card),
+        grading.covered(),
+        grading.total()
+    );
+    for point in &grading.points {
+        let shown = match ctx.lang {
+            Lang::Zh if !point.zh.is_empty() => &point.zh,
+            Lang::En if !point.en.is_empty() => &point.en,
+            _ => [&point.en, &point.zh]
+                .into_iter()
+                .find(|t| !t.is_empty())
+                .unwrap_or(&point.en),
+        };
+        let state = if point.covered {
+            style.accent("covered")
+        } else {
+            style.dim("missed ")
+        };
+        let _ = writeln!(text, "{state} {:>2}  {shown}", point.index);
+        if !point.matched.is_empty() {
+            let quoted: Vec<String> = point
+                .matched
+                .iter()
+                .map(|m| format!("\"{}\"", m.text))
+                .collect();
+            let _ = writeln!(
+                text,
+                "            {} {}",
+                style.dim("matched:"),
+                quoted.join(", ")
+            );
+        }
+    }
+    text
+}
