@@ -49,7 +49,7 @@ impl DrillScreen {
                 _ => "the deck is empty".to_owned(),
             });
         }
-        let mut session = Session::new(questions, options);
+        let mut session = Session::new(questions, options).with_glossary(deck.shared_glossary());
         session.start(now);
         Ok(DrillScreen {
             session,
