@@ -9,6 +9,7 @@ pub mod command;
 pub mod history;
 pub mod list;
 pub mod markdown;
+pub mod numbers;
 pub mod progress;
 pub mod run;
 pub mod safe_out;

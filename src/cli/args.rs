@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::cli::calc::{CalcArgs, LinksArgs};
+use crate::cli::numbers::NumbersArgs;
 use crate::content::{Lang, Section};
 use crate::drill::session::{DEFAULT_MINUTES, DrillMode, DrillOptions};
 use crate::settings::parse_date;
@@ -107,6 +108,9 @@ pub enum Command {
     /// Every graded answer, with what you typed.
     #[command(subcommand)]
     History(HistoryCommand),
+    /// Back-of-envelope number questions from the cards, answered by the calculators and
+    /// graded with units.
+    Numbers(Box<NumbersArgs>),
 }
 
 #[derive(Debug, Args)]

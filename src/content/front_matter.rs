@@ -4,6 +4,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::card::{CalcPreset, Difficulty, Figure, KeyPoint, Source};
+use super::numbers::{NumberTemplate, read_template};
 use super::problem::LineIndex;
 use super::{Bilingual, Lang};
 
@@ -75,6 +76,8 @@ struct RawFront {
     #[serde(default)]
     figures: Vec<Spanned<Figure>>,
     #[serde(default)]
+    numbers: Vec<Spanned<toml::Table>>,
+    #[serde(default)]
     sources: Vec<Spanned<Source>>,
 }
 
@@ -100,6 +103,9 @@ pub struct Front {
     pub calc_lines: Vec<usize>,
     pub figures: Vec<Figure>,
     pub figure_lines: Vec<usize>,
+    /// The `[[numbers]]` templates that read, and the line of each.
+    pub numbers: Vec<NumberTemplate>,
+    pub number_template_lines: Vec<usize>,
     pub sources: Vec<Source>,
     /// Line of each source entry, in order.
     pub source_lines: Vec<usize>,
@@ -150,6 +156,7 @@ pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), L
     let figures = check_figures(raw.figures, &line_of, &mut problems);
     let calc_lines = raw.calc.iter().map(|c| line_of(c.span().start)).collect();
     let calc = read_presets(raw.calc, &line_of, &mut problems);
+    let (numbers, number_template_lines) = read_numbers(raw.numbers, &line_of, &mut problems);
     let (sources, source_lines) = check_sources(raw.sources, id_line, &line_of, &mut problems);
     let front = Front {
         id,
@@ -164,13 +171,15 @@ pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), L
         calc_lines,
         figures,
         figure_lines,
+        numbers,
+        number_template_lines,
         sources,
         source_lines,
     };
     Ok((front, problems))
 }
 
-fn is_slug(id: &str) -> bool {
+pub(crate) fn is_slug(id: &str) -> bool {
     !id.is_empty()
         && id.split('-').all(|part| {
             !part.is_empty()
@@ -267,6 +276,31 @@ fn read_presets(
             }
         })
         .collect()
+}
+
+/// Reads each `[[numbers]]` table on its own (`content::numbers`), with its line; an id used
+/// twice in one card is a problem at the second.
+fn read_numbers(
+    tables: Vec<Spanned<toml::Table>>,
+    line_of: &impl Fn(usize) -> usize,
+    problems: &mut Problems,
+) -> (Vec<NumberTemplate>, Vec<usize>) {
+    let (mut templates, mut lines) = (Vec::<NumberTemplate>::new(), Vec::new());
+    for table in tables {
+        let line = line_of(table.span().start);
+        match read_template(table.into_inner()) {
+            Ok(t) if templates.iter().any(|seen| seen.id == t.id) => problems.push((
+                line,
+                format!("number template id '{}' is used twice in this card", t.id),
+            )),
+            Ok(t) => {
+                templates.push(t);
+                lines.push(line);
+            }
+            Err(messages) => problems.extend(messages.into_iter().map(|m| (line, m))),
+        }
+    }
+    (templates, lines)
 }
 
 fn check_figures(

@@ -1,0 +1,301 @@
+//! One variant of a template made concrete: its inputs, the question in both languages, the
+//! answer computed by the calculator engine, and the command line that reproduces it.
+
+use serde::Serialize;
+
+use crate::calc::{self, HardwareTable, Kind, format, units};
+use crate::calculators::{Calculator, FieldKind, Form, calculator};
+use crate::content::numbers::{AnswerUnit, NumberTemplate, placeholders};
+use crate::content::{Bilingual, Card, Lang};
+
+/// The answer to a number question, as the engine computed it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Answer {
+    /// The number at the answer path of the command's JSON, in `unit`.
+    pub value: f64,
+    /// The report's unit: `s`, `B`, `B/s`, `count` or `fraction`.
+    pub unit: &'static str,
+    /// How a person says it: `426 ms`, `140 GB`, `40.1%`.
+    pub text: String,
+    #[serde(skip)]
+    pub kind: AnswerUnit,
+}
+
+impl Answer {
+    /// The engine's quantity kind for this answer (a fraction is a plain number).
+    pub fn quantity_kind(&self) -> Kind {
+        match self.kind {
+            AnswerUnit::Seconds => Kind::Duration,
+            AnswerUnit::Bytes => Kind::Size,
+            AnswerUnit::BytesPerSecond => Kind::Rate,
+            AnswerUnit::Count | AnswerUnit::Fraction => Kind::Count,
+        }
+    }
+}
+
+/// One generated question with everything needed to ask, grade and explain it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NumberQuestion {
+    /// `card/template#variant`: stable across runs while the card's template is unchanged.
+    pub id: String,
+    pub card: String,
+    pub template: String,
+    pub variant: usize,
+    /// The calculator id, or `expression`.
+    pub calculator: String,
+    pub prompt: Bilingual<String>,
+    /// The inputs as the calculator form reads them (for opening the calculator).
+    pub inputs: Vec<(String, String)>,
+    pub answer: Answer,
+    /// Relative tolerance of a "close" answer.
+    pub tolerance: f64,
+    /// The argv after `infraprep` that prints the report holding the answer.
+    pub command: Vec<String>,
+    /// Dotted path of the answer in that report.
+    pub answer_path: String,
+    /// The calculator's worked steps.
+    pub steps: Vec<String>,
+}
+
+impl NumberQuestion {
+    pub fn prompt(&self, lang: Lang) -> &str {
+        self.prompt.get(lang)
+    }
+}
+
+/// Makes variant `variant` of `template` (a template of `card`) concrete, or says why it
+/// cannot be: the message names the template, the inputs and what the engine said.
+pub fn instantiate(
+    card: &Card,
+    template: &NumberTemplate,
+    variant: usize,
+    table: &HardwareTable,
+) -> Result<NumberQuestion, String> {
+    let variant = variant % template.variant_count().max(1);
+    let inputs = template.variant(variant);
+    let prompt = Bilingual {
+        zh: render(template.prompt.get(Lang::Zh), &inputs, Lang::Zh, table)?,
+        en: render(template.prompt.get(Lang::En), &inputs, Lang::En, table)?,
+    };
+    let (command, json, steps) = if template.calculator == "expression" {
+        expression(template, &inputs, table)?
+    } else {
+        let calc = calculator(&template.calculator).ok_or_else(|| {
+            let names: Vec<&str> = crate::calculators::CALCULATORS
+                .iter()
+                .map(|c| c.id)
+                .collect();
+            format!(
+                "unknown calculator '{}'; use one of: {}, expression",
+                template.calculator,
+                names.join(", ")
+            )
+        })?;
+        let form = form(calc, &inputs)?;
+        let computed = calc.evaluate(&form, table).map_err(|e| {
+            let field = e.field.map_or_else(String::new, |f| format!(" ({f})"));
+            format!("{}{field}: {e}", describe(&inputs))
+        })?;
+        (argv(calc, &form), computed.json, computed.outcome.steps)
+    };
+    let value = lookup(&json, &template.answer)?;
+    if !(value.is_finite() && value != 0.0) {
+        return Err(format!(
+            "{}: the answer at '{}' is {value}; ask for a figure that is not zero",
+            describe(&inputs),
+            template.answer
+        ));
+    }
+    Ok(NumberQuestion {
+        id: format!("{}/{}#{variant}", card.id, template.id),
+        card: card.id.clone(),
+        template: template.id.clone(),
+        variant,
+        calculator: template.calculator.clone(),
+        prompt,
+        inputs,
+        answer: Answer {
+            value,
+            unit: template.unit.code(),
+            text: answer_text(value, template.unit, template.show.as_deref())?,
+            kind: template.unit,
+        },
+        tolerance: template.tolerance,
+        command,
+        answer_path: template.answer.clone(),
+        steps,
+    })
+}
+
+/// `size = 10 GiB, links = pcie4`: a variant's inputs for messages.
+fn describe(inputs: &[(String, String)]) -> String {
+    let list: Vec<String> = inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+    format!("with {}", list.join(", "))
+}
+
+/// A quick-arithmetic template: its `expr` with the placeholders filled in.
+fn expression(
+    template: &NumberTemplate,
+    inputs: &[(String, String)],
+    table: &HardwareTable,
+) -> Result<(Vec<String>, serde_json::Value, Vec<String>), String> {
+    let expr = inputs
+        .iter()
+        .find(|(k, _)| k == "expr")
+        .map(|(_, v)| v.as_str())
+        .ok_or("an expression template needs inputs.expr, e.g. expr = \"{size} / {link}\"")?;
+    let expr = render(expr, inputs, Lang::En, table)?;
+    let value = calc::eval_expression(&expr, table).map_err(|e| format!("'{expr}': {e}"))?;
+    let wanted = Answer {
+        value: 0.0,
+        unit: "",
+        text: String::new(),
+        kind: template.unit,
+    }
+    .quantity_kind();
+    if value.kind != wanted {
+        return Err(format!(
+            "'{expr}' is {}, but the template's unit '{}' asks for {}",
+            value.kind.describe(),
+            template.unit.code(),
+            wanted.describe()
+        ));
+    }
+    let json = serde_json::to_value(&value).map_err(|e| e.to_string())?;
+    let command = vec!["calc".to_owned(), expr, "--json".to_owned()];
+    Ok((command, json, value.steps))
+}
+
+/// The calculator's form with the variant's inputs; an unknown key names the fields.
+fn form(calc: &Calculator, inputs: &[(String, String)]) -> Result<Form, String> {
+    let mut form = calc.empty_form();
+    for (key, value) in inputs {
+        if !form.set(key, value) {
+            let names: Vec<&str> = calc.fields.iter().map(|f| f.name).collect();
+            return Err(format!(
+                "'{key}' is not a field of the {} calculator; its fields are: {}",
+                calc.id,
+                names.join(", ")
+            ));
+        }
+    }
+    Ok(form)
+}
+
+/// The argv after `infraprep` that runs `form` with `--json`, as the calculator's subcommand
+/// reads it: positionals in field order, repeated flags for link lists, bare flags for on/off.
+pub fn argv(calc: &Calculator, form: &Form) -> Vec<String> {
+    let mut args = vec!["calc".to_owned(), calc.id.to_owned()];
+    for field in calc.fields {
+        let Some(value) = form.get(field.name) else {
+            continue;
+        };
+        let flag = format!("--{}", field.flag_name());
+        match field.kind {
+            FieldKind::Flag if matches!(value.trim(), "yes" | "true" | "on") => args.push(flag),
+            FieldKind::Flag => {}
+            FieldKind::Links => {
+                for id in value.split_whitespace() {
+                    args.extend([flag.clone(), id.to_owned()]);
+                }
+            }
+            _ if field.positional => args.push(value.to_owned()),
+            _ => args.extend([flag, value.to_owned()]),
+        }
+    }
+    args.push("--json".to_owned());
+    args
+}
+
+/// The number at a dotted path (`results.0.seconds`); the error names the missing step and
+/// what is there instead.
+pub fn lookup(json: &serde_json::Value, path: &str) -> Result<f64, String> {
+    let mut at = json;
+    for step in path.split('.') {
+        let next = match at {
+            serde_json::Value::Object(map) => map.get(step),
+            serde_json::Value::Array(items) => {
+                step.parse::<usize>().ok().and_then(|i| items.get(i))
+            }
+            _ => None,
+        };
+        at = next.ok_or_else(|| {
+            let there = match at {
+                serde_json::Value::Object(map) => {
+                    let keys: Vec<&str> = map.keys().map(String::as_str).collect();
+                    format!("keys there: {}", keys.join(", "))
+                }
+                serde_json::Value::Array(items) => format!("a list of {}", items.len()),
+                other => format!("the value {other}"),
+            };
+            format!("answer path '{path}' has no '{step}' ({there})")
+        })?;
+    }
+    at.as_f64()
+        .ok_or_else(|| format!("answer path '{path}' leads to {at}, not a number"))
+}
+
+/// The answer as a person says it, in `show` when given (`ms`, `GB`, `%`).
+pub fn answer_text(value: f64, unit: AnswerUnit, show: Option<&str>) -> Result<String, String> {
+    if let Some(show) = show {
+        let scale = if show == "%" {
+            0.01
+        } else {
+            units::parse_quantity(&format!("1 {show}"))
+                .map_err(|e| format!("show '{show}': {e}"))?
+                .value
+        };
+        let space = if show == "%" { "" } else { " " };
+        return Ok(format!("{}{space}{show}", format::sig(value / scale, 4)));
+    }
+    Ok(match unit {
+        AnswerUnit::Seconds => format::duration(value),
+        AnswerUnit::Bytes => format::bytes_short(value),
+        AnswerUnit::BytesPerSecond => format::rate_short(value),
+        AnswerUnit::Count => format::sig(value, 4),
+        AnswerUnit::Fraction => format::percent(value),
+    })
+}
+
+/// Fills `{key}` with the input's text and `{key:name}` with the link's name (ids in a list are
+/// joined). An unknown key or a `:name` of something that is not a link is an error.
+pub fn render(
+    text: &str,
+    inputs: &[(String, String)],
+    lang: Lang,
+    table: &HardwareTable,
+) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len() + 16);
+    for piece in placeholders(text)? {
+        match piece {
+            Ok(literal) => out.push_str(literal),
+            Err(placeholder) => {
+                let value = inputs
+                    .iter()
+                    .find(|(k, _)| k == placeholder.key)
+                    .map(|(_, v)| v.as_str())
+                    .ok_or_else(|| format!("'{{{}}}' is not an input", placeholder.key))?;
+                if placeholder.filter.is_some() {
+                    let names = value
+                        .split_whitespace()
+                        .map(|id| {
+                            table
+                                .get(id)
+                                .map(|l| l.display_name().to_owned())
+                                .ok_or_else(|| {
+                                    format!(
+                                        "'{{{}:name}}': '{id}' is not a link id",
+                                        placeholder.key
+                                    )
+                                })
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    out.push_str(&names.join(if lang == Lang::Zh { "、" } else { ", " }));
+                } else {
+                    out.push_str(value);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
