@@ -143,7 +143,11 @@ impl Expected {
 /// Grades `typed` against `expected`; `tolerance` is the relative error of "close". The error
 /// is for text that is no quantity at all, and says how to write one.
 pub fn grade(expected: Expected, typed: &str, tolerance: f64) -> Result<Graded, String> {
-    let quantity = read(typed)?;
+    let quantity = if expected.kind == Kind::Count {
+        read(&plain_count(&normalize(typed)))?
+    } else {
+        read(typed)?
+    };
     let shown = show(quantity.value, quantity.kind, &quantity.text);
     if quantity.kind != expected.kind {
         let diagnosis = if quantity.kind == Kind::Count {
@@ -207,6 +211,31 @@ fn slip(ratio: f64, tolerance: f64) -> Option<Diagnosis> {
 fn read(text: &str) -> Result<units::Quantity, String> {
     let normalized = normalize(text);
     units::parse_quantity(&normalized).map_err(|e| e.to_string())
+}
+
+/// A count as people say it: `14x`, `14 倍`, `16M`, `8.2k` become plain numbers. Only for
+/// answers that are counts, where `16M` cannot mean 16 metres and `70B` cannot mean bytes.
+fn plain_count(text: &str) -> String {
+    let text = text
+        .trim()
+        .trim_end_matches(['x', 'X', '×', '*', '倍'])
+        .trim_end();
+    let Some(last) = text.chars().last() else {
+        return text.to_owned();
+    };
+    let exponent = match last {
+        'k' | 'K' => "e3",
+        'M' => "e6",
+        'B' | 'G' => "e9",
+        'T' => "e12",
+        _ => return text.to_owned(),
+    };
+    let number = text[..text.len() - last.len_utf8()].trim_end();
+    if number.parse::<f64>().is_ok() {
+        format!("{number}{exponent}")
+    } else {
+        text.to_owned()
+    }
 }
 
 /// How a typed value reads back: `430 ms`, `3.4 Tb/s` as `425 GB/s`.
