@@ -24,12 +24,17 @@ pub struct Answer {
 impl Answer {
     /// The engine's quantity kind for this answer (a fraction is a plain number).
     pub fn quantity_kind(&self) -> Kind {
-        match self.kind {
-            AnswerUnit::Seconds => Kind::Duration,
-            AnswerUnit::Bytes => Kind::Size,
-            AnswerUnit::BytesPerSecond => Kind::Rate,
-            AnswerUnit::Count | AnswerUnit::Fraction => Kind::Count,
-        }
+        unit_kind(self.kind)
+    }
+}
+
+/// The engine's quantity kind of a report unit.
+pub fn unit_kind(unit: AnswerUnit) -> Kind {
+    match unit {
+        AnswerUnit::Seconds => Kind::Duration,
+        AnswerUnit::Bytes => Kind::Size,
+        AnswerUnit::BytesPerSecond => Kind::Rate,
+        AnswerUnit::Count | AnswerUnit::Fraction => Kind::Count,
     }
 }
 
@@ -146,13 +151,7 @@ fn expression(
         .ok_or("an expression template needs inputs.expr, e.g. expr = \"{size} / {link}\"")?;
     let expr = render(expr, inputs, Lang::En, table)?;
     let value = calc::eval_expression(&expr, table).map_err(|e| format!("'{expr}': {e}"))?;
-    let wanted = Answer {
-        value: 0.0,
-        unit: "",
-        text: String::new(),
-        kind: template.unit,
-    }
-    .quantity_kind();
+    let wanted = unit_kind(template.unit);
     if value.kind != wanted {
         return Err(format!(
             "'{expr}' is {}, but the template's unit '{}' asks for {}",
@@ -238,12 +237,20 @@ pub fn lookup(json: &serde_json::Value, path: &str) -> Result<f64, String> {
 /// The answer as a person says it, in `show` when given (`ms`, `GB`, `%`).
 pub fn answer_text(value: f64, unit: AnswerUnit, show: Option<&str>) -> Result<String, String> {
     if let Some(show) = show {
-        let scale = if show == "%" {
+        let scale = if show == "%" && unit == AnswerUnit::Fraction {
             0.01
         } else {
-            units::parse_quantity(&format!("1 {show}"))
-                .map_err(|e| format!("show '{show}': {e}"))?
-                .value
+            let quantity = units::parse_quantity(&format!("1 {show}"))
+                .map_err(|e| format!("show '{show}': {e}"))?;
+            if quantity.kind != unit_kind(unit) || quantity.kind == Kind::Count {
+                return Err(format!(
+                    "show '{show}' is {}, but the answer is {}; show a unit of the answer's kind \
+                     ('%' for a fraction)",
+                    quantity.kind.describe(),
+                    unit_kind(unit).describe()
+                ));
+            }
+            quantity.value
         };
         let space = if show == "%" { "" } else { " " };
         return Ok(format!("{}{space}{show}", format::sig(value / scale, 4)));
