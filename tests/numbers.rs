@@ -159,7 +159,7 @@ fn an_unknown_card_is_named_with_suggestions() {
     let run = infraprep(&["numbers", "--card", "nvlink-vs-infiniban"]);
     assert_eq!(run.code, 1);
     assert!(
-        run.stderr.contains("'nvlink-vs-infiniband'"),
+        run.stderr.contains("'nvlink-vs-infiniban'") && run.stderr.contains("did you mean"),
         "{}",
         run.stderr
     );
