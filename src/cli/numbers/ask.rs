@@ -56,6 +56,10 @@ pub fn run(
             match grade(expected, typed, q.tolerance) {
                 Ok(graded) => {
                     tally[graded.verdict as usize] += 1;
+                    let mut graded = graded;
+                    if graded.typed_kind == graded.expected_kind {
+                        graded.typed = q.answer.format_like(graded.value);
+                    }
                     let _ = writeln!(text, "{}", verdict_line(&graded, ctx));
                     if let Some(store) = store.as_mut() {
                         let seconds = started.elapsed().as_secs_f64();
@@ -138,29 +142,46 @@ pub fn stats(
         let json = serde_json::to_string_pretty(&stats).unwrap_or_else(|_| "{}".to_owned());
         return emit(out, &format!("{json}\n")).map(|()| ExitCode::SUCCESS);
     }
+    let zh = ctx.lang == Lang::Zh;
     let mut text = String::new();
     if stats.per_calculator.is_empty() {
-        let _ = writeln!(
-            text,
+        let none = if zh {
+            "还没有数字题的作答：`infraprep numbers --ask` 可以出几道"
+        } else {
             "no number answers yet: `infraprep numbers --ask` asks some"
-        );
+        };
+        let _ = writeln!(text, "{none}");
     }
     for (calculator, a) in &stats.per_calculator {
-        let right = (a.exact + a.close) as f64 / a.asked.max(1) as f64;
-        let _ = writeln!(
-            text,
-            "{calculator:<12} {:>3.0}% right of {} (exact {}, close {}, off {})",
-            right * 100.0,
-            a.asked,
-            a.exact,
-            a.close,
-            a.off
-        );
+        let right = (a.exact + a.close) as f64 / a.asked.max(1) as f64 * 100.0;
+        let (exact, close, off) = (a.exact, a.close, a.off);
+        let line = if zh {
+            format!(
+                "答对 {right:.0}%，共 {}（准确 {exact}，接近 {close}，偏差大 {off}）",
+                a.asked
+            )
+        } else {
+            format!(
+                "{right:>3.0}% right of {} (exact {exact}, close {close}, off {off})",
+                a.asked
+            )
+        };
+        let _ = writeln!(text, "{calculator:<12} {line}");
     }
     if !stats.mistakes.is_empty() {
-        let _ = writeln!(text, "\n{}", ctx.style.accent("Slips in the last 7 days"));
+        let title = if zh {
+            "近 7 天的失误"
+        } else {
+            "Slips in the last 7 days"
+        };
+        let _ = writeln!(text, "\n{}", ctx.style.accent(title));
         for (code, times) in &stats.mistakes {
-            let _ = writeln!(text, "{code}: {times} times");
+            let times = if zh {
+                format!("{times} 次")
+            } else {
+                format!("{times} times")
+            };
+            let _ = writeln!(text, "{code}: {times}");
         }
     }
     emit(out, &text)?;

@@ -111,6 +111,8 @@ pub struct Graded {
     pub ratio: Option<f64>,
     /// The typed answer as the engine read it (`430 ms`).
     pub typed: String,
+    /// The typed value in SI base units.
+    pub value: f64,
     /// What kind of quantity was typed, and what was asked.
     pub typed_kind: Kind,
     pub expected_kind: Kind,
@@ -160,6 +162,7 @@ pub fn grade(expected: Expected, typed: &str, tolerance: f64) -> Result<Graded, 
             diagnosis: Some(diagnosis),
             ratio: None,
             typed: shown,
+            value: quantity.value,
             typed_kind: quantity.kind,
             expected_kind: expected.kind,
         });
@@ -183,6 +186,7 @@ pub fn grade(expected: Expected, typed: &str, tolerance: f64) -> Result<Graded, 
         diagnosis,
         ratio: Some(ratio),
         typed: shown,
+        value: quantity.value,
         typed_kind: quantity.kind,
         expected_kind: expected.kind,
     })

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::calc::{self, HardwareTable, Kind, format, units};
+use crate::calculators::preset::Opened;
 use crate::calculators::{Calculator, FieldKind, Form, calculator};
 use crate::content::numbers::{AnswerUnit, NumberTemplate, placeholders};
 use crate::content::{Bilingual, Card, Lang};
@@ -19,12 +20,22 @@ pub struct Answer {
     pub text: String,
     #[serde(skip)]
     pub kind: AnswerUnit,
+    /// The unit the card shows the answer in, if it chose one.
+    #[serde(skip)]
+    pub show: Option<String>,
 }
 
 impl Answer {
     /// The engine's quantity kind for this answer (a fraction is a plain number).
     pub fn quantity_kind(&self) -> Kind {
         unit_kind(self.kind)
+    }
+
+    /// Another value of this answer's kind (a typed one, in SI base units) written the way the
+    /// answer is, so the two compare at a glance: `22756 h` beside `23000 h`, not `958 days`.
+    pub fn format_like(&self, value: f64) -> String {
+        answer_text(value, self.kind, self.show.as_deref())
+            .unwrap_or_else(|_| format::sig(value, 4))
     }
 }
 
@@ -65,6 +76,16 @@ pub struct NumberQuestion {
 impl NumberQuestion {
     pub fn prompt(&self, lang: Lang) -> &str {
         self.prompt.get(lang)
+    }
+
+    /// The calculator with this question's inputs, as the TUI opens it (the `c` key after an
+    /// answer): a form for a registry calculator, the filled-in expression otherwise.
+    pub fn opened(&self) -> Option<Opened> {
+        if self.calculator == "expression" {
+            return self.command.get(1).cloned().map(Opened::Expression);
+        }
+        let calc = calculator(&self.calculator)?;
+        form(calc, &self.inputs).ok().map(|f| Opened::Form(calc, f))
     }
 }
 
@@ -124,6 +145,7 @@ pub fn instantiate(
             unit: template.unit.code(),
             text: answer_text(value, template.unit, template.show.as_deref())?,
             kind: template.unit,
+            show: template.show.clone(),
         },
         tolerance: template.tolerance,
         command,

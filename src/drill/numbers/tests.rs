@@ -83,6 +83,7 @@ fn every_bundled_variant_computes_and_matches_the_engine() {
                     assert!(!prompt.contains(['{', '}']), "{}: {prompt}", q.id);
                 }
                 // The same computation, so the same bits.
+                assert!(q.opened().is_some(), "{} opens its calculator", q.id);
                 assert_eq!(
                     direct(&q, &table).to_bits(),
                     q.answer.value.to_bits(),
