@@ -6,12 +6,18 @@
 //! Whether the calculator exists and every variant computes is checked by the drill's number
 //! module, which knows the calculators; this module is plain data.
 
-use std::fmt::Write as _;
+mod prompt;
+mod vary;
+
 use std::str::FromStr;
 
 use serde::Deserialize;
 
 use super::Bilingual;
+use prompt::check_prompts;
+pub use prompt::{Placeholder, placeholders};
+pub use vary::Vary;
+use vary::read_vary;
 
 /// Most variants one template may have, so validation and generation stay quick.
 pub const MAX_VARIANTS: usize = 1000;
@@ -66,76 +72,6 @@ impl FromStr for AnswerUnit {
             }
         })
     }
-}
-
-/// The values one input takes across a template's variants.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Vary {
-    /// The values as written, e.g. `["pcie4", "pcie5"]` or `["7B", "70B"]`.
-    Choices(Vec<String>),
-    /// `from`, `from + step`, … up to `to`, each followed by `unit` when given (`"4 GiB"`).
-    Range {
-        from: f64,
-        to: f64,
-        step: f64,
-        unit: Option<String>,
-    },
-}
-
-impl Vary {
-    /// Every value as the text a user would type, in order.
-    pub fn values(&self) -> Vec<String> {
-        match self {
-            Vary::Choices(values) => values.clone(),
-            Vary::Range {
-                from,
-                to,
-                step,
-                unit,
-            } => {
-                let count = range_len(*from, *to, *step);
-                (0..count)
-                    .map(|i| {
-                        let x = from + step * i as f64;
-                        let number = plain_number(x);
-                        unit.as_ref()
-                            .map_or(number.clone(), |u| format!("{number} {u}"))
-                    })
-                    .collect()
-            }
-        }
-    }
-
-    /// How many values, without building them.
-    pub fn len(&self) -> usize {
-        match self {
-            Vary::Choices(values) => values.len(),
-            Vary::Range { from, to, step, .. } => range_len(*from, *to, *step),
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// Values in `from..=to` by `step`, forgiving the float error of the last step.
-fn range_len(from: f64, to: f64, step: f64) -> usize {
-    if !(step > 0.0 && to >= from && from.is_finite() && to.is_finite()) {
-        return 0;
-    }
-    let steps = ((to - from) / step + 1e-9).floor();
-    (0..=MAX_VARIANTS)
-        .find(|n| *n as f64 > steps)
-        .unwrap_or(MAX_VARIANTS + 1)
-}
-
-/// `4`, `0.5`, `1.25`: a range value as a person writes it, without float noise.
-fn plain_number(x: f64) -> String {
-    let rounded = (x * 1e9).round() / 1e9;
-    let mut text = String::new();
-    let _ = write!(text, "{rounded}");
-    text
 }
 
 /// One `[[numbers]]` table.
@@ -285,66 +221,8 @@ fn read_inputs(
         .collect()
 }
 
-fn read_vary(name: &str, table: toml::Table, problems: &mut Vec<String>) -> Vec<(String, Vary)> {
-    let mut vary = Vec::new();
-    for (key, value) in table {
-        let read = match value {
-            toml::Value::Array(items) => items
-                .iter()
-                .map(input_text)
-                .collect::<Option<Vec<_>>>()
-                .map(Vary::Choices)
-                .ok_or_else(|| "its choices must be text, numbers or true/false".to_owned()),
-            toml::Value::Table(range) => read_range(range),
-            other => Err(format!(
-                "a {} does not vary; write a list of choices or {{ from, to, step }}",
-                other.type_str()
-            )),
-        };
-        match read {
-            Ok(v) if v.is_empty() => {
-                problems.push(format!("{name}: vary '{key}' has no values"));
-            }
-            Ok(v) => vary.push((key, v)),
-            Err(message) => problems.push(format!("{name}: vary '{key}': {message}")),
-        }
-    }
-    vary
-}
-
-fn read_range(table: toml::Table) -> Result<Vary, String> {
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct RawRange {
-        from: f64,
-        to: f64,
-        step: f64,
-        unit: Option<String>,
-    }
-    let raw: RawRange = toml::Value::Table(table)
-        .try_into()
-        .map_err(|e: toml::de::Error| {
-            format!(
-                "{}; a range is {{ from = 1, to = 16, step = 1, unit = \"GiB\" }}",
-                e.message().trim()
-            )
-        })?;
-    if !(raw.step > 0.0 && raw.to >= raw.from && raw.from.is_finite() && raw.to.is_finite()) {
-        return Err(format!(
-            "range from {} to {} by {} is empty: 'to' must be at least 'from' and 'step' above 0",
-            raw.from, raw.to, raw.step
-        ));
-    }
-    Ok(Vary::Range {
-        from: raw.from,
-        to: raw.to,
-        step: raw.step,
-        unit: raw.unit,
-    })
-}
-
 /// An input value as the text a user would type (as in a `[[calc]]` preset).
-fn input_text(value: &toml::Value) -> Option<String> {
+pub(super) fn input_text(value: &toml::Value) -> Option<String> {
     Some(match value {
         toml::Value::String(s) => s.clone(),
         toml::Value::Integer(i) => i.to_string(),
@@ -360,74 +238,6 @@ fn input_text(value: &toml::Value) -> Option<String> {
             .join(" "),
         toml::Value::Datetime(_) | toml::Value::Table(_) => return None,
     })
-}
-
-/// A placeholder of a prompt: the key and the optional `:name` filter.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Placeholder<'a> {
-    pub key: &'a str,
-    pub filter: Option<&'a str>,
-}
-
-/// The pieces of a prompt: literal text and placeholders, or a message about a stray brace.
-pub fn placeholders(prompt: &str) -> Result<Vec<Result<&str, Placeholder<'_>>>, String> {
-    let mut pieces = Vec::new();
-    let mut rest = prompt;
-    while let Some(open) = rest.find(['{', '}']) {
-        if rest[open..].starts_with('}') {
-            return Err(format!("a '}}' without its '{{' in '{prompt}'"));
-        }
-        let close = rest[open + 1..]
-            .find(['{', '}'])
-            .filter(|at| rest[open + 1 + at..].starts_with('}'))
-            .map(|at| at + 1)
-            .ok_or_else(|| format!("a '{{' is not closed in '{prompt}'"))?;
-        pieces.push(Ok(&rest[..open]));
-        let inner = rest[open + 1..open + close].trim();
-        let (key, filter) = match inner.split_once(':') {
-            Some((k, f)) => (k.trim(), Some(f.trim())),
-            None => (inner, None),
-        };
-        pieces.push(Err(Placeholder { key, filter }));
-        rest = &rest[open + close + 1..];
-    }
-    pieces.push(Ok(rest));
-    Ok(pieces)
-}
-
-/// Every placeholder names an input; `:name` is the only filter; the text is not empty.
-fn check_prompts(name: &str, template: &NumberTemplate, problems: &mut Vec<String>) {
-    let known = |key: &str| {
-        template.inputs.iter().any(|(k, _)| k == key) || template.vary.iter().any(|(k, _)| k == key)
-    };
-    for lang in super::Lang::ALL {
-        let prompt = template.prompt.get(lang);
-        if prompt.trim().is_empty() {
-            problems.push(format!("{name}: prompt.{lang} is empty"));
-            continue;
-        }
-        match placeholders(prompt) {
-            Err(message) => problems.push(format!("{name}: prompt.{lang}: {message}")),
-            Ok(pieces) => {
-                for placeholder in pieces.iter().filter_map(|p| p.as_ref().err()) {
-                    if !known(placeholder.key) {
-                        problems.push(format!(
-                            "{name}: prompt.{lang} names '{{{}}}', which is not an input or a \
-                             varying input of the template",
-                            placeholder.key
-                        ));
-                    }
-                    if let Some(filter) = placeholder.filter.filter(|f| *f != "name") {
-                        problems.push(format!(
-                            "{name}: prompt.{lang}: '{{{}:{filter}}}': the only filter is \
-                             ':name' (a link's name)",
-                            placeholder.key
-                        ));
-                    }
-                }
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -10,11 +10,13 @@
 mod check;
 mod grade;
 mod instance;
+mod report;
 pub mod tally;
 
 pub use check::check_card;
 pub use grade::{Diagnosis, EXACT, Expected, Graded, Verdict, grade, normalize};
-pub use instance::{Answer, NumberQuestion, answer_text, argv, instantiate, lookup, render};
+pub use instance::{Answer, NumberQuestion, answer_text, instantiate, render, unit_kind};
+pub use report::{argv, lookup};
 
 use crate::calc::HardwareTable;
 use crate::content::Card;
