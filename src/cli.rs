@@ -10,6 +10,7 @@ pub mod grade;
 pub mod history;
 pub mod list;
 pub mod markdown;
+pub mod numbers;
 pub mod progress;
 pub mod run;
 pub mod safe_out;

@@ -10,6 +10,7 @@ pub mod deck;
 pub mod file_guard;
 pub mod front_matter;
 pub mod glossary;
+pub mod numbers;
 pub mod parse;
 pub mod problem;
 pub mod scan;

@@ -5,6 +5,7 @@
 //! `ratatui` or `crossterm`: the TUI and the command line build on it, not the other way round.
 
 pub mod grade;
+pub mod numbers;
 pub mod progress;
 pub mod scheduler;
 pub mod session;

@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::cli::calc::{CalcArgs, LinksArgs};
+use crate::cli::numbers::NumbersArgs;
 use crate::content::{Lang, Section};
 use crate::drill::session::{DEFAULT_MINUTES, DrillMode, DrillOptions};
 use crate::settings::parse_date;
@@ -112,6 +113,9 @@ pub enum Command {
         after_help = "The answer may be in English, Chinese or a mix; figures count by value (3.6 Tb/s = 450 GB/s).\n\nExamples:\n  infraprep grade 12 --answer \"NVLink 3: 300 GB/s per direction; TP stays on NVLink\"\n  infraprep grade nvlink-generations --answer-file answer.md --json\n  pbpaste | infraprep grade 2 --answer-file -"
     )]
     Grade(GradeArgs),
+    /// Back-of-envelope number questions from the cards, answered by the calculators and
+    /// graded with units.
+    Numbers(Box<NumbersArgs>),
 }
 
 #[derive(Debug, Args)]

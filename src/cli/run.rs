@@ -108,6 +108,12 @@ fn dispatch(
             crate::cli::history::run(&args, &ctx, &data_dir()?, &mut safe)
         }
         Command::Grade(args) => crate::cli::grade::run(&args, &ctx, &mut safe),
+        Command::Numbers(args) => {
+            let table = settings
+                .hardware()
+                .map_err(|e| CommandError::User(e.to_string()))?;
+            crate::cli::numbers::run(&args, &ctx, &table, data_dir(), &mut safe)
+        }
         Command::Drill(args) => {
             drop(safe);
             let options = args.options(settings.lang, settings.exam_date, seed());

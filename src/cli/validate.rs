@@ -26,6 +26,7 @@ pub fn run(
     let (deck, mut problems) = check(&sources, context.as_ref());
     for card in deck.cards() {
         problems.extend(check_card(card, table));
+        problems.extend(crate::drill::numbers::check_card(card, table));
     }
     problems.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     if problems.is_empty() {

@@ -248,6 +248,8 @@ pub struct Origin {
     pub calc_lines: Vec<usize>,
     /// Line of each `[[figures]]` entry, in order.
     pub figure_lines: Vec<usize>,
+    /// Line of each `[[numbers]]` template, in order.
+    pub number_lines: Vec<usize>,
 }
 
 /// A parsed, checked card.
@@ -261,6 +263,8 @@ pub struct Card {
     pub key_points: Bilingual<Vec<KeyPoint>>,
     pub calc: Vec<CalcPreset>,
     pub figures: Vec<Figure>,
+    /// Number-drill templates (`[[numbers]]`).
+    pub numbers: Vec<super::numbers::NumberTemplate>,
     pub sources: Vec<Source>,
     pub body: Bilingual<LangBody>,
     pub origin: Origin,

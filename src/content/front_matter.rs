@@ -6,6 +6,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::card::{CalcPreset, Difficulty, Figure, KeyPoint, Source, TermRule};
+use super::numbers::{NumberTemplate, read_template};
 use super::problem::LineIndex;
 use super::{Bilingual, Lang};
 
@@ -77,6 +78,8 @@ struct RawFront {
     #[serde(default)]
     figures: Vec<Spanned<Figure>>,
     #[serde(default)]
+    numbers: Vec<Spanned<toml::Table>>,
+    #[serde(default)]
     sources: Vec<Spanned<Source>>,
     /// Follow-up id -> the 0-based positions of the key points it probes.
     probes: Option<Spanned<BTreeMap<String, Vec<usize>>>>,
@@ -104,6 +107,9 @@ pub struct Front {
     pub calc_lines: Vec<usize>,
     pub figures: Vec<Figure>,
     pub figure_lines: Vec<usize>,
+    /// The `[[numbers]]` templates that read, and the line of each.
+    pub numbers: Vec<NumberTemplate>,
+    pub number_template_lines: Vec<usize>,
     pub sources: Vec<Source>,
     /// Line of each source entry, in order.
     pub source_lines: Vec<usize>,
@@ -158,6 +164,7 @@ pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), L
     let figures = check_figures(raw.figures, &line_of, &mut problems);
     let calc_lines = raw.calc.iter().map(|c| line_of(c.span().start)).collect();
     let calc = read_presets(raw.calc, &line_of, &mut problems);
+    let (numbers, number_template_lines) = read_numbers(raw.numbers, &line_of, &mut problems);
     let (sources, source_lines) = check_sources(raw.sources, id_line, &line_of, &mut problems);
     let probes_line = raw
         .probes
@@ -188,6 +195,8 @@ pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), L
         calc_lines,
         figures,
         figure_lines,
+        numbers,
+        number_template_lines,
         sources,
         source_lines,
         probes,
@@ -196,7 +205,7 @@ pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), L
     Ok((front, problems))
 }
 
-fn is_slug(id: &str) -> bool {
+pub(crate) fn is_slug(id: &str) -> bool {
     !id.is_empty()
         && id.split('-').all(|part| {
             !part.is_empty()
@@ -318,6 +327,31 @@ fn read_presets(
             }
         })
         .collect()
+}
+
+/// Reads each `[[numbers]]` table on its own (`content::numbers`), with its line; an id used
+/// twice in one card is a problem at the second.
+fn read_numbers(
+    tables: Vec<Spanned<toml::Table>>,
+    line_of: &impl Fn(usize) -> usize,
+    problems: &mut Problems,
+) -> (Vec<NumberTemplate>, Vec<usize>) {
+    let (mut templates, mut lines) = (Vec::<NumberTemplate>::new(), Vec::new());
+    for table in tables {
+        let line = line_of(table.span().start);
+        match read_template(table.into_inner()) {
+            Ok(t) if templates.iter().any(|seen| seen.id == t.id) => problems.push((
+                line,
+                format!("number template id '{}' is used twice in this card", t.id),
+            )),
+            Ok(t) => {
+                templates.push(t);
+                lines.push(line);
+            }
+            Err(messages) => problems.extend(messages.into_iter().map(|m| (line, m))),
+        }
+    }
+    (templates, lines)
 }
 
 fn check_figures(

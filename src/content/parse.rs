@@ -58,6 +58,7 @@ fn assemble(front: Front, body: Bilingual<LangBody>, path: &str) -> Card {
         key_points: front.key_points,
         calc: front.calc,
         figures: front.figures,
+        numbers: front.numbers,
         sources: front.sources,
         body,
         origin: Origin {
@@ -66,6 +67,7 @@ fn assemble(front: Front, body: Bilingual<LangBody>, path: &str) -> Card {
             number_line: front.number_line,
             calc_lines: front.calc_lines,
             figure_lines: front.figure_lines,
+            number_lines: front.number_template_lines,
         },
     }
 }

@@ -38,6 +38,7 @@ pub fn card(id: &str, tags: &[&str], follow_ups: &[&str]) -> Card {
         },
         calc: vec![],
         figures: vec![],
+        numbers: vec![],
         sources: vec![],
         body: Bilingual {
             zh: body.clone(),
@@ -49,6 +50,7 @@ pub fn card(id: &str, tags: &[&str], follow_ups: &[&str]) -> Card {
             number_line: 0,
             calc_lines: vec![],
             figure_lines: vec![],
+            number_lines: vec![],
         },
     }
 }

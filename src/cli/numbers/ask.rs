@@ -1,0 +1,189 @@
+//! `infraprep numbers --ask` and `infraprep numbers stats`: a number drill on plain stdin and
+//! stdout (so it works in a pipe and in tests), and the tally of earlier answers.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::{NumbersStatsArgs, shell_words};
+use crate::cli::{CommandEnv, CommandError, CommandResult, emit, progress};
+use crate::content::Lang;
+use crate::drill::numbers::tally::{number_review, number_stats};
+use crate::drill::numbers::{Diagnosis, Expected, Graded, NumberQuestion, Verdict, grade};
+use crate::drill::store::Store;
+
+/// Asks each question, reads one line, grades it and shows the answer with its steps. An empty
+/// line skips; end of input stops. Graded answers are recorded when there is a data dir.
+pub fn run(
+    questions: &[NumberQuestion],
+    ctx: &CommandEnv,
+    data_dir: Option<PathBuf>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let mut store = match data_dir {
+        Some(dir) => Some(Store::open(&dir).map_err(|e| CommandError::User(e.to_string()))?),
+        None => None,
+    };
+    let (lang, style) = (ctx.lang, ctx.style);
+    let mut tally = [0usize; 3];
+    for (n, q) in questions.iter().enumerate() {
+        emit(
+            out,
+            &format!("\n{}/{} {}\n> ", n + 1, questions.len(), q.prompt(lang)),
+        )?;
+        let started = Instant::now();
+        let mut line = String::new();
+        if input.read_line(&mut line).map_err(CommandError::Io)? == 0 {
+            break;
+        }
+        let typed = line.trim();
+        let mut text = String::new();
+        if typed.is_empty() {
+            let skipped = if lang == Lang::Zh {
+                "跳过"
+            } else {
+                "skipped"
+            };
+            let _ = writeln!(text, "{}", style.dim(skipped));
+        } else {
+            let expected = Expected {
+                value: q.answer.value,
+                kind: q.answer.quantity_kind(),
+            };
+            match grade(expected, typed, q.tolerance) {
+                Ok(graded) => {
+                    tally[graded.verdict as usize] += 1;
+                    let mut graded = graded;
+                    if graded.typed_kind == graded.expected_kind {
+                        graded.typed = q.answer.format_like(graded.value);
+                    }
+                    let _ = writeln!(text, "{}", verdict_line(&graded, ctx));
+                    if let Some(store) = store.as_mut() {
+                        let seconds = started.elapsed().as_secs_f64();
+                        let review =
+                            number_review(q, &graded, typed, chrono::Utc::now(), seconds, lang);
+                        store
+                            .record(review)
+                            .map_err(|e| CommandError::User(e.to_string()))?;
+                    }
+                }
+                Err(message) => {
+                    let _ = writeln!(text, "{} {message}", style.error("?"));
+                }
+            }
+        }
+        let answer = if lang == Lang::Zh { "答案" } else { "answer" };
+        let _ = writeln!(text, "{answer}: {}", style.bold(&q.answer.text));
+        for step in &q.steps {
+            let _ = writeln!(text, "  {}", style.dim(step));
+        }
+        let _ = writeln!(
+            text,
+            "  {}",
+            style.dim(&format!("infraprep {}", shell_words(&q.command)))
+        );
+        emit(out, &text)?;
+    }
+    let [exact, close, off] = tally;
+    let summary = if lang == Lang::Zh {
+        format!("\n准确 {exact}，接近 {close}，偏差大 {off}\n")
+    } else {
+        format!("\nexact {exact}, close {close}, off {off}\n")
+    };
+    emit(out, &summary)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `close (×1.07): off by 1.074×: GiB (2^30 B) against GB (10^9 B)?`
+pub fn verdict_line(graded: &Graded, ctx: &CommandEnv) -> String {
+    let style = ctx.style;
+    let lang = ctx.lang;
+    let word = match (graded.verdict, lang) {
+        (Verdict::Exact, Lang::En) => style.bold("exact"),
+        (Verdict::Close, Lang::En) => style.bold("close"),
+        (Verdict::Off, Lang::En) => style.error("off"),
+        (Verdict::Exact, Lang::Zh) => style.bold("准确"),
+        (Verdict::Close, Lang::Zh) => style.bold("接近"),
+        (Verdict::Off, Lang::Zh) => style.error("偏差大"),
+    };
+    let mut line = format!("{word} ({}", graded.typed);
+    if let Some(ratio) = graded.ratio {
+        let _ = write!(line, ", ×{}", crate::calc::format::sig(ratio, 3));
+    }
+    line.push(')');
+    if let Some(diagnosis) = graded.diagnosis {
+        let _ = write!(line, ": {}", diagnosis.explain(lang));
+    }
+    if graded.diagnosis == Some(Diagnosis::WrongKind) {
+        let _ = write!(
+            line,
+            " ({} ≠ {})",
+            graded.typed_kind.describe(),
+            graded.expected_kind.describe()
+        );
+    }
+    line
+}
+
+/// `infraprep numbers stats`.
+pub fn stats(
+    args: &NumbersStatsArgs,
+    ctx: &CommandEnv,
+    dir: &Path,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let progress = progress::load(dir)?;
+    let since = chrono::Utc::now() - chrono::Duration::days(7);
+    let stats = number_stats(&progress, since);
+    if args.json {
+        let json = serde_json::to_string_pretty(&stats).unwrap_or_else(|_| "{}".to_owned());
+        return emit(out, &format!("{json}\n")).map(|()| ExitCode::SUCCESS);
+    }
+    let zh = ctx.lang == Lang::Zh;
+    let mut text = String::new();
+    if stats.per_calculator.is_empty() {
+        let none = if zh {
+            "还没有数字题的作答：`infraprep numbers --ask` 可以出几道"
+        } else {
+            "no number answers yet: `infraprep numbers --ask` asks some"
+        };
+        let _ = writeln!(text, "{none}");
+    }
+    for (calculator, a) in &stats.per_calculator {
+        let right = (a.exact + a.close) as f64 / a.asked.max(1) as f64 * 100.0;
+        let (exact, close, off) = (a.exact, a.close, a.off);
+        let line = if zh {
+            format!(
+                "答对 {right:.0}%，共 {}（准确 {exact}，接近 {close}，偏差大 {off}）",
+                a.asked
+            )
+        } else {
+            format!(
+                "{right:>3.0}% right of {} (exact {exact}, close {close}, off {off})",
+                a.asked
+            )
+        };
+        let _ = writeln!(text, "{calculator:<12} {line}");
+    }
+    if !stats.mistakes.is_empty() {
+        let title = if zh {
+            "近 7 天的失误"
+        } else {
+            "Slips in the last 7 days"
+        };
+        let _ = writeln!(text, "\n{}", ctx.style.accent(title));
+        for (code, times) in &stats.mistakes {
+            let times = if zh {
+                format!("{times} 次")
+            } else {
+                format!("{times} times")
+            };
+            let _ = writeln!(text, "{code}: {times}");
+        }
+    }
+    emit(out, &text)?;
+    Ok(ExitCode::SUCCESS)
+}

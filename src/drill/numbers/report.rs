@@ -1,0 +1,57 @@
+//! Where an answer can be checked by hand: the command line that prints a calculator's report,
+//! and the number at a dotted path in that report.
+
+use crate::calculators::{Calculator, FieldKind, Form};
+
+/// The argv after `infraprep` that runs `form` with `--json`, as the calculator's subcommand
+/// reads it: positionals in field order, repeated flags for link lists, bare flags for on/off.
+pub fn argv(calc: &Calculator, form: &Form) -> Vec<String> {
+    let mut args = vec!["calc".to_owned(), calc.id.to_owned()];
+    for field in calc.fields {
+        let Some(value) = form.get(field.name) else {
+            continue;
+        };
+        let flag = format!("--{}", field.flag_name());
+        match field.kind {
+            FieldKind::Flag if matches!(value.trim(), "yes" | "true" | "on") => args.push(flag),
+            FieldKind::Flag => {}
+            FieldKind::Links => {
+                for id in value.split_whitespace() {
+                    args.extend([flag.clone(), id.to_owned()]);
+                }
+            }
+            _ if field.positional => args.push(value.to_owned()),
+            _ => args.extend([flag, value.to_owned()]),
+        }
+    }
+    args.push("--json".to_owned());
+    args
+}
+
+/// The number at a dotted path (`results.0.seconds`); the error names the missing step and
+/// what is there instead.
+pub fn lookup(json: &serde_json::Value, path: &str) -> Result<f64, String> {
+    let mut at = json;
+    for step in path.split('.') {
+        let next = match at {
+            serde_json::Value::Object(map) => map.get(step),
+            serde_json::Value::Array(items) => {
+                step.parse::<usize>().ok().and_then(|i| items.get(i))
+            }
+            _ => None,
+        };
+        at = next.ok_or_else(|| {
+            let there = match at {
+                serde_json::Value::Object(map) => {
+                    let keys: Vec<&str> = map.keys().map(String::as_str).collect();
+                    format!("keys there: {}", keys.join(", "))
+                }
+                serde_json::Value::Array(items) => format!("a list of {}", items.len()),
+                other => format!("the value {other}"),
+            };
+            format!("answer path '{path}' has no '{step}' ({there})")
+        })?;
+    }
+    at.as_f64()
+        .ok_or_else(|| format!("answer path '{path}' leads to {at}, not a number"))
+}
