@@ -1,0 +1,342 @@
+//! Splitting text into search terms, the same way for cards and queries.
+//!
+//! Latin text splits into words (lower-cased, plural `s` dropped); a word joined by `-` or `_`
+//! (`all-reduce`, `NCCL_IB_HCA`) also counts as one joined word. Chinese has no spaces, so a run
+//! of CJK characters is indexed as overlapping character bigrams: `检查点` gives `检查` and
+//! `查点`. A dictionary segmenter (jieba) would load a 5 MB dictionary in about 0.2 s on every
+//! start and segment the bundled deck in another 0.1 s, and still not know this deck's terms;
+//! bigrams cost nothing to set up and find any word of two or more characters.
+
+use std::ops::Range;
+
+/// One unit of text: a Latin word or a run of CJK characters, with its char range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Segment {
+    /// A folded (lower-case, half-width) Latin word; `joined` marks the whole of a hyphenated
+    /// compound, which follows its parts.
+    Word {
+        text: String,
+        span: Range<usize>,
+        joined: bool,
+    },
+    /// A run of CJK characters starting at char `start`.
+    Cjk { chars: Vec<char>, start: usize },
+}
+
+/// An index key: a stemmed Latin word, or one or two CJK characters packed in a number.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum Term {
+    Word(String),
+    Gram(u64),
+}
+
+/// Two CJK characters as one key (a lone character packs with 0).
+pub(crate) fn gram(first: char, second: Option<char>) -> u64 {
+    (u64::from(first) << 21) | second.map_or(0, u64::from)
+}
+
+/// The characters of a packed key.
+pub(crate) fn gram_chars(key: u64) -> (char, Option<char>) {
+    let first = char::from_u32((key >> 21) as u32).unwrap_or(' ');
+    let second = char::from_u32((key & 0x1f_ffff) as u32).filter(|&c| c != '\0');
+    (first, second)
+}
+
+pub(crate) fn is_cjk(c: char) -> bool {
+    matches!(c,
+        '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}'
+        | '\u{f900}'..='\u{faff}' | '\u{20000}'..='\u{2ffff}')
+}
+
+/// Full-width ASCII to ASCII, then lower case, one char for one char so positions survive.
+pub(crate) fn fold(c: char) -> char {
+    let c = match c {
+        '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+        _ => c,
+    };
+    if c.is_ascii() {
+        c.to_ascii_lowercase()
+    } else {
+        c.to_lowercase().next().unwrap_or(c)
+    }
+}
+
+/// Drops a plural `s` so `checkpoints` finds `checkpoint` (not from `ss`, `us`, `is`, except in
+/// `gpus`, `cpus`, `tpus`, nor after a digit: `h100s`).
+pub(crate) fn stem(word: &str) -> &str {
+    let bytes = word.as_bytes();
+    let processor_units = bytes.len() == 4 && word.ends_with("pus");
+    let latin_ending = [b"ss", b"us", b"is"].iter().any(|e| bytes.ends_with(*e));
+    let after_digit = bytes.len() >= 2 && bytes[bytes.len() - 2].is_ascii_digit();
+    let keep = bytes.len() < 4 || (latin_ending && !processor_units) || after_digit;
+    match word.strip_suffix('s') {
+        Some(stemmed) if !keep => stemmed,
+        _ => word,
+    }
+}
+
+/// English words too common to tell cards apart.
+const STOP_EN: &[&str] = &[
+    "a", "about", "also", "an", "and", "any", "are", "as", "at", "be", "been", "being", "between",
+    "both", "but", "by", "can", "could", "did", "do", "does", "doing", "each", "explain", "for",
+    "from", "had", "has", "have", "he", "her", "his", "how", "i", "if", "in", "into", "is", "it",
+    "its", "just", "me", "much", "my", "of", "on", "or", "our", "should", "so", "some", "tell",
+    "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those",
+    "to", "us", "was", "we", "were", "what", "when", "where", "which", "who", "why", "will",
+    "with", "would", "you", "your",
+];
+
+/// Chinese function words and question words, longest first within each length.
+const STOP_ZH: &[&str] = &[
+    "为什么",
+    "怎么样",
+    "是什么",
+    "有什么",
+    "是不是",
+    "有哪些",
+    "怎么",
+    "怎样",
+    "如何",
+    "什么",
+    "为何",
+    "哪些",
+    "哪个",
+    "哪里",
+    "是否",
+    "能否",
+    "可以",
+    "一下",
+    "讲讲",
+    "说说",
+    "介绍",
+    "请问",
+    "一个",
+    "这个",
+    "那个",
+    "我们",
+    "你们",
+    "分别",
+    "意思",
+    "一些",
+    "的",
+    "地",
+    "得",
+    "了",
+    "吗",
+    "呢",
+    "吧",
+    "啊",
+    "和",
+    "与",
+    "及",
+    "或",
+    "跟",
+    "是",
+    "在",
+    "各",
+    "把",
+    "被",
+    "都",
+    "也",
+    "就",
+    "又",
+    "还",
+    "很",
+    "要",
+    "会",
+    "能",
+    "我",
+    "你",
+    "他",
+    "她",
+    "它",
+    "请",
+    "么",
+    "呀",
+    "嘛",
+];
+
+pub(crate) fn is_stop_word(word: &str) -> bool {
+    STOP_EN.binary_search(&word).is_ok()
+}
+
+/// The Chinese stop word starting at `chars[at..]`, as its length in chars.
+pub(crate) fn stop_zh_at(chars: &[char], at: usize) -> Option<usize> {
+    STOP_ZH.iter().find_map(|stop| {
+        let len = stop.chars().count();
+        let window = chars.get(at..at + len)?;
+        stop.chars().eq(window.iter().copied()).then_some(len)
+    })
+}
+
+/// The char ranges of footnote citations (`[^key]`), which are not words of the card.
+fn citation_at(chars: &[char], at: usize) -> Option<usize> {
+    if chars.get(at) != Some(&'[') || chars.get(at + 1) != Some(&'^') {
+        return None;
+    }
+    let close = chars[at..].iter().take(80).position(|&c| c == ']')?;
+    Some(close + 1)
+}
+
+/// Splits `text` into segments; hyphenated compounds give their parts and then the whole.
+pub(crate) fn segments(text: &str) -> Vec<Segment> {
+    let chars: Vec<char> = text.chars().map(fold).collect();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < chars.len() {
+        if let Some(len) = citation_at(&chars, at) {
+            at += len;
+            continue;
+        }
+        let c = chars[at];
+        if is_cjk(c) {
+            let start = at;
+            while at < chars.len() && is_cjk(chars[at]) {
+                at += 1;
+            }
+            out.push(Segment::Cjk {
+                chars: chars[start..at].to_vec(),
+                start,
+            });
+        } else if c.is_alphanumeric() {
+            at = push_words(&chars, at, &mut out);
+        } else {
+            at += 1;
+        }
+    }
+    out
+}
+
+/// Pushes the word (or compound) starting at `start` and returns where it ends.
+fn push_words(chars: &[char], start: usize, out: &mut Vec<Segment>) -> usize {
+    let is_word = |c: char| c.is_alphanumeric() && !is_cjk(c);
+    let mut at = start;
+    let mut parts = 0;
+    loop {
+        let begin = at;
+        while at < chars.len() && is_word(chars[at]) {
+            at += 1;
+        }
+        out.push(Segment::Word {
+            text: chars[begin..at].iter().collect(),
+            span: begin..at,
+            joined: false,
+        });
+        parts += 1;
+        let joiner = matches!(chars.get(at), Some('-' | '_'));
+        if !(joiner && chars.get(at + 1).is_some_and(|&c| is_word(c))) {
+            break;
+        }
+        at += 1;
+    }
+    if parts > 1 {
+        out.push(Segment::Word {
+            text: chars[start..at].iter().filter(|&&c| is_word(c)).collect(),
+            span: start..at,
+            joined: true,
+        });
+    }
+    at
+}
+
+/// Calls `f` with each index term of `text` (stop words left out).
+pub(crate) fn for_each_term(text: &str, mut f: impl FnMut(Term)) {
+    for segment in segments(text) {
+        match segment {
+            Segment::Word { text, .. } => {
+                if !is_stop_word(&text) {
+                    f(Term::Word(stem(&text).to_owned()));
+                }
+            }
+            Segment::Cjk { chars, .. } => {
+                if let [only] = chars[..] {
+                    f(Term::Gram(gram(only, None)));
+                }
+                for pair in chars.windows(2) {
+                    f(Term::Gram(gram(pair[0], Some(pair[1]))));
+                }
+            }
+        }
+    }
+}
+
+/// Letters and digits only, folded: the form in which a query is looked for as a phrase.
+pub(crate) fn compact(text: &str) -> String {
+    text.chars()
+        .map(fold)
+        .filter(|c| c.is_alphanumeric())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terms(text: &str) -> Vec<Term> {
+        let mut found = Vec::new();
+        for_each_term(text, |t| found.push(t));
+        found
+    }
+
+    #[test]
+    fn stop_words_are_sorted_for_binary_search() {
+        assert!(STOP_EN.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn cjk_runs_become_bigrams_and_words_are_stemmed() {
+        let found = terms("The checkpoints 检查点，IB");
+        assert_eq!(
+            found,
+            [
+                Term::Word("checkpoint".into()),
+                Term::Gram(gram('检', Some('查'))),
+                Term::Gram(gram('查', Some('点'))),
+                Term::Word("ib".into()),
+            ]
+        );
+        assert_eq!(terms("卡"), [Term::Gram(gram('卡', None))]);
+        assert_eq!(gram_chars(gram('检', Some('查'))), ('检', Some('查')));
+        assert_eq!(gram_chars(gram('卡', None)), ('卡', None));
+    }
+
+    #[test]
+    fn compounds_give_parts_then_the_whole_with_char_spans() {
+        let found = segments("全 All-Reduce[^src] x");
+        let words: Vec<(String, Range<usize>, bool)> = found
+            .into_iter()
+            .filter_map(|s| match s {
+                Segment::Word { text, span, joined } => Some((text, span, joined)),
+                Segment::Cjk { .. } => None,
+            })
+            .collect();
+        assert_eq!(
+            words,
+            [
+                ("all".into(), 2..5, false),
+                ("reduce".into(), 6..12, false),
+                ("allreduce".into(), 2..12, true),
+                ("x".into(), 19..20, false),
+            ]
+        );
+    }
+
+    #[test]
+    fn stems_keep_short_words_and_latin_endings() {
+        assert_eq!(stem("gpus"), "gpu");
+        assert_eq!(stem("bus"), "bus");
+        assert_eq!(stem("class"), "class");
+        assert_eq!(stem("status"), "status");
+        assert_eq!(stem("h100s"), "h100s");
+        assert_eq!(fold('Ｔ'), 't');
+        assert_eq!(compact("IB 和 NVLink？"), "ib和nvlink");
+    }
+
+    #[test]
+    fn chinese_stop_words_are_found_by_position() {
+        let chars: Vec<char> = "卡住了怎么排查".chars().collect();
+        assert_eq!(stop_zh_at(&chars, 2), Some(1));
+        assert_eq!(stop_zh_at(&chars, 3), Some(2));
+        assert_eq!(stop_zh_at(&chars, 0), None);
+    }
+}
