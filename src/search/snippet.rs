@@ -18,11 +18,12 @@ pub struct Snippet {
     pub matches: Vec<Range<usize>>,
 }
 
-/// What to highlight: words (stemmed), word prefixes, words one typo away, and CJK keys.
+/// What to highlight: words (stemmed), word prefixes (and words one typo from them), and CJK
+/// strings, each a whole spelling so that `慢节点` does not light up every `节点`.
 pub(crate) struct Marks {
     words: Vec<String>,
     prefixes: Vec<String>,
-    grams: Vec<(char, Option<char>)>,
+    cjk: Vec<Vec<char>>,
 }
 
 impl Marks {
@@ -30,24 +31,43 @@ impl Marks {
         let mut marks = Marks {
             words: Vec::new(),
             prefixes: Vec::new(),
-            grams: Vec::new(),
+            cjk: Vec::new(),
         };
         for concept in &query.concepts {
-            for term in concept.alts.iter().flat_map(|a| &a.terms) {
-                match term {
-                    Term::Word(w) => marks.words.push(w.clone()),
-                    Term::Gram(key) => marks.grams.push(gram_chars(*key)),
+            for alt in &concept.alts {
+                let mut chain: Vec<char> = Vec::new();
+                for term in &alt.terms {
+                    match term {
+                        Term::Word(w) => marks.words.push(w.clone()),
+                        Term::Gram(key) => match gram_chars(*key) {
+                            (first, Some(second)) if chain.last() == Some(&first) => {
+                                chain.push(second);
+                            }
+                            (first, second) => {
+                                marks.push_cjk(std::mem::take(&mut chain));
+                                chain.push(first);
+                                chain.extend(second);
+                            }
+                        },
+                    }
                 }
+                marks.push_cjk(chain);
             }
             match &concept.expand {
                 Expand::Latin(word) if word.chars().count() >= 2 => {
                     marks.prefixes.push(word.clone());
                 }
-                Expand::Char(c) => marks.grams.push((*c, None)),
+                Expand::Char(c) => marks.cjk.push(vec![*c]),
                 _ => {}
             }
         }
         marks
+    }
+
+    fn push_cjk(&mut self, chain: Vec<char>) {
+        if !chain.is_empty() && !self.cjk.contains(&chain) {
+            self.cjk.push(chain);
+        }
     }
 
     fn word_matches(&self, word: &str) -> bool {
@@ -70,14 +90,10 @@ impl Marks {
                     }
                 }
                 Segment::Cjk { chars, start } => {
-                    for (i, &c) in chars.iter().enumerate() {
-                        for &(first, second) in &self.grams {
-                            match second {
-                                None if c == first => found.push(start + i..start + i + 1),
-                                Some(second) if c == first && chars.get(i + 1) == Some(&second) => {
-                                    found.push(start + i..start + i + 2);
-                                }
-                                _ => {}
+                    for wanted in &self.cjk {
+                        for (i, window) in chars.windows(wanted.len()).enumerate() {
+                            if window == wanted.as_slice() {
+                                found.push(start + i..start + i + wanted.len());
                             }
                         }
                     }
@@ -238,12 +254,24 @@ fn fit(passage: &str, ranges: &[Range<usize>], width: usize) -> Snippet {
     while start > 0 && columns(&chars[start - 1..first]) <= lead {
         start -= 1;
     }
+    // Never start or end inside a Latin word.
+    let latin = |c: char| c.is_alphanumeric() && !text::is_cjk(c);
+    while start > 0 && start < first && latin(chars[start - 1]) {
+        start += 1;
+    }
     let prefix = usize::from(start > 0);
     let mut end = start;
     let mut used = prefix;
     while end < chars.len() && used + chars[end].width().unwrap_or(0) < width {
         used += chars[end].width().unwrap_or(0);
         end += 1;
+    }
+    let cut = end;
+    while end < chars.len() && end > first + 1 && latin(chars[end]) && latin(chars[end - 1]) {
+        end -= 1;
+    }
+    if end <= first + 1 {
+        end = cut;
     }
     let suffix = end < chars.len();
     let mut text = String::new();
