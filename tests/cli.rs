@@ -220,8 +220,8 @@ fn search_json_has_snippets_with_char_ranges() {
     assert!(!matches.is_empty(), "{first}");
     for range in matches {
         let (start, end) = (range[0].as_u64().unwrap(), range[1].as_u64().unwrap());
-        let matched: String = snippet[start as usize..end as usize].iter().collect();
-        assert!(!matched.trim().is_empty(), "{matched:?} in {first}");
+        let highlighted: String = snippet[start as usize..end as usize].iter().collect();
+        assert!(!highlighted.trim().is_empty(), "{highlighted:?} in {first}");
     }
 }
 
