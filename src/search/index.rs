@@ -3,7 +3,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::text::{self, Term};
+use super::text::{self, Term, TermRef};
 use crate::content::{Card, Lang, Section};
 
 /// The fields a card is indexed in; each language has its own, so lengths compare fairly.
@@ -100,8 +100,8 @@ impl Inverted {
     pub fn build(cards: &[Card]) -> Inverted {
         let mut index = Inverted::default();
         let mut lengths: Vec<[u32; SLOTS]> = Vec::with_capacity(cards.len());
-        let mut counts: FxHashMap<(u32, u8), u16> = FxHashMap::default();
-        let mut ordered: Vec<(u32, u8)> = Vec::new();
+        // Each occurrence as `term id << 8 | slot`; sorted, equal neighbours are one posting.
+        let mut occurrences: Vec<u64> = Vec::new();
         for (card_index, card) in cards.iter().enumerate() {
             let card_index = u32::try_from(card_index).unwrap_or(u32::MAX);
             let mut length = [0_u32; SLOTS];
@@ -109,40 +109,42 @@ impl Inverted {
                 text::for_each_term(field, |term| {
                     let id = index.id(term);
                     length[slot as usize] += 1;
-                    let count = counts.entry((id, slot as u8)).or_insert_with(|| {
-                        ordered.push((id, slot as u8));
-                        0
-                    });
-                    *count = count.saturating_add(1);
+                    occurrences.push((u64::from(id) << 8) | slot as u64);
                 });
             });
+            occurrences.sort_unstable();
             let mut last_term = u32::MAX;
-            ordered.sort_unstable();
-            for &(id, slot) in &ordered {
-                let count = counts.get(&(id, slot)).copied().unwrap_or(0);
+            for run in occurrences.chunk_by(|a, b| a == b) {
+                let id = (run[0] >> 8) as u32;
                 index.postings[id as usize].push(Posting {
                     card: card_index,
-                    count,
-                    slot,
+                    count: u16::try_from(run.len()).unwrap_or(u16::MAX),
+                    slot: (run[0] & 0xff) as u8,
                 });
                 if id != last_term {
                     index.df[id as usize] += 1;
                     last_term = id;
                 }
             }
-            counts.clear();
-            ordered.clear();
+            occurrences.clear();
             lengths.push(length);
         }
         index.norm = norms(&lengths);
         index
     }
 
-    fn id(&mut self, term: Term) -> u32 {
+    fn id(&mut self, term: TermRef<'_>) -> u32 {
         let next = u32::try_from(self.postings.len()).unwrap_or(u32::MAX);
         let id = match term {
-            Term::Word(word) => *self.words.entry(word).or_insert(next),
-            Term::Gram(key) => *self.grams.entry(key).or_insert(next),
+            TermRef::Word(word) => {
+                if let Some(&id) = self.words.get(word) {
+                    id
+                } else {
+                    self.words.insert(word.to_owned(), next);
+                    next
+                }
+            }
+            TermRef::Gram(key) => *self.grams.entry(key).or_insert(next),
         };
         if id == next {
             self.postings.push(Vec::new());

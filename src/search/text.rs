@@ -50,6 +50,12 @@ pub(crate) fn is_cjk(c: char) -> bool {
 
 /// Full-width ASCII to ASCII, then lower case, one char for one char so positions survive.
 pub(crate) fn fold(c: char) -> char {
+    if c.is_ascii() {
+        return c.to_ascii_lowercase();
+    }
+    if is_cjk(c) {
+        return c;
+    }
     let c = match c {
         '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
         _ => c,
@@ -239,24 +245,108 @@ fn push_words(chars: &[char], start: usize, out: &mut Vec<Segment>) -> usize {
     at
 }
 
-/// Calls `f` with each index term of `text` (stop words left out).
-pub(crate) fn for_each_term(text: &str, mut f: impl FnMut(Term)) {
-    for segment in segments(text) {
-        match segment {
-            Segment::Word { text, .. } => {
-                if !is_stop_word(&text) {
-                    f(Term::Word(stem(&text).to_owned()));
-                }
-            }
-            Segment::Cjk { chars, .. } => {
-                if let [only] = chars[..] {
-                    f(Term::Gram(gram(only, None)));
-                }
-                for pair in chars.windows(2) {
-                    f(Term::Gram(gram(pair[0], Some(pair[1]))));
-                }
-            }
+/// An index term borrowed from the scanner's buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TermRef<'a> {
+    Word(&'a str),
+    Gram(u64),
+}
+
+/// Calls `f` with each index term of `text` (stop words left out): the same terms as
+/// `segments` gives, found in one pass without allocating per word, because indexing a deck
+/// is mostly this loop.
+pub(crate) fn for_each_term(text: &str, mut f: impl FnMut(TermRef<'_>)) {
+    let mut scanner = Scanner::default();
+    let mut rest = text;
+    while let Some(raw) = rest.chars().next() {
+        let citation_end = rest
+            .starts_with("[^")
+            .then(|| rest.char_indices().take(80).find(|&(_, c)| c == ']'))
+            .flatten();
+        if let Some((close, _)) = citation_end {
+            scanner.end_word(&mut f);
+            scanner.end_run(&mut f);
+            rest = &rest[close + 1..];
+            continue;
         }
+        rest = &rest[raw.len_utf8()..];
+        let c = fold(raw);
+        if is_cjk(c) {
+            scanner.end_word(&mut f);
+            if let Some(previous) = scanner.cjk {
+                f(TermRef::Gram(gram(previous, Some(c))));
+            }
+            scanner.cjk = Some(c);
+            scanner.run += 1;
+            continue;
+        }
+        scanner.end_run(&mut f);
+        if c.is_alphanumeric() {
+            scanner.word.push(c);
+        } else if matches!(c, '-' | '_')
+            && !scanner.word.is_empty()
+            && rest
+                .chars()
+                .next()
+                .is_some_and(|n| n.is_alphanumeric() && !is_cjk(fold(n)))
+        {
+            scanner.end_part(&mut f);
+        } else {
+            scanner.end_word(&mut f);
+        }
+    }
+    scanner.end_word(&mut f);
+    scanner.end_run(&mut f);
+}
+
+/// The state of `for_each_term`: the word being read, the compound it belongs to, and the
+/// CJK run.
+#[derive(Default)]
+struct Scanner {
+    word: String,
+    compound: String,
+    parts: usize,
+    cjk: Option<char>,
+    run: usize,
+}
+
+impl Scanner {
+    fn emit_word(word: &str, f: &mut impl FnMut(TermRef<'_>)) {
+        if !is_stop_word(word) {
+            f(TermRef::Word(stem(word)));
+        }
+    }
+
+    /// A word followed by `-` or `_` and more of the compound.
+    fn end_part(&mut self, f: &mut impl FnMut(TermRef<'_>)) {
+        Scanner::emit_word(&self.word, f);
+        self.compound.push_str(&self.word);
+        self.parts += 1;
+        self.word.clear();
+    }
+
+    fn end_word(&mut self, f: &mut impl FnMut(TermRef<'_>)) {
+        if self.word.is_empty() && self.parts == 0 {
+            return;
+        }
+        if !self.word.is_empty() {
+            Scanner::emit_word(&self.word, f);
+        }
+        if self.parts > 0 {
+            self.compound.push_str(&self.word);
+            Scanner::emit_word(&self.compound, f);
+        }
+        self.word.clear();
+        self.compound.clear();
+        self.parts = 0;
+    }
+
+    fn end_run(&mut self, f: &mut impl FnMut(TermRef<'_>)) {
+        if let (Some(only), 1) = (self.cjk, self.run) {
+            f(TermRef::Gram(gram(only, None)));
+        }
+        self.cjk = None;
+        self.run = 0;
     }
 }
 
@@ -274,8 +364,35 @@ mod tests {
 
     fn terms(text: &str) -> Vec<Term> {
         let mut found = Vec::new();
-        for_each_term(text, |t| found.push(t));
+        for_each_term(text, |t| {
+            found.push(match t {
+                TermRef::Word(w) => Term::Word(w.to_owned()),
+                TermRef::Gram(k) => Term::Gram(k),
+            });
+        });
         found
+    }
+
+    #[test]
+    fn the_scanner_gives_the_terms_of_the_segments() {
+        let text = "All-Reduce[^src] NCCL_IB_HCA 的 checkpoints，检查点x卡 the-end a-";
+        let mut from_segments = Vec::new();
+        for segment in segments(text) {
+            match segment {
+                Segment::Word { text, .. } if !is_stop_word(&text) => {
+                    from_segments.push(Term::Word(stem(&text).to_owned()));
+                }
+                Segment::Word { .. } => {}
+                Segment::Cjk { chars, .. } => {
+                    if let [only] = chars[..] {
+                        from_segments.push(Term::Gram(gram(only, None)));
+                    }
+                    from_segments
+                        .extend(chars.windows(2).map(|p| Term::Gram(gram(p[0], Some(p[1])))));
+                }
+            }
+        }
+        assert_eq!(terms(text), from_segments);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! results come as you type) and the words one typo away (insert, delete, replace or swap).
 
 use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
 
 use rustc_hash::FxHasher;
 
@@ -16,8 +17,9 @@ pub(crate) struct Vocabulary {
     /// Latin words, sorted, for prefix ranges.
     sorted: Vec<(String, u32)>,
     /// Hashes of each word (of four letters or more) with one char deleted, sorted: two words
-    /// one edit apart share such a variant, or one is a variant of the other.
-    deletes: Vec<(u64, u32)>,
+    /// one edit apart share such a variant, or one is a variant of the other. Built on the first
+    /// typo, so that a deck loads without paying for it.
+    deletes: OnceLock<Vec<(u64, u32)>>,
     /// Every CJK key, for finding the bigrams that hold one character.
     grams: Vec<(u64, u32)>,
     /// For each term id, its place in `sorted` (`u32::MAX` for CJK keys).
@@ -32,17 +34,6 @@ impl Vocabulary {
             .map(|(word, &id)| (word.clone(), id))
             .collect();
         sorted.sort_unstable();
-        let mut deletes = Vec::new();
-        for (word, id) in &sorted {
-            let chars: Vec<char> = word.chars().collect();
-            if chars.len() + 1 >= TYPO_MIN_CHARS {
-                for skip in 0..chars.len() {
-                    deletes.push((hash_without(&chars, skip), *id));
-                }
-            }
-        }
-        deletes.sort_unstable();
-        deletes.dedup();
         let grams = index.grams.iter().map(|(&k, &id)| (k, id)).collect();
         let mut place = vec![u32::MAX; index.postings.len()];
         for (at, (_, id)) in sorted.iter().enumerate() {
@@ -50,10 +41,27 @@ impl Vocabulary {
         }
         Vocabulary {
             sorted,
-            deletes,
+            deletes: OnceLock::new(),
             grams,
             place,
         }
+    }
+
+    fn deletes(&self) -> &[(u64, u32)] {
+        self.deletes.get_or_init(|| {
+            let mut deletes = Vec::new();
+            for (word, id) in &self.sorted {
+                let chars: Vec<char> = word.chars().collect();
+                if chars.len() + 1 >= TYPO_MIN_CHARS {
+                    for skip in 0..chars.len() {
+                        deletes.push((hash_without(&chars, skip), *id));
+                    }
+                }
+            }
+            deletes.sort_unstable();
+            deletes.dedup();
+            deletes
+        })
     }
 
     /// Words that start with `prefix` and are longer, with their ids.
@@ -73,10 +81,11 @@ impl Vocabulary {
             return Vec::new();
         }
         let mut found: Vec<u32> = Vec::new();
+        let deletes = self.deletes();
         let probe = |hash: u64, found: &mut Vec<u32>| {
-            let start = self.deletes.partition_point(|(h, _)| *h < hash);
+            let start = deletes.partition_point(|(h, _)| *h < hash);
             found.extend(
-                self.deletes[start..]
+                deletes[start..]
                     .iter()
                     .take_while(|(h, _)| *h == hash)
                     .map(|(_, id)| *id),
