@@ -202,7 +202,58 @@ fn search_in_chinese_and_limit() {
         .collect();
     assert!(ids.contains(&"alpha".to_owned()), "{ids:?}");
     let run = infraprep(&["search", "nvlink", "--limit", "2"]);
-    assert_eq!(run.stdout.lines().count(), 2, "{}", run.stdout);
+    let results = run.stdout.lines().filter(|l| !l.starts_with("      "));
+    assert_eq!(results.count(), 2, "{}", run.stdout);
+    // Each result is followed by its snippet.
+    assert_eq!(run.stdout.lines().count(), 4, "{}", run.stdout);
+}
+
+#[test]
+fn search_json_has_snippets_with_char_ranges() {
+    let run = infraprep(&["--lang", "zh", "search", "检查点", "写入时间", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let results = json(&run.stdout);
+    let first = &results.as_array().unwrap()[0];
+    assert_eq!(first["id"], "checkpoint-size-write-time");
+    let snippet: Vec<char> = first["snippet"].as_str().unwrap().chars().collect();
+    let matches = first["matches"].as_array().unwrap();
+    assert!(!matches.is_empty(), "{first}");
+    for range in matches {
+        let (start, end) = (range[0].as_u64().unwrap(), range[1].as_u64().unwrap());
+        let highlighted: String = snippet[start as usize..end as usize].iter().collect();
+        assert!(!highlighted.trim().is_empty(), "{highlighted:?} in {first}");
+    }
+}
+
+#[test]
+fn an_empty_search_is_a_usage_error() {
+    for query in ["", "   ", "the how", "怎么 的"] {
+        let run = infraprep(&["search", query]);
+        assert_eq!(run.code, 2, "{query:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("add a word") || run.stderr.contains("empty"),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn unknown_ids_and_tags_suggest_the_closest_first() {
+    let run = infraprep(&["show", "nvlink-vs-infiniban"]);
+    assert!(
+        run.stderr.contains("did you mean 'nvlink-vs-infiniband'"),
+        "{}",
+        run.stderr
+    );
+    let run = infraprep(&["list", "--tag", "nvlnk"]);
+    assert!(
+        run.stderr.contains("did you mean 'nvlink'"),
+        "{}",
+        run.stderr
+    );
+    let run = infraprep(&["show", "999"]);
+    assert!(run.stderr.contains("numbered 1 to"), "{}", run.stderr);
 }
 
 #[test]

@@ -80,9 +80,9 @@ pub enum Command {
         after_help = "Examples:\n  infraprep show 12\n  infraprep show nvlink-vs-infiniband --section short\n  infraprep show 3 --lang zh | less -R"
     )]
     Show(ShowArgs),
-    /// Fuzzy-search titles, sections, tags and key points in both languages.
+    /// Search titles, key points, tags and sections in both languages, with a snippet per card.
     #[command(
-        after_help = "Every whitespace-separated word must match, in any order (as in fzf).\n\nExamples:\n  infraprep search \"nvl ib\"\n  infraprep search 张量\n  infraprep search allreduce --limit 5 --json"
+        after_help = "Ask as you would a colleague, in English or Chinese: most of the words must match, \nsynonyms and abbreviations count (检查点 = checkpoint, TP = 张量并行), one typo is forgiven.\n\nExamples:\n  infraprep search \"IB 和 NVLink 的区别\"\n  infraprep search 训练卡住了怎么排查\n  infraprep search checkpoint interval --limit 5 --json"
     )]
     Search(SearchArgs),
     /// Check decks for problems; prints `path:line: message` for each and exits 1 if any.
@@ -230,7 +230,7 @@ pub struct ShowArgs {
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
-    /// Words to look for; all must match.
+    /// Words to look for; most must match.
     #[arg(required = true, num_args = 1.., value_name = "QUERY")]
     pub query: Vec<String>,
     /// Print JSON instead of a table.

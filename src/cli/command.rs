@@ -22,6 +22,9 @@ pub enum CommandError {
     /// A problem with what the user asked for; exits 1.
     #[error("{0}")]
     User(String),
+    /// A command line that cannot mean anything (e.g. an empty search); exits 2 like clap's.
+    #[error("{0}")]
+    Usage(String),
     /// Writing the output failed (other than a closed pipe).
     #[error("cannot write the output: {0}")]
     Io(#[from] std::io::Error),
@@ -35,19 +38,33 @@ pub fn emit(out: &mut dyn Write, text: &str) -> Result<(), CommandError> {
     }
 }
 
-/// A "not found" message with the nearest ids as suggestions.
+/// A "not found" message with the nearest ids as suggestions: by spelling, else by number
+/// range, else the cards a search for the words finds.
 pub fn unknown_card(deck: &Deck, wanted: &str) -> CommandError {
-    let near = deck.suggest(wanted);
-    let hint = if near.is_empty() {
-        "; `infraprep list` shows every card".to_owned()
+    let quote = |ids: &[&str]| {
+        ids.iter()
+            .map(|id| format!("'{id}'"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let trimmed = wanted.trim().trim_start_matches('#');
+    let near = deck.suggest(trimmed);
+    let hint = if !near.is_empty() {
+        format!("; did you mean {}?", quote(&near))
+    } else if let (Ok(_), Some((low, high))) = (trimmed.parse::<u32>(), deck.number_range()) {
+        format!("; cards are numbered {low} to {high}")
     } else {
-        format!(
-            "; did you mean {}?",
-            near.iter()
-                .map(|id| format!("'{id}'"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
+        let index = crate::search::SearchIndex::build(deck.cards());
+        let found: Vec<&str> = index
+            .search(wanted, 3)
+            .iter()
+            .map(|hit| deck.cards()[hit.card].id.as_str())
+            .collect();
+        if found.is_empty() {
+            "; `infraprep list` shows every card".to_owned()
+        } else {
+            format!("; cards about it: {}", quote(&found))
+        }
     };
     CommandError::User(format!("no card with id or number '{wanted}'{hint}"))
 }

@@ -52,7 +52,18 @@ pub fn run(args: &ListArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandRes
     if cards.is_empty() {
         let what = tag.map_or_else(
             || "no cards loaded".to_owned(),
-            |t| format!("no card has the tag '{t}'"),
+            |t| match ctx.deck.suggest_tag(&t).as_slice() {
+                [] => {
+                    format!("no card has the tag '{t}'; `infraprep list` shows every card's tags")
+                }
+                near => format!(
+                    "no card has the tag '{t}'; did you mean {}?",
+                    near.iter()
+                        .map(|n| format!("'{n}'"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            },
         );
         return Err(super::CommandError::User(what));
     }

@@ -34,7 +34,11 @@ pub fn run(cli: Cli) -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             let _ = writeln!(err, "{} {e}", error_style.error("error:"));
-            ExitCode::FAILURE
+            if matches!(e, CommandError::Usage(_)) {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }

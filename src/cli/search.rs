@@ -1,7 +1,8 @@
-//! `infraprep search`: fuzzy search, ranked, as a table or JSON.
+//! `infraprep search`: ranked search in both languages, as a list with snippets or as JSON.
 
 use std::fmt::Write as _;
 use std::io::Write;
+use std::ops::Range;
 use std::process::ExitCode;
 
 use serde::Serialize;
@@ -10,7 +11,10 @@ use super::{CommandEnv, CommandError, CommandResult, emit};
 use crate::cli::SearchArgs;
 use crate::cli::ansi::Style;
 use crate::content::Bilingual;
-use crate::search::{SearchIndex, match_indices};
+use crate::search::SearchIndex;
+
+/// Snippet width in terminal columns (the list indents it by six).
+const SNIPPET_COLUMNS: usize = 72;
 
 /// The JSON shape of one result in `search --json`.
 #[derive(Serialize)]
@@ -19,23 +23,34 @@ struct Result<'a> {
     number: Option<u32>,
     score: i64,
     title: &'a Bilingual<String>,
+    /// A passage in the output language showing why the card matched.
+    snippet: String,
+    /// Char ranges `[start, end)` of `snippet` that the query matched.
+    matches: Vec<[usize; 2]>,
 }
 
 pub fn run(args: &SearchArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandResult {
-    let query = args.query.join(" ");
+    let text = args.query.join(" ");
     let index = SearchIndex::build(ctx.deck.cards());
-    let hits = index.search(&query, args.limit as usize);
+    let query = index.query(&text);
+    if query.is_empty() {
+        return Err(CommandError::Usage(empty_query_message(&text)));
+    }
+    let hits = index.run(&query, args.limit as usize);
     let cards = ctx.deck.cards();
     if args.json {
         let results: Vec<Result> = hits
             .iter()
             .map(|hit| {
                 let card = &cards[hit.card];
+                let snippet = query.snippet(card, ctx.lang, SNIPPET_COLUMNS);
                 Result {
                     id: &card.id,
                     number: card.number,
                     score: hit.score,
                     title: &card.title,
+                    matches: snippet.matches.iter().map(|r| [r.start, r.end]).collect(),
+                    snippet: snippet.text,
                 }
             })
             .collect();
@@ -48,42 +63,65 @@ pub fn run(args: &SearchArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandR
         });
     }
     if hits.is_empty() {
-        return Err(CommandError::User(format!("no card matches '{query}'")));
+        return Err(CommandError::User(format!(
+            "no card matches '{text}'; try fewer or other words, in English or Chinese"
+        )));
     }
-    let mut text = String::new();
+    let mut listing = String::new();
     for hit in hits {
         let card = &cards[hit.card];
         let number = card
             .number
             .map_or_else(|| "  -".to_owned(), |n| format!("{n:>3}"));
-        let title = highlight(card.title(ctx.lang), &query, ctx.style);
+        let title = card.title(ctx.lang);
+        let title = highlight(title, &query.matches(title), ctx.style);
+        let snippet = query.snippet(card, ctx.lang, SNIPPET_COLUMNS);
         let _ = writeln!(
-            text,
-            "{} {}  {}  {}",
+            listing,
+            "{} {}  {}  {}\n      {}",
             ctx.style.accent(&number),
             ctx.style.bold(&card.id),
             title,
-            ctx.style.dim(&format!("({})", hit.score))
+            ctx.style.dim(&format!("({})", hit.score)),
+            highlight(&snippet.text, &snippet.matches, ctx.style),
         );
     }
-    emit(out, &text)?;
+    emit(out, &listing)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Marks the matched characters of `text` when colour is on.
-fn highlight(text: &str, query: &str, style: Style) -> String {
-    if !style.color {
+/// Why a query holds nothing to search for, and what to do.
+fn empty_query_message(text: &str) -> String {
+    if text.trim().is_empty() {
+        "the search query is empty: give words to look for, e.g. \
+         `infraprep search nvlink bandwidth` or `infraprep search 检查点 写入时间`"
+            .to_owned()
+    } else {
+        format!(
+            "'{}' holds only common words (such as the, how, 的, 怎么) that search ignores: \
+             add a word to look for",
+            text.trim()
+        )
+    }
+}
+
+/// Marks the matched char ranges of `text` when colour is on.
+fn highlight(text: &str, matches: &[Range<usize>], style: Style) -> String {
+    if !style.color || matches.is_empty() {
         return text.to_owned();
     }
-    let matched = match_indices(text, query);
-    text.chars()
-        .enumerate()
-        .map(|(i, c)| {
-            if matched.binary_search(&i).is_ok() {
-                style.accent(&c.to_string())
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut at = 0;
+    for range in matches {
+        let (start, end) = (range.start.min(chars.len()), range.end.min(chars.len()));
+        if start < at {
+            continue;
+        }
+        out.extend(&chars[at..start]);
+        out.push_str(&style.accent(&chars[start..end].iter().collect::<String>()));
+        at = end;
+    }
+    out.extend(&chars[at..]);
+    out
 }

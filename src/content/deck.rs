@@ -129,19 +129,33 @@ impl Deck {
         })
     }
 
-    /// The ids closest to `wanted`, for "did you mean" hints.
+    /// The ids closest to `wanted`, best first, for "did you mean" hints.
     pub fn suggest(&self, wanted: &str) -> Vec<&str> {
-        let wanted = wanted.to_lowercase();
-        let mut ids: Vec<&str> = self
+        let ids = self.cards.iter().map(|c| c.id.as_str());
+        crate::search::suggest::did_you_mean(wanted, ids, 3)
+    }
+
+    /// Every tag of the deck once, sorted.
+    pub fn tags(&self) -> Vec<&str> {
+        let mut tags: Vec<&str> = self
             .cards
             .iter()
-            .map(|c| c.id.as_str())
-            .filter(|id| {
-                id.contains(&wanted) || wanted.split('-').any(|w| w.len() > 3 && id.contains(w))
-            })
+            .flat_map(|c| c.tags.iter().map(String::as_str))
             .collect();
-        ids.truncate(3);
-        ids
+        tags.sort_unstable();
+        tags.dedup();
+        tags
+    }
+
+    /// The tags closest to `wanted`, best first.
+    pub fn suggest_tag(&self, wanted: &str) -> Vec<&str> {
+        crate::search::suggest::did_you_mean(wanted, self.tags(), 3)
+    }
+
+    /// The lowest and highest card numbers, if any card has one.
+    pub fn number_range(&self) -> Option<(u32, u32)> {
+        let numbers = self.cards.iter().filter_map(|c| c.number);
+        Some((numbers.clone().min()?, numbers.max()?))
     }
 }
 
