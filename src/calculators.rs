@@ -50,6 +50,14 @@ pub struct Calculator {
     /// Values a fresh form starts with.
     pub example: &'static [(&'static str, &'static str)],
     pub compute: fn(&Form, &HardwareTable) -> Result<Computed, CalcError>,
+    /// The choices a field offers given the rest of the form, where they depend on it (the
+    /// algorithms an operation can run); `None` means the field's own list.
+    pub choices: fn(&Form, &str) -> Option<&'static [&'static str]>,
+}
+
+/// For calculators whose choices never depend on other fields.
+pub(crate) fn fixed_choices(_: &Form, _: &str) -> Option<&'static [&'static str]> {
+    None
 }
 
 /// A result, as every front end shows it: the outcome for people, the report for `--json`.

@@ -811,7 +811,7 @@ fn every_text_field_edits_in_the_middle_undoes_and_takes_a_paste_whole() {
     assert_eq!(form.get("size"), Some("1 TB"));
     assert_shows(&terminal, &["1 TB", "ib-hdr"]);
     // A paste arrives whole in the search box (bracketed paste), line breaks as spaces.
-    run(&mut app, 80, 24, "<enter>1/", COLOR);
+    run(&mut app, 80, 24, "<enter><esc>/", COLOR);
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
     let mut effects = |_: &Effect, _: &mut App| {};
     let paste = [Event::Paste("InfiniBand\nNVLink".to_owned())];
@@ -842,4 +842,56 @@ fn a_long_calculator_value_stays_in_its_column() {
         "{row}"
     );
     assert!(row.contains("ib-xdr"), "the cursor end is in view: {row}");
+}
+
+#[test]
+fn calculator_forms_offer_what_the_operation_runs_and_speak_in_labels() {
+    let mut app = app(Lang::En);
+    // Collective: make it an alltoall, then the algorithm field offers only what NCCL runs.
+    run(&mut app, 120, 40, "2l<enter><c-u>alltoall<enter>", COLOR);
+    let algo = app
+        .calc
+        .as_ref()
+        .unwrap()
+        .spec()
+        .fields
+        .iter()
+        .position(|f| f.name == "algo")
+        .unwrap();
+    let keys = format!("{}<enter>", "<down>".repeat(algo));
+    run(&mut app, 120, 40, &keys, COLOR);
+    let screen = app.calc.as_ref().unwrap();
+    assert_eq!(screen.choices, ["auto", "pairwise"]);
+    // A cross-field error names the field by its label and marks it, not a command-line flag.
+    run(&mut app, 120, 40, "<esc>", COLOR);
+    let mut app = self::app(Lang::En);
+    let inter = (0..algo)
+        .find(|&i| app_field(&app, i) == "inter")
+        .expect("inter field");
+    let keys = format!("2l{}<enter><c-u><enter>", "<down>".repeat(inter));
+    let terminal = run(&mut app, 120, 40, &keys, COLOR);
+    let error = app.calc.as_ref().unwrap().outcome.clone().unwrap_err();
+    assert!(!error.message.contains("--"), "{}", error.message);
+    assert!(error.field.is_some(), "{error:?}");
+    assert_shows(&terminal, &["✗"]);
+}
+
+/// The name of the collective calculator's field at `index`.
+fn app_field(_: &App, index: usize) -> &'static str {
+    infraprep::calculators::calculator("collective")
+        .expect("collective")
+        .fields[index]
+        .name
+}
+
+#[test]
+fn a_digit_on_a_selected_field_edits_it_instead_of_switching_screens() {
+    let mut app = app(Lang::En);
+    let ranks = "2l<down><down>";
+    run(&mut app, 120, 40, ranks, COLOR);
+    run(&mut app, 120, 40, "32", COLOR);
+    assert_eq!(app.screen, Screen::Calculators);
+    let screen = app.calc.as_ref().unwrap();
+    assert_eq!(screen.form().get("ranks"), Some("32"));
+    assert!(screen.editing);
 }

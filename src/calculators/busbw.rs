@@ -50,6 +50,7 @@ pub(super) const BUSBW: Calculator = Calculator {
         ("link", "nvlink3"),
     ],
     compute,
+    choices: super::fixed_choices,
 };
 
 fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {

@@ -47,6 +47,7 @@ pub(super) const CHECKPOINT: Calculator = Calculator {
         ("mtbf", "3h"),
     ],
     compute,
+    choices: super::fixed_choices,
 };
 
 /// Reads the form the way the engine reads the flags.

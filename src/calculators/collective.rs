@@ -67,7 +67,17 @@ buffer (n x chunk) for allgather/reducescatter/alltoall. --inter-bw is per NIC."
         ("algo", "auto"),
     ],
     compute,
+    choices: algorithms_for_op,
 };
+
+/// Send/recv-based operations run pairwise only (NCCL has no ring or tree for them).
+const PAIRWISE_ALGOS: &[&str] = &["auto", "pairwise"];
+
+/// The algorithms the form offers for the chosen operation.
+fn algorithms_for_op(form: &Form, field: &str) -> Option<&'static [&'static str]> {
+    (field == "algo" && matches!(form.get("op"), Some("alltoall" | "sendrecv")))
+        .then_some(PAIRWISE_ALGOS)
+}
 
 /// Reads the form the way the engine reads the flags.
 fn input(form: &Form, table: &HardwareTable) -> Result<CollectiveInput, CalcError> {

@@ -57,6 +57,7 @@ Leaves give d = floor(R·o/(o+1)) ports to nodes and u = ceil(d/o) to spines; tw
         ),
     ],
     compute: compute_fabric,
+    choices: super::fixed_choices,
     example: &[
         ("nodes", "128"),
         ("nics-per-node", "8"),

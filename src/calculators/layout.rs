@@ -92,6 +92,7 @@ Ranks in the order [TP, CP, PP, DP], TP fastest; TP must fit the NVLink domain (
         field("bw", "NIC bandwidth", FieldKind::Rate, false, "or a rate"),
     ],
     compute: compute_layout,
+    choices: super::fixed_choices,
     example: &[
         ("gpus", "16384"),
         ("tp", "8"),

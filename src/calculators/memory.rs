@@ -65,6 +65,7 @@ Model state only (2Ψ weights + 2Ψ gradients + KΨ optimizer); activations come
         ),
     ],
     compute: compute_memory,
+    choices: super::fixed_choices,
     example: &[("params", "70B"), ("gpus", "64"), ("stage", "zero-3")],
 };
 

@@ -86,6 +86,7 @@ Peaks are dense: a100-bf16 (312e12), h100-bf16 (989e12); the 2:4-sparsity figure
         ),
     ],
     compute: compute_mfu,
+    choices: super::fixed_choices,
     example: &[
         ("params", "70B"),
         ("gpus", "1024"),

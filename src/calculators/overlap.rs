@@ -79,6 +79,7 @@ Each window's communication runs under the next window's compute; the last one (
         ),
     ],
     compute: compute_overlap,
+    choices: super::fixed_choices,
     example: &[
         ("compute-total", "120 ms"),
         ("bytes", "50 MB"),

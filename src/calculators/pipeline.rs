@@ -93,6 +93,7 @@ Bubble: (p-1)/m of the ideal compute time, (p-1)/(m+p-1) of the step; interleavi
         ),
     ],
     compute: compute_pipeline,
+    choices: super::fixed_choices,
     example: &[
         ("stages", "16"),
         ("micro-batches", "64"),

@@ -55,6 +55,7 @@ GPU's achievable (MAMF) rate, norms/activations/softmax at HBM bandwidth, TP on 
         field("nics-per-node", "NICs per node", FieldKind::Count, false, "default one per GPU"),
     ],
     compute: compute_step,
+    choices: super::fixed_choices,
     example: &[
         ("model", "gpt3-175b"),
         ("global-batch", "64"),

@@ -82,6 +82,7 @@ Bytes are what each GPU sends (as much is received): 2(t-1)/t x b·s·h·bytes p
         ),
     ],
     compute: compute_tp,
+    choices: super::fixed_choices,
     example: &[
         ("micro-batch", "1"),
         ("seq", "4096"),

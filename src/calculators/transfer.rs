@@ -47,6 +47,7 @@ pub(super) const TRANSFER: Calculator = Calculator {
     ],
     example: &[("size", "10 GiB"), ("links", "pcie4 nvlink3 ib-hdr")],
     compute,
+    choices: super::fixed_choices,
 };
 
 /// Reads the form the way the engine reads the flags.

@@ -117,6 +117,20 @@ use KeyCode::{
     BackTab, Backspace, Delete, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up,
 };
 
+/// Digits typed on a selected calculator field start editing it (they do not switch screens).
+const DIGITS: &[Key] = &[
+    ch('0'),
+    ch('1'),
+    ch('2'),
+    ch('3'),
+    ch('4'),
+    ch('5'),
+    ch('6'),
+    ch('7'),
+    ch('8'),
+    ch('9'),
+];
+
 /// The editing keys every text field takes (`text_field.rs`), listed once for the help.
 const TEXT_KEYS: &[Key] = &[
     key(Left),
@@ -455,6 +469,13 @@ pub const BINDINGS: &[Binding] = &[
         Action::Open,
         "Enter edit",
         "Edit the field (results update as you type)",
+    ),
+    bind(
+        Calc,
+        DIGITS,
+        Action::EditText,
+        "",
+        "Type a number: replaces the field's value",
     ),
     bind(
         Calc,

@@ -27,6 +27,11 @@ impl App {
             Action::NextSection => screen.switch_calculator(1, &table),
             Action::PreviousSection => screen.switch_calculator(-1, &table),
             Action::Open => screen.start_editing(&table),
+            Action::TextKey(key) => {
+                // A digit on a selected field: edit it, starting from what was typed.
+                screen.start_editing(&table);
+                screen.replace_with(key, &table);
+            }
             Action::MovePage(pages) => {
                 let scrolled = screen
                     .steps_scroll

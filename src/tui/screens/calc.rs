@@ -73,10 +73,11 @@ impl CalcScreen {
     }
 
     pub fn recompute(&mut self, table: &HardwareTable) {
-        self.outcome = self
-            .spec()
+        let spec = self.spec();
+        self.outcome = spec
             .evaluate(self.form(), table)
-            .map(|computed| computed.outcome);
+            .map(|computed| computed.outcome)
+            .map_err(|e| in_form_terms(spec, e));
         self.steps_scroll = 0;
     }
 
@@ -115,6 +116,20 @@ impl CalcScreen {
         }
     }
 
+    /// Replaces the focused field's value with what `key` types (a digit typed on a selected
+    /// field); Ctrl-z brings the old value back.
+    pub fn replace_with(&mut self, key: KeyEvent, table: &HardwareTable) {
+        self.editor.edit(KeyEvent::new(
+            ratatui::crossterm::event::KeyCode::Char('u'),
+            ratatui::crossterm::event::KeyModifiers::CONTROL,
+        ));
+        self.editor.edit(KeyEvent::new(
+            ratatui::crossterm::event::KeyCode::Char('k'),
+            ratatui::crossterm::event::KeyModifiers::CONTROL,
+        ));
+        self.edit(key, table);
+    }
+
     /// Pasted text into the focused field.
     pub fn paste(&mut self, text: &str, table: &HardwareTable) {
         if self.editor.paste(text) {
@@ -133,7 +148,14 @@ impl CalcScreen {
     /// The choices ↑/↓ cycle through while editing the focused field.
     pub fn options(&self, table: &HardwareTable) -> Vec<String> {
         match self.spec().fields.get(self.field).map(|f| f.kind) {
-            Some(FieldKind::Choice(choices)) => choices.iter().map(|c| (*c).to_owned()).collect(),
+            Some(FieldKind::Choice(choices)) => {
+                let field = self.spec().fields[self.field].name;
+                (self.spec().choices)(self.form(), field)
+                    .unwrap_or(choices)
+                    .iter()
+                    .map(|c| (*c).to_owned())
+                    .collect()
+            }
             Some(FieldKind::Flag) => vec!["no".to_owned(), "yes".to_owned()],
             Some(FieldKind::Link | FieldKind::LinkOrRate | FieldKind::Links) => {
                 table.iter().map(|p| p.id.clone()).collect()
@@ -170,6 +192,43 @@ impl CalcScreen {
         self.editor.set_text(&value);
         self.recompute(table);
     }
+}
+
+/// An error the engine worded for the command line, worded for the form: each `--flag` it
+/// names becomes the field's label, and the first such field is marked.
+fn in_form_terms(spec: &Calculator, mut error: FormError) -> FormError {
+    if error.field.is_some() {
+        return error;
+    }
+    // Longest flags first, so `--inter-bw` is not read as `--inter`.
+    let mut fields: Vec<_> = spec.fields.iter().collect();
+    fields.sort_by_key(|f| std::cmp::Reverse(f.flag_name().len()));
+    for field in fields {
+        let flag = format!("--{}", field.flag_name());
+        let mut rest = error.message.as_str();
+        let mut out = String::new();
+        let mut found = false;
+        while let Some(at) = rest.find(&flag) {
+            let after = &rest[at + flag.len()..];
+            let whole = !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-');
+            out.push_str(&rest[..at]);
+            if whole {
+                out.push('\'');
+                out.push_str(field.label);
+                out.push('\'');
+                found = true;
+            } else {
+                out.push_str(&flag);
+            }
+            rest = after;
+        }
+        out.push_str(rest);
+        if found {
+            error.message = out;
+            error.field = error.field.or(Some(field.name));
+        }
+    }
+    error
 }
 
 /// `index` moved by `step` within `0..count`, wrapping at both ends.

@@ -28,8 +28,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     // steps at least a few rows.
     let result_rows = match &screen.outcome {
         Ok(outcome) => {
-            outcome.headline.len() as u16
-                + 1
+            headline_lines(outcome, label_width(outcome), theme).len() as u16
                 + outcome.charts.iter().map(chart::wanted_rows).sum::<u16>()
         }
         Err(_) => 4,
@@ -55,7 +54,13 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
             render_steps(outcome, screen.steps_scroll, theme, steps, frame);
         }
         Err(error) => {
-            let message = [WrapSpan::new(error.message.clone(), theme.error())];
+            // A field's error is shown under the form, at the field; here only where to look.
+            let text = if error.field.is_some() {
+                "fix the field marked ✗ on the left".to_owned()
+            } else {
+                error.message.clone()
+            };
+            let message = [WrapSpan::new(text, theme.error())];
             let lines = wrapped(&message, result.width.saturating_sub(2) as usize);
             frame.render_widget(
                 Paragraph::new(lines).block(titled(" no result ", theme)),
@@ -199,14 +204,7 @@ fn render_form(screen: &CalcScreen, theme: Theme, area: Rect, frame: &mut Frame<
 }
 
 fn render_result(outcome: &Outcome, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let label_width = outcome
-        .headline
-        .iter()
-        .map(|(l, _, _)| l.width())
-        .max()
-        .unwrap_or(0)
-        .min(18);
-    let lines = headline_lines(outcome, label_width, theme);
+    let lines = headline_lines(outcome, label_width(outcome), theme);
     let headline_rows = lines.len() as u16;
     let [head, charts] = area.layout(&Layout::vertical([
         Constraint::Length(headline_rows.min(area.height)),
@@ -229,6 +227,18 @@ fn render_result(outcome: &Outcome, theme: Theme, area: Rect, frame: &mut Frame<
 }
 
 /// The headline table: what, spec, expected. Rows without an expected figure span both columns.
+/// The label column: as wide as the labels, up to 18 columns; a longer label gets a line of its
+/// own above its figures, so no label is ever cut.
+fn label_width(outcome: &Outcome) -> usize {
+    outcome
+        .headline
+        .iter()
+        .map(|(l, _, _)| l.width())
+        .filter(|w| *w <= 18)
+        .max()
+        .unwrap_or(0)
+}
+
 fn headline_lines(outcome: &Outcome, label_width: usize, theme: Theme) -> Vec<Line<'static>> {
     let spec_width = outcome
         .headline
@@ -249,8 +259,15 @@ fn headline_lines(outcome: &Outcome, label_width: usize, theme: Theme) -> Vec<Li
         } else {
             format!("{spec:<spec_width$}  ")
         };
+        let label = if label.width() > label_width {
+            lines.push(Line::raw(label.clone()));
+            String::new()
+        } else {
+            label.clone()
+        };
+        let pad = " ".repeat(label_width.saturating_sub(label.width()));
         lines.push(Line::from(vec![
-            Span::raw(format!("{label:<label_width$.label_width$}  ")),
+            Span::raw(format!("{label}{pad}  ")),
             Span::styled(spec, theme.title()),
             Span::styled(expected.clone(), theme.accent()),
         ]));

@@ -10,7 +10,7 @@ use ratatui::widgets::{Axis, Chart as LineChart, Dataset, GraphType, Paragraph};
 use unicode_width::UnicodeWidthStr;
 
 use crate::calc::format;
-use crate::calculators::Chart;
+use crate::calculators::{Chart, Unit};
 use crate::tui::theme::Theme;
 
 /// Rows a chart wants at most, so the layout can stack several.
@@ -39,7 +39,13 @@ pub fn render(chart: &Chart, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
                     (label.clone(), *expected, text)
                 })
                 .collect();
-            render_bars(title, &rows, theme, area, frame);
+            // Shares are drawn against the whole (100%), not against the largest bar.
+            let full = if *unit == Unit::Percent {
+                Some(1.0)
+            } else {
+                None
+            };
+            render_bars(title, &rows, full, theme, area, frame);
         }
         Chart::Parts { title, unit, parts } => {
             let total: f64 = parts.iter().map(|(_, v)| v).sum();
@@ -54,7 +60,7 @@ pub fn render(chart: &Chart, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
                     )
                 })
                 .collect();
-            render_bars(title, &rows, theme, area, frame);
+            render_bars(title, &rows, Some(total), theme, area, frame);
         }
         Chart::Lines {
             title,
@@ -64,10 +70,11 @@ pub fn render(chart: &Chart, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     }
 }
 
-/// One row per item: label, a bar scaled to the largest value, and the value's text.
+/// One row per item: label, a bar scaled to `full` (or the largest value), and the value's text.
 fn render_bars(
     title: &str,
     rows: &[(String, f64, String)],
+    full: Option<f64>,
     theme: Theme,
     area: Rect,
     frame: &mut Frame<'_>,
@@ -80,7 +87,10 @@ fn render_bars(
         .min(16);
     let text_width = rows.iter().map(|(_, _, t)| t.width()).max().unwrap_or(0);
     let bar_room = (area.width as usize).saturating_sub(label_width + text_width + 3);
-    let largest = rows.iter().map(|(_, v, _)| *v).fold(0.0_f64, f64::max);
+    let largest = rows
+        .iter()
+        .map(|(_, v, _)| *v)
+        .fold(full.unwrap_or(0.0), f64::max);
     let mut lines = vec![Line::styled(title.to_owned(), theme.dim())];
     for (label, value, text) in rows {
         let filled = if largest > 0.0 {
@@ -253,6 +263,27 @@ mod tests {
         assert_eq!(bar_text(0.01), "▏");
         assert_eq!(bar_text(2.5), "██▌");
         assert_eq!(bar_text(3.0), "███");
+    }
+
+    #[test]
+    fn shares_are_drawn_against_the_whole() {
+        use ratatui::{Terminal, backend::TestBackend};
+        let chart = Chart::Bars {
+            title: "share of the peak".to_owned(),
+            unit: Unit::Percent,
+            bars: vec![("MFU".to_owned(), 0.25, 0.25)],
+        };
+        let mut terminal = Terminal::new(TestBackend::new(50, 3)).expect("terminal");
+        terminal
+            .draw(|frame| render(&chart, Theme { color: false }, frame.area(), frame))
+            .expect("draw");
+        let row: String = (0..50)
+            .map(|x| terminal.backend().buffer()[(x, 1)].symbol().to_owned())
+            .collect();
+        let filled = row.chars().filter(|c| *c == '█').count();
+        let room = 50 - "MFU".len() - "25%".len() - 3;
+        // A quarter of the bar, not all of it (it is the only bar).
+        assert!(filled * 4 <= room + 4 && filled * 4 + 8 >= room, "{row}");
     }
 
     #[test]
