@@ -11,6 +11,7 @@ pub mod history;
 pub mod list;
 pub mod markdown;
 pub mod numbers;
+pub mod parse;
 pub mod progress;
 pub mod run;
 pub mod safe_out;

@@ -2,8 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    infraprep::cli::run(infraprep::cli::Cli::parse())
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    infraprep::cli::run(infraprep::cli::parse::parse_from(&args))
 }

@@ -800,3 +800,17 @@ fn cluster_calculators_reject_bad_input() {
     ];
     assert_exit_2(cases);
 }
+
+#[test]
+fn mistyped_calc_lines_say_what_was_meant() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["calc", "10", "GiB", "/", "nvlink3"], "quote it"),
+        (&["calc", "transfre", "10GiB"], "did you mean 'transfer'"),
+        (
+            &["calc", "transfer", "10GiB", "--link", "nvlnk3"],
+            "did you mean 'nvlink3'",
+        ),
+        (&["calc", "10 GiB / nvlnk3"], "'nvlnk3'"),
+    ];
+    assert_exit_2(cases);
+}

@@ -31,7 +31,7 @@ pub enum CalcError {
         problem: String,
     },
     /// A link id that is neither bundled nor in the user's config.
-    #[error("unknown link '{id}': run `infraprep links` to list them (for example {examples})")]
+    #[error("unknown link '{id}'{examples}")]
     UnknownLink { id: String, examples: String },
     /// Options that do not fit together, or a required one that is missing.
     #[error("{0}")]

@@ -264,25 +264,35 @@ impl HardwareTable {
         })
     }
 
+    /// `: did you mean 'nvlink3'?` for the nearest ids by edit distance (a typo, a missing
+    /// generation digit), else a few examples.
     fn suggest(&self, id: &str) -> String {
         let needle = id.trim().to_ascii_lowercase();
-        let close: Vec<&str> = self
+        let mut scored: Vec<(usize, &str)> = self
             .links
             .iter()
             .map(|l| l.id.as_str())
-            .filter(|candidate| {
-                !needle.is_empty() && (candidate.contains(&needle) || needle.contains(candidate))
+            .filter_map(|candidate| {
+                let distance = strsim::damerau_levenshtein(&needle, candidate);
+                let contains = !needle.is_empty()
+                    && (candidate.contains(&needle) || needle.contains(candidate));
+                (distance <= 2.max(needle.len() / 4) || contains).then_some((distance, candidate))
             })
             .collect();
-        let list = if close.is_empty() {
-            vec!["pcie4", "nvlink4", "ib-ndr"]
+        scored.sort_unstable();
+        let close: Vec<String> = scored
+            .iter()
+            .take(3)
+            .map(|(_, s)| format!("'{s}'"))
+            .collect();
+        if close.is_empty() {
+            "; `infraprep links` lists them (for example 'pcie4', 'nvlink4', 'ib-ndr')".to_owned()
         } else {
-            close
-        };
-        list.iter()
-            .map(|s| format!("'{s}'"))
-            .collect::<Vec<_>>()
-            .join(", ")
+            format!(
+                ": did you mean {}? (`infraprep links` lists them all)",
+                close.join(" or ")
+            )
+        }
     }
 
     /// All presets in file order.

@@ -90,8 +90,7 @@ pub enum Command {
         after_help = "With no DIR, checks the bundled deck. Cards in DIRs may link to bundled cards.\nCalculator presets and stated figures are checked against the calculators.\n\nExamples:\n  infraprep validate\n  infraprep validate ~/my-deck"
     )]
     Validate(ValidateArgs),
-    /// Unit-aware arithmetic and the calculators: transfer, collective, busbw, checkpoint, tp,
-    /// pipeline, memory, mfu.
+    /// Unit-aware arithmetic, and the calculators (`infraprep calc --help` lists them).
     Calc(Box<CalcArgs>),
     /// List the link presets (per-direction bandwidth, latency, efficiency) with their sources.
     Links(LinksArgs),
