@@ -3,8 +3,9 @@
 //!
 //! Card ids, tags and link preset ids are written into the script as the possible values of the
 //! arguments that take them (`clap_complete`'s static generators list possible values for bash,
-//! zsh, fish and PowerShell). They come from the deck and link table this run loads (the bundled
-//! ones, plus `--deck` and the config file's), so a script made after adding cards knows them.
+//! zsh and fish; its PowerShell script completes flags and subcommands only). They come from
+//! the deck and link table this run loads (the bundled ones, plus `--deck` and the config
+//! file's), so a script made after adding cards knows them.
 //! The values are set on a copy of the command used only for generating: parsing still accepts
 //! card numbers, new ids and rates. Calculator names need nothing: they are `calc` subcommands.
 //! Clap's dynamic completion (a shell hook calling the binary on every Tab) was not chosen: it
