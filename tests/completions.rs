@@ -64,6 +64,19 @@ fn user_deck_ids_join_the_completions() {
     let run = infraprep(&["--deck", &deck, "completions", "fish"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("alpha") && run.stdout.contains("fixture"));
+    // Positional values (`show ID`, `links ID`) are in the zsh and bash scripts; clap_complete's
+    // fish script completes flag values only.
+    let zsh = infraprep(&["--deck", &deck, "completions", "zsh"]).stdout;
+    assert!(
+        zsh.lines()
+            .any(|l| l.starts_with("'::id") && l.contains("ib-ndr")),
+        "links ID completes link ids"
+    );
+    assert!(
+        zsh.lines()
+            .any(|l| l.starts_with("':card") && l.contains(" alpha ")),
+        "show ID completes card ids"
+    );
     let bundled = infraprep(&["completions", "fish"]).stdout;
     assert!(!bundled.contains("alpha"), "only with --deck");
 }

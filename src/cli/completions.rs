@@ -3,7 +3,8 @@
 //!
 //! Card ids, tags and link preset ids are written into the script as the possible values of the
 //! arguments that take them (`clap_complete`'s static generators list possible values for bash,
-//! zsh and fish; its PowerShell script completes flags and subcommands only). They come from
+//! zsh and fish, though fish only for flags, not positionals; its PowerShell script completes
+//! flags and subcommands only). They come from
 //! the deck and link table this run loads (the bundled ones, plus `--deck` and the config
 //! file's), so a script made after adding cards knows them.
 //! The values are set on a copy of the command used only for generating: parsing still accepts
@@ -49,6 +50,7 @@ pub fn completion_command(ids: &[String], tags: &[String], links: &[String]) -> 
     for sub in TAG_ARGS {
         cmd = with_values(cmd, &[sub], "tag", tags);
     }
+    cmd = with_values(cmd, &["links"], "id", links);
     for target in ["anki", "markdown"] {
         cmd = with_values(cmd, &["export", target], "tag", tags);
     }
