@@ -6,6 +6,8 @@ pub mod ansi;
 pub mod args;
 pub mod calc;
 pub mod command;
+pub mod completions;
+pub mod export;
 pub mod grade;
 pub mod history;
 pub mod list;

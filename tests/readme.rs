@@ -54,3 +54,34 @@ fn calculator_reference_matches_the_registry() {
         );
     }
 }
+
+/// The README's tour runs real subcommands and its links point at files that exist.
+#[test]
+fn readme_tour_and_links_are_true() {
+    use clap::CommandFactory;
+    let cli = infraprep::cli::Cli::command();
+    let tour: Vec<&str> = README
+        .lines()
+        .filter_map(|l| l.strip_prefix("infraprep "))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .collect();
+    assert!(tour.len() >= 10, "the tour has ten commands");
+    for sub in tour {
+        assert!(
+            cli.find_subcommand(sub).is_some(),
+            "README runs unknown `{sub}`"
+        );
+    }
+    for link in README.split("](").skip(1) {
+        let target = link.split(')').next().unwrap_or_default();
+        if target.starts_with("docs/") {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(target);
+            assert!(path.exists(), "README links to missing {target}");
+        }
+    }
+    assert!(
+        !README.contains("never writes"),
+        "the L key writes the config's lang line"
+    );
+    assert!(README.contains("`L`"), "README says L writes the language");
+}

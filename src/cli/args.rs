@@ -115,6 +115,15 @@ pub enum Command {
     /// Back-of-envelope number questions from the cards, answered by the calculators and
     /// graded with units.
     Numbers(Box<NumbersArgs>),
+    /// Export the deck or a tag: Anki's text import, or one markdown document.
+    Export(crate::cli::export::DeckExportArgs),
+    /// Print a shell completion script (card ids, tags and link ids included).
+    #[command(
+        after_help = "Examples:\n  infraprep completions bash > ~/.local/share/bash-completion/completions/infraprep\n  infraprep completions zsh > ~/.zfunc/_infraprep\n  infraprep completions fish > ~/.config/fish/completions/infraprep.fish"
+    )]
+    Completions(crate::cli::completions::CompletionsArgs),
+    /// Print the man page (roff): `infraprep man | man -l -`.
+    Man,
 }
 
 #[derive(Debug, Args)]

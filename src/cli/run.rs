@@ -118,6 +118,19 @@ fn dispatch(
                 .map_err(|e| CommandError::User(e.to_string()))?;
             crate::cli::numbers::run(&args, &ctx, &table, data_dir(), &mut safe)
         }
+        Command::Export(args) => {
+            let table = settings
+                .hardware()
+                .map_err(|e| CommandError::User(e.to_string()))?;
+            crate::cli::export::run(&args, &ctx, &table, &mut safe)
+        }
+        Command::Completions(args) => {
+            let table = settings
+                .hardware()
+                .map_err(|e| CommandError::User(e.to_string()))?;
+            crate::cli::completions::run(&args, &ctx, &table, &mut safe)
+        }
+        Command::Man => crate::cli::completions::run_man(&mut safe),
         Command::Drill(args) => {
             drop(safe);
             let options = args.options(settings.lang, settings.exam_date, seed());
