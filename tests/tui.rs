@@ -729,8 +729,14 @@ mod drill {
         let terminal = run_at(&mut app, t0(), "<enter>");
         assert!(app.drill.is_some());
         assert_shows(&terminal, &["question 1 of 5"]);
-        // The drill goes on without a store; ending it says the summary was not saved.
-        let terminal = run_at(&mut app, t0(), "<esc> <esc>q");
+        // The drill goes on without a store; q after an answer opens the review of it, and q
+        // again ends the drill, saying the summary was not saved.
+        run_at(&mut app, t0(), "<esc> <esc>q");
+        assert_eq!(
+            app.drill.as_ref().map(|d| d.phase()),
+            Some(infraprep::drill::Phase::Reveal)
+        );
+        let terminal = run_at(&mut app, t0(), "q");
         assert_shows(
             &terminal,
             &["Drill summary", "this drill was not saved", "--data-dir"],

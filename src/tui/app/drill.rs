@@ -36,6 +36,9 @@ impl App {
         if let Some(drill) = &mut self.drill {
             drill.answer.paste(text);
         }
+        if let (Some(drill), Some(saving)) = (&self.drill, &self.saving) {
+            drill.publish_draft(self.now, saving);
+        }
     }
 
     #[must_use]
@@ -90,7 +93,10 @@ impl App {
             .as_ref()
             .is_some_and(|d| d.phase() == Phase::Answering && d.session.timer(now).timed_out);
         if timed_out {
-            self.with_drill(|drill, saving, now| drill.submit(now, saving));
+            self.with_drill(|drill, saving, now| {
+                drill.submit(now, saving);
+                drill.publish_draft(now, saving);
+            });
             self.status = Some("time is up: your answer was submitted".to_owned());
         }
         self.check_clock();
@@ -115,7 +121,8 @@ impl App {
     pub fn start_drill(&mut self, options: DrillOptions) {
         let progress = self.progress();
         match DrillScreen::start(&self.deck, &progress, options, self.now) {
-            Ok(drill) => {
+            Ok(mut drill) => {
+                drill.offer_draft(self.saving());
                 self.drill = Some(drill);
                 self.screen = Screen::Drill;
                 self.check_clock();
@@ -195,6 +202,13 @@ impl App {
     }
 
     pub(super) fn update_drill(&mut self, action: Action) {
+        self.drill_action(action);
+        if let (Some(drill), Some(saving)) = (&self.drill, &self.saving) {
+            drill.publish_draft(self.now, saving);
+        }
+    }
+
+    fn drill_action(&mut self, action: Action) {
         let Some(drill) = &mut self.drill else {
             return match action {
                 Action::StartDrill => self.start_screen_drill(None),
