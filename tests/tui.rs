@@ -733,7 +733,9 @@ mod drill {
         // again ends the drill, saying the summary was not saved.
         run_at(&mut app, t0(), "<esc> <esc>q");
         assert_eq!(
-            app.drill.as_ref().map(|d| d.phase()),
+            app.drill
+                .as_ref()
+                .map(infraprep::tui::screens::drill::DrillScreen::phase),
             Some(infraprep::drill::Phase::Reveal)
         );
         let terminal = run_at(&mut app, t0(), "q");
