@@ -657,9 +657,13 @@ mod drill {
                 "key points",
                 "covered",
                 "1 again  2 hard  3 good  4 easy",
-                "reference answer",
+                "your answer",
+                "NVLink 300 GB/s, IB 25 GB/s",
             ],
         );
+        // The reference answer is below the key points, a page down.
+        let terminal = run_at(&mut app, t0() + TimeDelta::seconds(35), "<pgdn>");
+        assert_shows(&terminal, &["reference answer", "1 again  2 hard"]);
         let terminal = run_at(&mut app, t0() + TimeDelta::seconds(40), "3");
         assert_shows(&terminal, &["graded good", "n next"]);
         assert_eq!(
@@ -678,7 +682,7 @@ mod drill {
                 "1 graded",
                 "1 skipped",
                 "not graded",
-                "1 answers saved",
+                "1 graded answer saved",
             ],
         );
         let stored = Store::open(dir.path()).unwrap();
@@ -850,4 +854,67 @@ fn a_long_calculator_value_stays_in_its_column() {
         "{row}"
     );
     assert!(row.contains("ib-xdr"), "the cursor end is in view: {row}");
+}
+
+#[test]
+fn ending_an_interview_early_opens_a_review_that_scrolls_at_80x24() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = infraprep::tui::app::DrillSetup {
+        data_dir: Some(dir.path().to_path_buf()),
+        minutes: 3.0,
+        exam: None,
+    };
+    let mut app = app(Lang::En).with_drill_setup(setup);
+    let keys = format!("{}d", open_number(&app, 12));
+    run(&mut app, 80, 24, &keys, COLOR);
+    // A hint, then an answer that states another point, then q with the answer still typed.
+    run(
+        &mut app,
+        80,
+        24,
+        "<esc>hiZEBRA tensor parallel inside NVLink, data parallel over InfiniBand<esc>",
+        COLOR,
+    );
+    let store = infraprep::drill::Store::open(dir.path()).unwrap();
+    assert_eq!(store.progress().attempts.len(), 0, "nothing submitted yet");
+    let terminal = run(&mut app, 80, 24, "q", COLOR);
+    let saved = infraprep::drill::Store::open(dir.path()).unwrap();
+    let ungraded: Vec<&str> = saved
+        .progress()
+        .ungraded()
+        .map(|a| a.answer.as_str())
+        .collect();
+    assert_eq!(ungraded.len(), 1, "q submitted and saved the typed answer");
+    assert!(ungraded[0].starts_with("ZEBRA"));
+    assert!(saved.progress().reviews.is_empty());
+    assert_shows(
+        &terminal,
+        &[
+            "grade:",
+            "your answer",
+            "ZEBRA",
+            "✓ covered:",
+            "◐ hint:",
+            "✗ missed:",
+            "rows 1-",
+        ],
+    );
+    // The reference answer runs past the screen: G reaches its end, g brings the answer back.
+    let bottom = run(&mut app, 80, 24, "G", COLOR);
+    let text = screen(&bottom);
+    assert!(!text.contains("ZEBRA"), "scrolled to the end:\n{text}");
+    assert!(text.contains("end · rows"), "{text}");
+    assert!(text.contains("grade:"), "the grade prompt stays");
+    let top = run(&mut app, 80, 24, "g", COLOR);
+    assert_shows(&top, &["ZEBRA", "↓ more"]);
+    run(&mut app, 80, 24, "jjj", COLOR);
+    assert_eq!(app.drill.as_ref().unwrap().scroll, 3);
+    run(&mut app, 80, 24, "k", COLOR);
+    assert_eq!(app.drill.as_ref().unwrap().scroll, 2);
+    // The grade is saved as a review of that answer; the drill then ends in its summary.
+    let summary = run(&mut app, 80, 24, "3n", COLOR);
+    let saved = infraprep::drill::Store::open(dir.path()).unwrap();
+    assert_eq!(saved.progress().reviews.len(), 1);
+    assert_eq!(saved.progress().ungraded().count(), 0);
+    assert_shows(&summary, &["Drill summary", "1 graded answer saved"]);
 }

@@ -228,6 +228,21 @@ impl App {
                 drill.answer.edit(key);
             }
             Action::StopTyping => drill.typing = false,
+            // The review and the summary scroll; while answering there is nothing to scroll.
+            Action::Move(rows) if drill.phase() != Phase::Answering => {
+                drill.scroll_by(isize::try_from(rows).unwrap_or(0));
+            }
+            Action::MovePage(pages) if drill.phase() != Phase::Answering => {
+                let page = drill.page_rows.get().cast_signed();
+                drill.scroll_by(isize::try_from(pages).unwrap_or(0) * page);
+            }
+            Action::Reveal
+                if drill.phase() != Phase::Answering && drill.phase() != Phase::Paused =>
+            {
+                drill.scroll_by(drill.page_rows.get().cast_signed());
+            }
+            Action::Top => drill.scroll = 0,
+            Action::Bottom => drill.scroll = usize::MAX,
             Action::StartTyping if drill.phase() == Phase::Answering => drill.typing = true,
             Action::Reveal if drill.phase() == Phase::Answering => {
                 self.with_drill(|d, s, now| d.submit(now, s));

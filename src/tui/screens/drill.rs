@@ -53,6 +53,13 @@ pub struct DrillScreen {
     pub saved: usize,
     /// When the draft put back in the box was saved, to say so on screen.
     pub restored_draft: Option<DateTime<Utc>>,
+    /// The first row shown of the review or summary; clamped when drawn.
+    pub scroll: usize,
+    /// The largest useful `scroll` at the last draw (rows below the last page), so `G` and
+    /// scrolling past the end stop there.
+    pub scroll_max: std::cell::Cell<usize>,
+    /// Rows one page scrolls: the shown rows less one kept for context, at the last draw.
+    pub page_rows: std::cell::Cell<usize>,
 }
 
 impl DrillScreen {
@@ -83,6 +90,9 @@ impl DrillScreen {
             save_error: None,
             saved: 0,
             restored_draft: None,
+            scroll: 0,
+            scroll_max: std::cell::Cell::new(0),
+            page_rows: std::cell::Cell::new(1),
         })
     }
 
@@ -104,6 +114,7 @@ impl DrillScreen {
         if let Some(attempt) = self.session.attempt(index, now) {
             self.store_attempt(attempt, saving);
         }
+        self.scroll = 0;
         // Interview mode asks the next question at once: the box is fresh and has the focus.
         self.typing = matches!(self.phase(), Phase::Answering);
         if self.typing {
@@ -190,6 +201,7 @@ impl DrillScreen {
                 if self.phase() == Phase::Reveal {
                     // That was the last question: the review has begun.
                     self.typing = false;
+                    self.scroll = 0;
                     return;
                 }
             } else if let Some(draft) = self.draft(now) {
@@ -198,10 +210,18 @@ impl DrillScreen {
         }
         self.session.finish(now);
         self.typing = false;
+        self.scroll = 0;
         self.finish_if_done(saving);
     }
 
+    /// Scrolls the review or summary by `rows` (negative is up), within what was drawn.
+    pub fn scroll_by(&mut self, rows: isize) {
+        let max = self.scroll_max.get();
+        self.scroll = self.scroll.min(max).saturating_add_signed(rows).min(max);
+    }
+
     fn after_move(&mut self, saving: &mut Saving) {
+        self.scroll = 0;
         if matches!(self.phase(), Phase::Answering) {
             self.fresh_answer(saving);
             self.typing = true;
@@ -235,6 +255,7 @@ impl DrillScreen {
         }
         let summary = self.session.summary();
         self.typing = false;
+        self.scroll = 0;
         match saving {
             Saving::To(store) => {
                 if let Err(e) = store.record_drill(summary.clone()) {
