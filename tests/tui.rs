@@ -918,3 +918,39 @@ fn ending_an_interview_early_opens_a_review_that_scrolls_at_80x24() {
     assert_eq!(saved.progress().ungraded().count(), 0);
     assert_shows(&summary, &["Drill summary", "1 graded answer saved"]);
 }
+
+#[test]
+fn d_on_a_card_uses_the_drill_screens_mode_and_minutes_and_esc_says_how_to_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = infraprep::tui::app::DrillSetup {
+        data_dir: Some(dir.path().to_path_buf()),
+        minutes: 3.0,
+        exam: None,
+    };
+    let mut app = app(Lang::En).with_drill_setup(setup);
+    // On the drill screen: mode → practice, then down to the minutes row and up by one step.
+    run(&mut app, 80, 24, "3ljjl", COLOR);
+    let minutes = app.drill_choice.minutes;
+    assert!((minutes - 3.5).abs() < 1e-9, "{minutes}");
+    let keys = format!("1{}d", open_number(&app, 12));
+    run(&mut app, 80, 24, &keys, COLOR);
+    let drill = app.drill.as_ref().expect("the drill started");
+    assert_eq!(
+        drill.session.options().mode,
+        infraprep::drill::DrillMode::Practice
+    );
+    assert!((drill.session.options().minutes_per_answer - 3.5).abs() < 1e-9);
+    let terminal = run(&mut app, 80, 24, "<esc><esc>", COLOR);
+    assert!(app.drill.is_some(), "Esc does not drop a drill in progress");
+    assert_shows(&terminal, &["q ends the drill"]);
+}
+
+#[test]
+fn the_drill_screens_text_fits_in_80_columns() {
+    let mut app = app(Lang::En);
+    let terminal = run(&mut app, 80, 24, "3", COLOR);
+    assert_shows(&terminal, &["grade (1-4).", "this mode"]);
+    let keys = format!("1{}d", open_number(&app, 12));
+    let terminal = run(&mut app, 80, 24, &keys, COLOR);
+    assert_shows(&terminal, &["Space reveals.", "⏱"]);
+}

@@ -456,14 +456,14 @@ pub const BINDINGS: &[Binding] = &[
         &[ch('q')],
         Action::EndDrill,
         "q end",
-        "End the drill and show its summary",
+        "End the drill; an interview shows the review first",
     ),
     bind(
         Drill,
         &[key(Esc)],
         Action::Back,
-        "Esc cards",
-        "Leave a finished drill",
+        "Esc leave",
+        "Leave a finished drill (before: says how to end)",
     ),
     bind(
         Calc,

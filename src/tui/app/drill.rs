@@ -7,6 +7,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use super::{App, Effect, Screen};
 use crate::drill::{DrillMode, DrillOptions, Grade, Phase, Progress, Store, due_queue};
 use crate::tui::action::Action;
+use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::drill::{DrillScreen, Saving};
 use crate::tui::screens::drill_choice::{DrillChoice, Pick};
 
@@ -146,9 +147,11 @@ impl App {
     /// `d` on a card: that card and its follow-up chain, as an interview.
     pub(super) fn start_card_drill(&mut self, index: usize) {
         let Some(card) = self.card(index) else { return };
+        // The mode and minutes chosen on the drill screen's form apply here too.
         let options = DrillOptions {
             card: Some(card.id.clone()),
-            ..self.drill_options(DrillMode::Interview)
+            minutes_per_answer: self.drill_choice.minutes,
+            ..self.drill_options(self.drill_choice.mode)
         };
         self.start_drill(options);
     }
@@ -189,7 +192,16 @@ impl App {
 
     pub(super) fn show_stats(&mut self) {
         self.saving();
+        self.refresh_stats();
         self.screen = Screen::Stats;
+    }
+
+    /// Computes the stats screen's figures from the stored progress, once, not per frame.
+    fn refresh_stats(&mut self) {
+        let empty = Progress::default();
+        let progress = self.stored_progress().unwrap_or(&empty);
+        let cards: Vec<&crate::content::Card> = self.deck.cards().iter().collect();
+        self.stats = Some(crate::drill::stats(progress, &cards, self.now));
     }
 
     /// Runs `f` on the drill with the store, so grades are saved as they are given.
@@ -198,6 +210,10 @@ impl App {
         self.saving();
         if let (Some(drill), Some(saving)) = (&mut self.drill, &mut self.saving) {
             f(drill, saving, now);
+        }
+        // Every drill step may have saved: the stats shown next must include it.
+        if self.stats.is_some() {
+            self.refresh_stats();
         }
     }
 
@@ -275,6 +291,17 @@ impl App {
             Action::Back if drill.summary.is_some() => {
                 self.drill = None;
                 self.screen = Screen::Cards;
+            }
+            Action::Back => {
+                self.status = Some(format!(
+                    "{} ends the drill ({}); {} leaves it once it is over",
+                    key_for(Context::Drill, Action::EndDrill),
+                    match drill.session.options().mode {
+                        DrillMode::Interview => "the review of your answers follows",
+                        DrillMode::Practice => "its summary follows",
+                    },
+                    key_for(Context::Drill, Action::Back)
+                ));
             }
             other => self.update_global(other),
         }

@@ -273,7 +273,7 @@ impl DrillScreen {
 fn new_answer_box() -> TextField {
     let mut answer = TextField::multiline();
     answer.set_placeholder(&format!(
-        "Type your answer (optional: you may answer aloud). {} leaves the box, {} reveals.",
+        "Type your answer, or answer aloud. {} leaves the box, {} reveals.",
         key_for(Context::DrillAnswer, Action::StopTyping),
         key_for(Context::Drill, Action::Reveal)
     ));

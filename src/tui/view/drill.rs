@@ -81,7 +81,7 @@ fn render_status(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame
         .and_then(|q| q.follow_up_of.as_deref())
         .map(|parent| format!(" · follow-up of {parent}"))
         .unwrap_or_default();
-    let left = format!(
+    let mut left = format!(
         " question {} of {}{chain} · {mode} ",
         session.index() + 1,
         session.questions().len()
@@ -104,6 +104,20 @@ fn render_status(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame
     let clock = format!(" {clock} ");
     let clock_width =
         (unicode_width::UnicodeWidthStr::width(clock.as_str()) as u16).min(area.width);
+    // At 80 columns a long card id would push the clock off: name the follow-up without it.
+    let room = usize::from(area.width).saturating_sub(clock_width.into());
+    if unicode_width::UnicodeWidthStr::width(left.as_str()) > room {
+        let chain = if chain.is_empty() {
+            ""
+        } else {
+            " · follow-up"
+        };
+        left = format!(
+            " question {} of {}{chain} · {mode} ",
+            session.index() + 1,
+            session.questions().len()
+        );
+    }
     let [left_area, clock_area] = area.layout(&Layout::horizontal([
         Constraint::Fill(1),
         Constraint::Length(clock_width),
@@ -182,14 +196,17 @@ fn render_answering(
 }
 
 fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let mut lines = vec![
-        Line::styled("Mock interview", theme.title()),
-        Line::raw(
-            "A question, a clock, the follow-ups an interviewer would push, then the reference",
-        ),
-        Line::raw("answer, the key points you covered, and your own grade (1-4)."),
-        Line::default(),
-    ];
+    let mut lines = vec![Line::styled("Mock interview", theme.title())];
+    lines.extend(wrapped(
+        &[WrapSpan::new(
+            "A question, a clock, the follow-ups an interviewer would push, then the reference \
+             answer, the key points you covered, and your own grade (1-4)."
+                .to_owned(),
+            theme.text(),
+        )],
+        area.width,
+    ));
+    lines.push(Line::default());
     let choice = &app.drill_choice;
     for (index, (row, value)) in ROWS.iter().zip(choice.values()).enumerate() {
         let focused = index == choice.row;
@@ -210,17 +227,24 @@ fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         ]));
     }
     lines.push(Line::default());
-    lines.push(Line::from(vec![
-        Span::styled(key_for(Context::DrillIdle, Action::StartDrill), theme.key()),
-        Span::raw(" start   "),
-        Span::styled(
-            key_for(Context::DrillIdle, Action::StartPractice),
-            theme.key(),
-        ),
-        Span::raw(" practice   "),
-        Span::styled(key_for(Context::List, Action::StartDrill), theme.key()),
-        Span::raw(" on a card (screen 1): that card and its follow-ups"),
-    ]));
+    lines.extend(wrapped(
+        &[
+            WrapSpan::new(key_for(Context::DrillIdle, Action::StartDrill), theme.key()),
+            WrapSpan::new(" start   ".to_owned(), theme.text()),
+            WrapSpan::new(
+                key_for(Context::DrillIdle, Action::StartPractice),
+                theme.key(),
+            ),
+            WrapSpan::new(" practice   ".to_owned(), theme.text()),
+            WrapSpan::new(key_for(Context::List, Action::StartDrill), theme.key()),
+            WrapSpan::new(
+                " on a card (screen 1): that card and its follow-ups, with this mode and time"
+                    .to_owned(),
+                theme.text(),
+            ),
+        ],
+        area.width,
+    ));
     if let Some(status) = app.saving_status() {
         lines.push(Line::default());
         lines.extend(wrapped(&[WrapSpan::new(status, theme.dim())], area.width));

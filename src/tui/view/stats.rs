@@ -15,13 +15,21 @@ use crate::tui::app::App;
 use crate::tui::theme::Theme;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let empty = Progress::default();
-    let progress = app.stored_progress().unwrap_or(&empty);
-    let cards: Vec<&Card> = app.deck.cards().iter().collect();
-    let stats = stats(progress, &cards, app.now);
+    // Computed when the screen opens and after each save (`App::stats`); drawing a frame only
+    // reads it. The fallback serves an app driven without `show_stats` (tests, a first frame).
+    let computed;
+    let stats = if let Some(stats) = &app.stats {
+        stats
+    } else {
+        let empty = Progress::default();
+        let progress = app.stored_progress().unwrap_or(&empty);
+        let cards: Vec<&Card> = app.deck.cards().iter().collect();
+        computed = stats(progress, &cards, app.now);
+        &computed
+    };
     let mut lines = vec![
         Line::styled("Progress", theme.title()),
-        Line::raw(totals(&stats)),
+        Line::raw(totals(stats)),
     ];
     if let Some(status) = app.saving_status() {
         lines.push(Line::styled(status, theme.dim()));
