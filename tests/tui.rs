@@ -954,3 +954,49 @@ fn the_drill_screens_text_fits_in_80_columns() {
     let terminal = run(&mut app, 80, 24, &keys, COLOR);
     assert_shows(&terminal, &["Space reveals.", "⏱"]);
 }
+
+#[test]
+fn a_draft_left_by_a_closed_terminal_is_offered_back_on_the_next_drill() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = chrono::Utc::now() - chrono::TimeDelta::hours(1);
+    let mut store = infraprep::drill::Store::open(dir.path()).unwrap();
+    store
+        .record_attempt(infraprep::drill::Attempt {
+            id: infraprep::drill::store::new_id(at),
+            card_id: "nvlink-vs-infiniband".to_owned(),
+            at,
+            answer: "DRAFT: NVLink inside the node".to_owned(),
+            seconds: 20.0,
+            limit_seconds: 180.0,
+            mode: infraprep::drill::DrillMode::Interview,
+            lang: Lang::En,
+            covered: vec![],
+            hint_used: false,
+            follow_up_of: None,
+            drill_id: Some("earlier".to_owned()),
+            draft: true,
+            extra: infraprep::drill::store::Extra::new(),
+        })
+        .unwrap();
+    let setup = infraprep::tui::app::DrillSetup {
+        data_dir: Some(dir.path().to_path_buf()),
+        minutes: 3.0,
+        exam: None,
+    };
+    let mut app = app(Lang::En).with_drill_setup(setup);
+    app.tick(chrono::Utc::now());
+    let keys = format!("{}d", open_number(&app, 12));
+    let terminal = run(&mut app, 80, 24, &keys, COLOR);
+    assert_eq!(
+        app.drill.as_ref().unwrap().answer_text(),
+        "DRAFT: NVLink inside the node"
+    );
+    assert_shows(&terminal, &["DRAFT: NVLink", "is back in the answer box"]);
+    // Submitted, the draft is closed: the next drill of the card starts empty.
+    run(&mut app, 80, 24, "<esc> ", COLOR);
+    let progress = infraprep::drill::Store::open(dir.path())
+        .unwrap()
+        .progress()
+        .clone();
+    assert!(progress.draft_of("nvlink-vs-infiniband").is_none());
+}

@@ -124,6 +124,12 @@ impl App {
         match DrillScreen::start(&self.deck, &progress, options, self.now) {
             Ok(mut drill) => {
                 drill.offer_draft(self.saving());
+                if let Some(at) = drill.restored_draft {
+                    self.status = Some(format!(
+                        "the draft you left on {} is back in the answer box",
+                        at.format("%Y-%m-%d %H:%M UTC")
+                    ));
+                }
                 self.drill = Some(drill);
                 self.screen = Screen::Drill;
                 self.check_clock();
