@@ -712,13 +712,16 @@ mod drill {
             &terminal,
             &[
                 "Progress",
-                "1 reviews",
+                "1 review ·",
                 &format!("1 of {} cards seen", app.deck.len()),
-                "due in the next 14 days",
-                "strength per drilled tag",
-                "nvlink",
+                "reviews per day",
             ],
         );
+        // The forecast and the tags are the next sections down.
+        let terminal = run_at(&mut app, t0() + TimeDelta::seconds(7), "j");
+        assert_shows(&terminal, &["due in the next 14 days"]);
+        let terminal = run_at(&mut app, t0() + TimeDelta::seconds(8), "j");
+        assert_shows(&terminal, &["strength per drilled tag", "nvlink"]);
     }
 
     #[test]
@@ -999,4 +1002,23 @@ fn a_draft_left_by_a_closed_terminal_is_offered_back_on_the_next_drill() {
         .progress()
         .clone();
     assert!(progress.draft_of("nvlink-vs-infiniband").is_none());
+}
+
+#[test]
+fn the_stats_screen_scrolls_by_section_at_80x24() {
+    let mut app = app(Lang::En);
+    let terminal = run(&mut app, 80, 24, "4", COLOR);
+    assert_shows(&terminal, &["reviews per day", "sections 1-", "of 3"]);
+    let terminal = run(&mut app, 80, 24, "G", COLOR);
+    assert_eq!(app.stats_scroll, 2);
+    assert_shows(
+        &terminal,
+        &["strength per drilled tag", "sections 3-3 of 3"],
+    );
+    let text = screen(&terminal);
+    assert!(!text.contains("reviews per day"), "{text}");
+    run(&mut app, 80, 24, "kkkk", COLOR);
+    assert_eq!(app.stats_scroll, 0, "stops at the top");
+    run(&mut app, 80, 24, "jjjjj", COLOR);
+    assert_eq!(app.stats_scroll, 2, "stops at the bottom");
 }

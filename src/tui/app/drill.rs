@@ -31,6 +31,10 @@ impl Default for DrillSetup {
     }
 }
 
+/// The stats screen's sections, scrolled one at a time: reviews per day, the due forecast,
+/// strength per tag.
+pub const STATS_SECTIONS: usize = 3;
+
 impl App {
     /// Pasted text into the answer box.
     pub(super) fn paste_answer(&mut self, text: &str) {
@@ -199,7 +203,23 @@ impl App {
     pub(super) fn show_stats(&mut self) {
         self.saving();
         self.refresh_stats();
+        self.stats_scroll = 0;
         self.screen = Screen::Stats;
+    }
+
+    /// The stats screen's keys: scrolling by section; the rest are global.
+    pub(super) fn update_stats(&mut self, action: Action) {
+        match action {
+            Action::Move(step) => {
+                self.stats_scroll = self
+                    .stats_scroll
+                    .saturating_add_signed(isize::try_from(step.signum()).unwrap_or(0))
+                    .min(STATS_SECTIONS - 1);
+            }
+            Action::Top => self.stats_scroll = 0,
+            Action::Bottom => self.stats_scroll = STATS_SECTIONS - 1,
+            other => self.update_global(other),
+        }
     }
 
     /// Computes the stats screen's figures from the stored progress, once, not per frame.
