@@ -462,7 +462,7 @@ pub const BINDINGS: &[Binding] = &[
         Drill,
         &[key(Esc)],
         Action::Back,
-        "Esc leave",
+        "",
         "Leave a finished drill (before: says how to end)",
     ),
     bind(
