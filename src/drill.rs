@@ -18,4 +18,4 @@ pub use grade::{Grader, Grading, PointGrade, grade};
 pub use scheduler::{CardState, Grade, Memory, due_queue, review};
 pub use session::{DrillMode, DrillOptions, Phase, Question, Session, Timer, plan};
 pub use stats::{MissedPoint, Stats, missed_points, stats};
-pub use store::{DrillSummary, Progress, QuestionSummary, Review, Store, StoreError};
+pub use store::{Attempt, DrillSummary, Progress, QuestionSummary, Review, Store, StoreError};

@@ -209,3 +209,71 @@ fn drill_needs_a_terminal_and_checks_its_arguments() {
     let run = infraprep(&["drill", "--minutes", "0"]);
     assert_eq!(run.code, 2);
 }
+
+fn attempt(card: &str, minute: u32, draft: bool, answer: &str) -> infraprep::drill::Attempt {
+    let at = Utc.with_ymd_and_hms(2026, 3, 2, 9, minute, 0).unwrap();
+    infraprep::drill::Attempt {
+        id: new_id(at),
+        card_id: card.to_owned(),
+        at,
+        answer: answer.to_owned(),
+        seconds: 61.0,
+        limit_seconds: 180.0,
+        mode: infraprep::drill::DrillMode::Interview,
+        lang: Lang::En,
+        covered: if draft {
+            vec![]
+        } else {
+            vec![true, false, false]
+        },
+        hint_used: false,
+        follow_up_of: None,
+        drill_id: Some("drill-x".to_owned()),
+        draft,
+        extra: Extra::new(),
+    }
+}
+
+#[test]
+fn history_export_shows_answers_not_yet_graded_and_drafts() {
+    let dir = data_dir();
+    let mut store = Store::open(dir.path()).unwrap();
+    store
+        .record_attempt(attempt(
+            "nvlink-vs-infiniband",
+            1,
+            false,
+            "NVLink inside, IB across",
+        ))
+        .unwrap();
+    store
+        .record_attempt(attempt("ib-congestion", 2, true, "half a thought"))
+        .unwrap();
+    let path = dir.path().to_str().unwrap();
+    let run = infraprep(&["history", "export", "--format", "json", "--data-dir", path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let entries = json(&run.stdout);
+    let entries = entries.as_array().unwrap();
+    assert_eq!(
+        entries.len(),
+        4,
+        "two reviews, one ungraded answer, one draft"
+    );
+    let ungraded = entries.iter().find(|e| e["state"] == "ungraded").unwrap();
+    assert_eq!(ungraded["answer"], "NVLink inside, IB across");
+    assert_eq!(ungraded["grade"], Value::Null);
+    assert_eq!(
+        (ungraded["covered"].as_u64(), ungraded["total"].as_u64()),
+        (Some(1), Some(3))
+    );
+    let draft = entries.iter().find(|e| e["state"] == "draft").unwrap();
+    assert_eq!(draft["answer"], "half a thought");
+    assert_eq!(entries.iter().filter(|e| e["state"] == "graded").count(), 2);
+    let md = infraprep(&["history", "export", "--data-dir", path]);
+    assert!(md.stdout.contains("not graded yet"), "{}", md.stdout);
+    assert!(md.stdout.contains("draft, never submitted"));
+    assert!(md.stdout.contains("> half a thought"));
+    // The ungraded answer does not move the scheduler: stats count the two reviews only.
+    let stats = json(&infraprep(&["stats", "--json", "--data-dir", path]).stdout);
+    assert_eq!(stats["reviews"], 2);
+}

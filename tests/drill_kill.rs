@@ -97,3 +97,173 @@ fn kill_9_in_a_drill_keeps_every_graded_answer() {
     );
     assert!(progress.reviews[1].follow_up_of.is_some());
 }
+
+/// A private tmux server running `infraprep drill` in an 80x24 pane, so the real binary runs
+/// in a real terminal. `None` when tmux is not installed.
+struct Pane {
+    socket: String,
+    _home: tempfile::TempDir,
+}
+
+impl Pane {
+    fn start(data_dir: &std::path::Path, card: &str) -> Option<Pane> {
+        let home = tempfile::tempdir().expect("test setup");
+        let socket = home
+            .path()
+            .join("tmux.sock")
+            .to_str()
+            .expect("test setup")
+            .to_owned();
+        let command = format!(
+            "exec {} drill --card {card} --lang en --minutes 30 --data-dir {}",
+            env!("CARGO_BIN_EXE_infraprep"),
+            data_dir.display()
+        );
+        let started = Command::new("tmux")
+            .args([
+                "-S",
+                &socket,
+                "-f",
+                "/dev/null",
+                "new-session",
+                "-d",
+                "-x",
+                "80",
+                "-y",
+                "24",
+            ])
+            .arg(command)
+            .env("HOME", home.path())
+            .status()
+            .ok()?;
+        assert!(started.success(), "tmux could not start the drill");
+        let pane = Pane {
+            socket,
+            _home: home,
+        };
+        pane.wait_for("Esc");
+        Some(pane)
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .args(["-S", &self.socket])
+            .args(args)
+            .output()
+            .expect("test setup");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            self.tmux(&["send-keys", "-t", "0", key]);
+            std::thread::sleep(std::time::Duration::from_millis(150));
+        }
+    }
+
+    fn text(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", "0", "-l", text]);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+
+    fn wait_for(&self, needle: &str) {
+        for _ in 0..100 {
+            if self
+                .tmux(&["capture-pane", "-p", "-t", "0"])
+                .contains(needle)
+            {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        panic!(
+            "'{needle}' never appeared:\n{}",
+            self.tmux(&["capture-pane", "-p", "-t", "0"])
+        );
+    }
+
+    fn pid(&self) -> i32 {
+        self.tmux(&["display-message", "-p", "-t", "0", "#{pane_pid}"])
+            .trim()
+            .parse()
+            .expect("test setup")
+    }
+}
+
+impl Drop for Pane {
+    fn drop(&mut self) {
+        self.tmux(&["kill-server"]);
+    }
+}
+
+/// Answers two interview questions and leaves a third answer half typed, then stops the app
+/// with `signal`; returns the progress found afterwards.
+fn interview_stopped_by(signal: &str) -> Option<infraprep::drill::Progress> {
+    let dir = tempfile::tempdir().expect("test setup");
+    let pane = Pane::start(dir.path(), "12")?;
+    let pid = pane.pid();
+    for answer in [
+        "first answer: tensor parallel inside NVLink",
+        "second answer: ring all-reduce",
+    ] {
+        pane.text(answer);
+        pane.keys(&["Escape", "Space"]);
+    }
+    pane.text("half typed third answer");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let killed = Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .expect("test setup");
+    assert!(killed.success());
+    for _ in 0..50 {
+        if !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    drop(pane);
+    Some(
+        Store::open(dir.path())
+            .expect("test setup")
+            .progress()
+            .clone(),
+    )
+}
+
+fn has_tmux() -> bool {
+    Command::new("tmux").arg("-V").output().is_ok()
+}
+
+#[test]
+fn sigterm_sighup_and_kill_9_in_an_interview_keep_every_submitted_answer() {
+    if !has_tmux() {
+        eprintln!("tmux is not installed: the real-terminal signal test did not run");
+        return;
+    }
+    for signal in ["TERM", "HUP", "KILL"] {
+        let progress = interview_stopped_by(signal).expect("test setup");
+        let submitted: Vec<&str> = progress.ungraded().map(|a| a.answer.as_str()).collect();
+        assert_eq!(
+            submitted,
+            [
+                "first answer: tensor parallel inside NVLink",
+                "second answer: ring all-reduce"
+            ],
+            "SIG{signal}"
+        );
+        assert!(
+            progress.reviews.is_empty(),
+            "nothing graded, nothing scheduled"
+        );
+        let first = progress.ungraded().next().expect("test setup");
+        assert_eq!(first.card_id, "nvlink-vs-infiniband");
+        assert!(first.drill_id.is_some() && first.limit_seconds > 0.0);
+        let drafts: Vec<&str> = progress.open_drafts().map(|d| d.answer.as_str()).collect();
+        if signal == "KILL" {
+            assert!(drafts.is_empty(), "kill -9 runs no code");
+        } else {
+            assert_eq!(drafts, ["half typed third answer"], "SIG{signal}");
+        }
+    }
+}

@@ -657,9 +657,13 @@ mod drill {
                 "key points",
                 "covered",
                 "1 again  2 hard  3 good  4 easy",
-                "reference answer",
+                "your answer",
+                "NVLink 300 GB/s, IB 25 GB/s",
             ],
         );
+        // The reference answer is below the key points, a page down.
+        let terminal = run_at(&mut app, t0() + TimeDelta::seconds(35), "<pgdn>");
+        assert_shows(&terminal, &["reference answer", "1 again  2 hard"]);
         let terminal = run_at(&mut app, t0() + TimeDelta::seconds(40), "3");
         assert_shows(&terminal, &["graded good", "n next"]);
         assert_eq!(
@@ -678,7 +682,7 @@ mod drill {
                 "1 graded",
                 "1 skipped",
                 "not graded",
-                "1 answers saved",
+                "1 graded answer saved",
             ],
         );
         let stored = Store::open(dir.path()).unwrap();
@@ -708,13 +712,16 @@ mod drill {
             &terminal,
             &[
                 "Progress",
-                "1 reviews",
+                "1 review ·",
                 &format!("1 of {} cards seen", app.deck.len()),
-                "due in the next 14 days",
-                "strength per drilled tag",
-                "nvlink",
+                "reviews per day",
             ],
         );
+        // The forecast and the tags are the next sections down.
+        let terminal = run_at(&mut app, t0() + TimeDelta::seconds(7), "j");
+        assert_shows(&terminal, &["due in the next 14 days"]);
+        let terminal = run_at(&mut app, t0() + TimeDelta::seconds(8), "j");
+        assert_shows(&terminal, &["strength per drilled tag", "nvlink"]);
     }
 
     #[test]
@@ -729,8 +736,16 @@ mod drill {
         let terminal = run_at(&mut app, t0(), "<enter>");
         assert!(app.drill.is_some());
         assert_shows(&terminal, &["question 1 of 5"]);
-        // The drill goes on without a store; ending it says the summary was not saved.
-        let terminal = run_at(&mut app, t0(), "<esc> <esc>q");
+        // The drill goes on without a store; q after an answer opens the review of it, and q
+        // again ends the drill, saying the summary was not saved.
+        run_at(&mut app, t0(), "<esc> <esc>q");
+        assert_eq!(
+            app.drill
+                .as_ref()
+                .map(infraprep::tui::screens::drill::DrillScreen::phase),
+            Some(infraprep::drill::Phase::Reveal)
+        );
+        let terminal = run_at(&mut app, t0(), "q");
         assert_shows(
             &terminal,
             &["Drill summary", "this drill was not saved", "--data-dir"],
@@ -894,4 +909,168 @@ fn a_digit_on_a_selected_field_edits_it_instead_of_switching_screens() {
     let screen = app.calc.as_ref().unwrap();
     assert_eq!(screen.form().get("ranks"), Some("32"));
     assert!(screen.editing);
+}
+
+#[test]
+fn ending_an_interview_early_opens_a_review_that_scrolls_at_80x24() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = infraprep::tui::app::DrillSetup {
+        data_dir: Some(dir.path().to_path_buf()),
+        minutes: 3.0,
+        exam: None,
+    };
+    let mut app = app(Lang::En).with_drill_setup(setup);
+    let keys = format!("{}d", open_number(&app, 12));
+    run(&mut app, 80, 24, &keys, COLOR);
+    // A hint, then an answer that states another point, then q with the answer still typed.
+    run(
+        &mut app,
+        80,
+        24,
+        "<esc>hiZEBRA tensor parallel inside NVLink, data parallel over InfiniBand<esc>",
+        COLOR,
+    );
+    let store = infraprep::drill::Store::open(dir.path()).unwrap();
+    assert_eq!(store.progress().attempts.len(), 0, "nothing submitted yet");
+    let terminal = run(&mut app, 80, 24, "q", COLOR);
+    let saved = infraprep::drill::Store::open(dir.path()).unwrap();
+    let ungraded: Vec<&str> = saved
+        .progress()
+        .ungraded()
+        .map(|a| a.answer.as_str())
+        .collect();
+    assert_eq!(ungraded.len(), 1, "q submitted and saved the typed answer");
+    assert!(ungraded[0].starts_with("ZEBRA"));
+    assert!(saved.progress().reviews.is_empty());
+    assert_shows(
+        &terminal,
+        &[
+            "grade:",
+            "your answer",
+            "ZEBRA",
+            "✓ covered:",
+            "◐ hint:",
+            "✗ missed:",
+            "rows 1-",
+        ],
+    );
+    // The reference answer runs past the screen: G reaches its end, g brings the answer back.
+    let bottom = run(&mut app, 80, 24, "G", COLOR);
+    let text = screen(&bottom);
+    assert!(!text.contains("ZEBRA"), "scrolled to the end:\n{text}");
+    assert!(text.contains("end · rows"), "{text}");
+    assert!(text.contains("grade:"), "the grade prompt stays");
+    let top = run(&mut app, 80, 24, "g", COLOR);
+    assert_shows(&top, &["ZEBRA", "↓ more"]);
+    run(&mut app, 80, 24, "jjj", COLOR);
+    assert_eq!(app.drill.as_ref().unwrap().scroll, 3);
+    run(&mut app, 80, 24, "k", COLOR);
+    assert_eq!(app.drill.as_ref().unwrap().scroll, 2);
+    // The grade is saved as a review of that answer; the drill then ends in its summary.
+    let summary = run(&mut app, 80, 24, "3n", COLOR);
+    let saved = infraprep::drill::Store::open(dir.path()).unwrap();
+    assert_eq!(saved.progress().reviews.len(), 1);
+    assert_eq!(saved.progress().ungraded().count(), 0);
+    assert_shows(&summary, &["Drill summary", "1 graded answer saved"]);
+}
+
+#[test]
+fn d_on_a_card_uses_the_drill_screens_mode_and_minutes_and_esc_says_how_to_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = infraprep::tui::app::DrillSetup {
+        data_dir: Some(dir.path().to_path_buf()),
+        minutes: 3.0,
+        exam: None,
+    };
+    let mut app = app(Lang::En).with_drill_setup(setup);
+    // On the drill screen: mode → practice, then down to the minutes row and up by one step.
+    run(&mut app, 80, 24, "3ljjl", COLOR);
+    let minutes = app.drill_choice.minutes;
+    assert!((minutes - 3.5).abs() < 1e-9, "{minutes}");
+    let keys = format!("1{}d", open_number(&app, 12));
+    run(&mut app, 80, 24, &keys, COLOR);
+    let drill = app.drill.as_ref().expect("the drill started");
+    assert_eq!(
+        drill.session.options().mode,
+        infraprep::drill::DrillMode::Practice
+    );
+    assert!((drill.session.options().minutes_per_answer - 3.5).abs() < 1e-9);
+    let terminal = run(&mut app, 80, 24, "<esc><esc>", COLOR);
+    assert!(app.drill.is_some(), "Esc does not drop a drill in progress");
+    assert_shows(&terminal, &["q ends the drill"]);
+}
+
+#[test]
+fn the_drill_screens_text_fits_in_80_columns() {
+    let mut app = app(Lang::En);
+    let terminal = run(&mut app, 80, 24, "3", COLOR);
+    assert_shows(&terminal, &["grade (1-4).", "this mode"]);
+    let keys = format!("1{}d", open_number(&app, 12));
+    let terminal = run(&mut app, 80, 24, &keys, COLOR);
+    assert_shows(&terminal, &["Space reveals.", "⏱"]);
+}
+
+#[test]
+fn a_draft_left_by_a_closed_terminal_is_offered_back_on_the_next_drill() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = chrono::Utc::now() - chrono::TimeDelta::hours(1);
+    let mut store = infraprep::drill::Store::open(dir.path()).unwrap();
+    store
+        .record_attempt(infraprep::drill::Attempt {
+            id: infraprep::drill::store::new_id(at),
+            card_id: "nvlink-vs-infiniband".to_owned(),
+            at,
+            answer: "DRAFT: NVLink inside the node".to_owned(),
+            seconds: 20.0,
+            limit_seconds: 180.0,
+            mode: infraprep::drill::DrillMode::Interview,
+            lang: Lang::En,
+            covered: vec![],
+            hint_used: false,
+            follow_up_of: None,
+            drill_id: Some("earlier".to_owned()),
+            draft: true,
+            extra: infraprep::drill::store::Extra::new(),
+        })
+        .unwrap();
+    let setup = infraprep::tui::app::DrillSetup {
+        data_dir: Some(dir.path().to_path_buf()),
+        minutes: 3.0,
+        exam: None,
+    };
+    let mut app = app(Lang::En).with_drill_setup(setup);
+    app.tick(chrono::Utc::now());
+    let keys = format!("{}d", open_number(&app, 12));
+    let terminal = run(&mut app, 80, 24, &keys, COLOR);
+    assert_eq!(
+        app.drill.as_ref().unwrap().answer_text(),
+        "DRAFT: NVLink inside the node"
+    );
+    assert_shows(&terminal, &["DRAFT: NVLink", "is back in the answer box"]);
+    // Submitted, the draft is closed: the next drill of the card starts empty.
+    run(&mut app, 80, 24, "<esc> ", COLOR);
+    let progress = infraprep::drill::Store::open(dir.path())
+        .unwrap()
+        .progress()
+        .clone();
+    assert!(progress.draft_of("nvlink-vs-infiniband").is_none());
+}
+
+#[test]
+fn the_stats_screen_scrolls_by_section_at_80x24() {
+    let mut app = app(Lang::En);
+    let terminal = run(&mut app, 80, 24, "4", COLOR);
+    assert_shows(&terminal, &["reviews per day", "sections 1-", "of 3"]);
+    let terminal = run(&mut app, 80, 24, "G", COLOR);
+    assert_eq!(app.stats_scroll, 2);
+    assert_shows(
+        &terminal,
+        &["strength per drilled tag", "sections 3-3 of 3"],
+    );
+    let text = screen(&terminal);
+    assert!(!text.contains("reviews per day"), "{text}");
+    run(&mut app, 80, 24, "kkkk", COLOR);
+    assert_eq!(app.stats_scroll, 0, "stops at the top");
+    run(&mut app, 80, 24, "jjjjj", COLOR);
+    assert_eq!(app.stats_scroll, 2, "stops at the bottom");
 }

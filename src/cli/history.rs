@@ -1,4 +1,5 @@
-//! `infraprep history export`: every review with the typed answer, as Markdown or JSON.
+//! `infraprep history export`: every review with the typed answer, as Markdown or JSON, and
+//! every answer saved but not graded yet (an interview cut short) or left as a draft.
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -13,7 +14,7 @@ use super::{CommandEnv, CommandResult, emit, progress};
 use crate::cli::{ExportArgs, ExportFormat};
 use crate::content::Lang;
 use crate::drill::scheduler::Grade;
-use crate::drill::store::Review;
+use crate::drill::store::{Attempt, Progress, Review};
 
 /// One review in `history export --format json` (stable: scripts rely on it).
 #[derive(Serialize)]
@@ -23,8 +24,11 @@ pub struct ExportedReview<'a> {
     /// The card's title in the chosen language; `null` when the card is no longer in the deck.
     pub title: Option<&'a str>,
     pub at: DateTime<Utc>,
-    /// 1 again, 2 hard, 3 good, 4 easy.
-    pub grade: Grade,
+    /// `graded`, `ungraded` (submitted, the drill ended before its grade) or `draft` (left in
+    /// the answer box, never submitted).
+    pub state: &'static str,
+    /// 1 again, 2 hard, 3 good, 4 easy; `null` unless graded.
+    pub grade: Option<Grade>,
     pub seconds: f64,
     pub limit_seconds: f64,
     pub covered: usize,
@@ -36,44 +40,85 @@ pub struct ExportedReview<'a> {
     pub drill_id: Option<&'a str>,
 }
 
+impl<'a> ExportedReview<'a> {
+    fn review(r: &'a Review, title: Option<&'a str>) -> Self {
+        let (covered, total) = r.coverage();
+        ExportedReview {
+            id: &r.id,
+            card_id: &r.card_id,
+            title,
+            at: r.at,
+            state: "graded",
+            grade: Some(r.grade),
+            seconds: r.seconds,
+            limit_seconds: r.limit_seconds,
+            covered,
+            total,
+            answer: &r.answer,
+            hint_used: r.hint_used,
+            follow_up_of: r.follow_up_of.as_deref(),
+            lang: r.lang,
+            drill_id: r.drill_id.as_deref(),
+        }
+    }
+
+    fn attempt(a: &'a Attempt, title: Option<&'a str>) -> Self {
+        ExportedReview {
+            id: &a.id,
+            card_id: &a.card_id,
+            title,
+            at: a.at,
+            state: if a.draft { "draft" } else { "ungraded" },
+            grade: None,
+            seconds: a.seconds,
+            limit_seconds: a.limit_seconds,
+            covered: a.covered.iter().filter(|c| **c).count(),
+            total: a.covered.len(),
+            answer: &a.answer,
+            hint_used: a.hint_used,
+            follow_up_of: a.follow_up_of.as_deref(),
+            lang: a.lang,
+            drill_id: a.drill_id.as_deref(),
+        }
+    }
+}
+
+/// Every graded review, then every answer not graded (yet) and every open draft, in time order.
+pub fn entries<'a>(
+    progress: &'a Progress,
+    title: &dyn Fn(&str) -> Option<&'a str>,
+) -> Vec<ExportedReview<'a>> {
+    let mut entries: Vec<ExportedReview> = progress
+        .reviews
+        .iter()
+        .map(|r| ExportedReview::review(r, title(&r.card_id)))
+        .chain(
+            progress
+                .ungraded()
+                .chain(progress.open_drafts())
+                .map(|a| ExportedReview::attempt(a, title(&a.card_id))),
+        )
+        .collect();
+    entries.sort_by(|a, b| (a.at, a.id).cmp(&(b.at, b.id)));
+    entries
+}
+
 pub fn run(args: &ExportArgs, ctx: &CommandEnv, dir: &Path, out: &mut dyn Write) -> CommandResult {
     let progress = progress::load(dir)?;
     let title = |id: &str| ctx.deck.get(id).map(|c| c.title(ctx.lang));
+    let entries = entries(&progress, &title);
     match args.format {
         ExportFormat::Json => {
-            let reviews: Vec<ExportedReview> = progress
-                .reviews
-                .iter()
-                .map(|r| {
-                    let (covered, total) = r.coverage();
-                    ExportedReview {
-                        id: &r.id,
-                        card_id: &r.card_id,
-                        title: title(&r.card_id),
-                        at: r.at,
-                        grade: r.grade,
-                        seconds: r.seconds,
-                        limit_seconds: r.limit_seconds,
-                        covered,
-                        total,
-                        answer: &r.answer,
-                        hint_used: r.hint_used,
-                        follow_up_of: r.follow_up_of.as_deref(),
-                        lang: r.lang,
-                        drill_id: r.drill_id.as_deref(),
-                    }
-                })
-                .collect();
-            let json = serde_json::to_string_pretty(&reviews).unwrap_or_else(|_| "[]".to_owned());
+            let json = serde_json::to_string_pretty(&entries).unwrap_or_else(|_| "[]".to_owned());
             emit(out, &format!("{json}\n"))?;
         }
         ExportFormat::Md => {
             let mut text = String::from("# infraprep history\n");
-            if progress.reviews.is_empty() {
+            if entries.is_empty() {
                 text.push_str("\nNo reviews yet.\n");
             }
-            for review in &progress.reviews {
-                markdown(&mut text, review, title(&review.card_id));
+            for entry in &entries {
+                markdown(&mut text, entry);
             }
             emit(out, &text)?;
         }
@@ -81,21 +126,25 @@ pub fn run(args: &ExportArgs, ctx: &CommandEnv, dir: &Path, out: &mut dyn Write)
     Ok(ExitCode::SUCCESS)
 }
 
-fn markdown(text: &mut String, r: &Review, title: Option<&str>) {
-    let (covered, total) = r.coverage();
+fn markdown(text: &mut String, r: &ExportedReview) {
     let _ = writeln!(
         text,
         "\n## {} · {}\n",
         r.at.format("%Y-%m-%d %H:%M UTC"),
-        title.unwrap_or("(card no longer in the deck)")
+        r.title.unwrap_or("(card no longer in the deck)")
     );
+    let grade = match (r.grade, r.state) {
+        (Some(grade), _) => format!("grade {} ({grade})", grade.number()),
+        (None, "draft") => "draft, never submitted".to_owned(),
+        (None, _) => "not graded yet".to_owned(),
+    };
     let mut facts = vec![
         format!("card `{}`", r.card_id),
-        format!("grade {} ({})", r.grade.number(), r.grade),
+        grade,
         format!("{} of {}", clock(r.seconds), clock(r.limit_seconds)),
-        format!("key points {covered}/{total}"),
+        format!("key points {}/{}", r.covered, r.total),
     ];
-    if let Some(main) = &r.follow_up_of {
+    if let Some(main) = r.follow_up_of {
         facts.push(format!("follow-up of `{main}`"));
     }
     if r.hint_used {

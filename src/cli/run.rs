@@ -228,6 +228,9 @@ fn open_tui(
     for effect in app.take_effects() {
         on_effect(&effect, &mut app);
     }
+    tui::terminal::before_exit(|| {
+        tui::screens::drill::save_pending_draft();
+    });
     let mut terminal = tui::terminal::enter()
         .map_err(|e| CommandError::User(format!("cannot start the interface: {e}")))?;
     let inputs = std::iter::from_fn(move || next_input(ticking.get()));
@@ -238,6 +241,7 @@ fn open_tui(
         inputs,
         &mut on_effect,
     );
+    tui::screens::drill::save_pending_draft();
     tui::terminal::leave();
     result.map_err(CommandError::Io)?;
     Ok(ExitCode::SUCCESS)

@@ -63,6 +63,45 @@ impl Review {
     }
 }
 
+/// One submitted answer (or a draft left in the box), saved the moment it is given, before any
+/// grade: an interview grades at the end, and a drill cut short by a closed terminal or
+/// `kill -9` must not lose what was typed. Attempts never move the scheduler; only reviews do.
+/// A review of the same card in the same drill is the attempt's grade.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Attempt {
+    pub id: String,
+    pub card_id: String,
+    /// When the answer was submitted (or the draft saved).
+    pub at: DateTime<Utc>,
+    pub answer: String,
+    pub seconds: Seconds,
+    pub limit_seconds: Seconds,
+    pub mode: DrillMode,
+    pub lang: Lang,
+    #[serde(default)]
+    pub covered: Vec<bool>,
+    #[serde(default)]
+    pub hint_used: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow_up_of: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drill_id: Option<String>,
+    /// True for text left in the answer box, never submitted (saved on quit or a signal).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub draft: bool,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+impl Attempt {
+    /// Whether `review` grades this attempt: same card, same drill.
+    pub fn graded_by(&self, review: &Review) -> bool {
+        review.card_id == self.card_id
+            && self.drill_id.is_some()
+            && review.drill_id == self.drill_id
+    }
+}
+
 /// How one question of a drill went.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct QuestionSummary {
@@ -113,6 +152,9 @@ pub struct Progress {
     pub reviews: Vec<Review>,
     #[serde(default)]
     pub drills: Vec<DrillSummary>,
+    /// Answers submitted and drafts saved, graded or not (absent from files of older builds).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attempts: Vec<Attempt>,
     /// Top-level keys this build does not know; see [`Progress::unknown_keys`].
     #[serde(flatten)]
     pub extra: Extra,
@@ -164,6 +206,41 @@ impl Progress {
         self.sort();
     }
 
+    /// Adds an attempt unless one with its id is already here.
+    pub fn add_attempt(&mut self, attempt: Attempt) {
+        if !self.attempts.iter().any(|a| a.id == attempt.id) {
+            self.attempts.push(attempt);
+        }
+        self.sort();
+    }
+
+    /// Submitted answers no review has graded yet, oldest first.
+    pub fn ungraded(&self) -> impl Iterator<Item = &Attempt> {
+        self.attempts
+            .iter()
+            .filter(|a| !a.draft && !self.reviews.iter().any(|r| a.graded_by(r)))
+    }
+
+    /// Drafts not overtaken by a later answer or review of the same card, oldest first.
+    pub fn open_drafts(&self) -> impl Iterator<Item = &Attempt> {
+        self.attempts.iter().filter(|d| {
+            d.draft
+                && !self
+                    .attempts
+                    .iter()
+                    .any(|a| a.card_id == d.card_id && a.at > d.at)
+                && !self
+                    .reviews
+                    .iter()
+                    .any(|r| r.card_id == d.card_id && r.at >= d.at)
+        })
+    }
+
+    /// The newest open draft of `card_id`, to offer back in its answer box.
+    pub fn draft_of(&self, card_id: &str) -> Option<&Attempt> {
+        self.open_drafts().filter(|d| d.card_id == card_id).last()
+    }
+
     /// Top-level keys of the file this build does not know (kept, but not understood), so a
     /// front end can say so instead of showing an empty history without a word.
     pub fn unknown_keys(&self) -> Vec<&str> {
@@ -191,6 +268,13 @@ impl Progress {
                 .into_iter()
                 .filter(|d| ids.insert(d.id.clone())),
         );
+        let mut ids: HashSet<String> = self.attempts.iter().map(|a| a.id.clone()).collect();
+        self.attempts.extend(
+            other
+                .attempts
+                .into_iter()
+                .filter(|a| ids.insert(a.id.clone())),
+        );
         self.sort();
     }
 
@@ -199,6 +283,8 @@ impl Progress {
             .sort_by(|a, b| (a.at, &a.id).cmp(&(b.at, &b.id)));
         self.drills
             .sort_by(|a, b| (a.started_at, &a.id).cmp(&(b.started_at, &b.id)));
+        self.attempts
+            .sort_by(|a, b| (a.at, &a.id).cmp(&(b.at, &b.id)));
     }
 }
 

@@ -9,6 +9,7 @@
 //! they are graded.
 
 mod answer;
+mod attempt;
 mod plan;
 mod probe;
 mod summary;

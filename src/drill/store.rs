@@ -19,7 +19,7 @@ use crate::content::file_guard::{self, MAX_PROGRESS_BYTES, ReadError};
 use crate::text::sanitize::{sanitize, sanitize_line};
 
 pub use super::progress::{
-    DrillSummary, Extra, Progress, QuestionSummary, Review, Seconds, new_id,
+    Attempt, DrillSummary, Extra, Progress, QuestionSummary, Review, Seconds, new_id,
 };
 
 /// The progress file's name inside the data dir.
@@ -120,6 +120,13 @@ impl Store {
     /// [`Store::progress`], so the session can go on; it is saved with the next successful save.
     pub fn record(&mut self, review: Review) -> Result<(), StoreError> {
         self.progress.add_review(review);
+        self.save()
+    }
+
+    /// Records a submitted answer or a draft and saves at once; like [`Store::record`], it
+    /// stays in memory for the next save when this one fails.
+    pub fn record_attempt(&mut self, attempt: Attempt) -> Result<(), StoreError> {
+        self.progress.add_attempt(attempt);
         self.save()
     }
 
@@ -238,7 +245,7 @@ pub fn read_progress(path: &Path) -> Result<Progress, StoreError> {
 /// Other unknown keys are kept and written back as they are, but a near miss means the
 /// reviews under it would silently read as none, so the file is reported instead.
 fn misspelt_key(progress: &Progress) -> Option<(&str, &'static str)> {
-    const KNOWN: [&str; 3] = ["reviews", "drills", "version"];
+    const KNOWN: [&str; 4] = ["reviews", "drills", "attempts", "version"];
     progress.unknown_keys().into_iter().find_map(|key| {
         let lower = key.to_lowercase();
         KNOWN

@@ -11,7 +11,7 @@ use crate::search::SearchIndex;
 mod calculators;
 mod drill;
 
-pub use drill::DrillSetup;
+pub use drill::{DrillSetup, STATS_SECTIONS};
 
 use super::action::Action;
 use super::geometry::{body_rows, reader_columns, reader_rows};
@@ -84,6 +84,8 @@ pub struct App {
     pub drill_choice: DrillChoice,
     /// The stats screen's figures, computed when it opens and after each save, not per frame.
     pub stats: Option<Stats>,
+    /// The first stats section shown (the screen scrolls by section).
+    pub stats_scroll: usize,
     quit: bool,
     effects: Vec<Effect>,
 }
@@ -112,6 +114,7 @@ impl App {
             ticking: false,
             drill_choice: DrillChoice::new(3.0),
             stats: None,
+            stats_scroll: 0,
             quit: false,
             effects: Vec::new(),
         }
@@ -270,7 +273,7 @@ impl App {
                 }
             }
             Context::DrillIdle | Context::Drill | Context::DrillAnswer => self.update_drill(action),
-            Context::Stats => self.update_global(action),
+            Context::Stats => self.update_stats(action),
             Context::Calc => self.update_calc(action),
             Context::CalcEdit => self.update_calc_edit(action),
             Context::List | Context::Global => {

@@ -3,6 +3,7 @@
 //! quit, on error, on panic, and on SIGTERM, SIGHUP or SIGQUIT.
 
 use std::io::{Write, stdout};
+use std::sync::OnceLock;
 
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{
@@ -34,15 +35,28 @@ pub fn leave() {
     let _ = stdout().flush();
 }
 
-/// Restores the terminal and exits when the process is asked to stop, since raw mode would
-/// otherwise outlive the program.
-fn watch_signals() {
+/// What to save before exiting on a signal (the draft in the drill's answer box), set once by
+/// the front end.
+static BEFORE_EXIT: OnceLock<fn()> = OnceLock::new();
+
+/// Registers `save` to run when a termination signal arrives, before the terminal is restored
+/// and the process exits. Only the first registration counts.
+pub fn before_exit(save: fn()) {
+    let _ = BEFORE_EXIT.set(save);
+}
+
+/// Saves what [`before_exit`] names, restores the terminal and exits when the process is asked
+/// to stop, since raw mode would otherwise outlive the program and a draft would be lost.
+pub fn watch_signals() {
     use signal_hook::consts::{SIGHUP, SIGQUIT, SIGTERM};
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGQUIT]) else {
         return;
     };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
+            if let Some(save) = BEFORE_EXIT.get() {
+                save();
+            }
             leave();
             std::process::exit(128 + signal);
         }

@@ -288,3 +288,46 @@ fn hints_show_as_their_own_state_in_the_review() {
     let grading = answer.grading.as_ref().unwrap();
     assert_eq!(grading.points[0].matched[0].text, "900 GB/s");
 }
+
+#[test]
+fn a_submitted_answer_is_an_attempt_before_any_grade_and_q_leads_to_the_review() {
+    let mut s = session(DrillMode::Interview);
+    s.start(t(0));
+    s.submit("nvlink inside the node", t(30));
+    let attempt = s.attempt(0, t(31)).expect("submitted");
+    assert_eq!(attempt.card_id, "main");
+    assert_eq!(attempt.answer, "nvlink inside the node");
+    assert_eq!(attempt.at, t(30), "stamped when submitted");
+    assert!((attempt.seconds - 30.0).abs() < 1e-9);
+    assert_eq!(attempt.mode, DrillMode::Interview);
+    assert_eq!(attempt.drill_id.as_deref(), Some(s.id()));
+    assert!(!attempt.draft && attempt.covered == s.answers()[0].covered);
+    assert!(s.attempt(1, t(31)).is_none(), "question 2 not submitted");
+    let draft = s.draft("half", t(40)).expect("typing");
+    assert!(draft.draft && draft.card_id == "f1" && draft.covered.is_empty());
+    assert!(s.draft("  ", t(40)).is_none(), "a blank box is no draft");
+    s.finish(t(45));
+    assert_eq!(
+        s.phase(),
+        Phase::Reveal,
+        "q in an interview opens the review"
+    );
+    assert_eq!(s.index(), 0);
+    assert!(s.grade(Grade::Good, t(50)).is_some());
+    assert!(s.next(t(51)));
+    assert_eq!(
+        s.phase(),
+        Phase::Done,
+        "only the submitted answer is reviewed"
+    );
+}
+
+#[test]
+fn q_in_an_interview_with_nothing_submitted_or_in_practice_ends_at_once() {
+    for mode in [DrillMode::Interview, DrillMode::Practice] {
+        let mut s = session(mode);
+        s.start(t(0));
+        s.finish(t(10));
+        assert_eq!(s.phase(), Phase::Done, "{mode:?}");
+    }
+}

@@ -280,3 +280,85 @@ fn a_device_as_progress_file_is_refused_without_reading() {
     let err = Store::open(dir.path()).unwrap_err().to_string();
     assert!(err.contains("is a device, not a regular file"), "{err}");
 }
+
+fn attempt(card: &str, minute: u32, draft: bool, drill: &str) -> Attempt {
+    Attempt {
+        id: new_id(at(minute)),
+        card_id: card.to_owned(),
+        at: at(minute),
+        answer: format!("answer to {card}"),
+        seconds: 30.0,
+        limit_seconds: 180.0,
+        mode: crate::drill::DrillMode::Interview,
+        lang: Lang::En,
+        covered: vec![true, false],
+        hint_used: false,
+        follow_up_of: None,
+        drill_id: Some(drill.to_owned()),
+        draft,
+        extra: Extra::new(),
+    }
+}
+
+#[test]
+fn attempts_are_saved_ungraded_until_a_review_of_their_drill_grades_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    store.record_attempt(attempt("a", 1, false, "d1")).unwrap();
+    store.record_attempt(attempt("b", 2, false, "d1")).unwrap();
+    store.record_attempt(attempt("c", 3, true, "d1")).unwrap();
+    let reopened = Store::open(dir.path()).unwrap();
+    let progress = reopened.progress();
+    let ungraded: Vec<&str> = progress.ungraded().map(|a| a.card_id.as_str()).collect();
+    assert_eq!(ungraded, ["a", "b"]);
+    assert!(
+        progress.memory("a").is_none(),
+        "an attempt never moves the scheduler"
+    );
+    assert_eq!(
+        progress.draft_of("c").map(|d| d.answer.as_str()),
+        Some("answer to c")
+    );
+    let mut review = graded("a", 5);
+    review.drill_id = Some("d1".to_owned());
+    store.record(review).unwrap();
+    let mut later = attempt("c", 6, false, "d2");
+    later.draft = false;
+    store.record_attempt(later).unwrap();
+    let progress = Store::open(dir.path()).unwrap().progress().clone();
+    let ungraded: Vec<&str> = progress.ungraded().map(|a| a.card_id.as_str()).collect();
+    assert_eq!(ungraded, ["b", "c"], "a is graded; c answered again");
+    assert!(
+        progress.draft_of("c").is_none(),
+        "a later answer closes the draft"
+    );
+}
+
+#[test]
+fn a_version_1_file_without_attempts_loads_and_stays_without_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(FILE_NAME);
+    let review = serde_json::to_value(graded("card", 1)).unwrap();
+    let text = serde_json::json!({"version": 1, "reviews": [review], "drills": []});
+    std::fs::write(&path, text.to_string()).unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    assert!(store.progress().attempts.is_empty());
+    assert!(store.progress().unknown_keys().is_empty());
+    store.record(graded("other", 2)).unwrap();
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(
+        saved.get("attempts").is_none(),
+        "older builds see the file they know"
+    );
+    let mut with_note = serde_json::to_value(attempt("x", 3, false, "d")).unwrap();
+    with_note["note"] = serde_json::json!("kept");
+    let mut value = saved;
+    value["attempts"] = serde_json::json!([with_note]);
+    std::fs::write(&path, value.to_string()).unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    store.record(graded("third", 4)).unwrap();
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(saved["attempts"][0]["note"], "kept");
+}

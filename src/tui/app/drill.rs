@@ -7,6 +7,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use super::{App, Effect, Screen};
 use crate::drill::{DrillMode, DrillOptions, Grade, Phase, Progress, Store, due_queue};
 use crate::tui::action::Action;
+use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::drill::{DrillScreen, Saving};
 use crate::tui::screens::drill_choice::{DrillChoice, Pick};
 
@@ -30,11 +31,18 @@ impl Default for DrillSetup {
     }
 }
 
+/// The stats screen's sections, scrolled one at a time: reviews per day, the due forecast,
+/// strength per tag.
+pub const STATS_SECTIONS: usize = 3;
+
 impl App {
     /// Pasted text into the answer box.
     pub(super) fn paste_answer(&mut self, text: &str) {
         if let Some(drill) = &mut self.drill {
             drill.answer.paste(text);
+        }
+        if let (Some(drill), Some(saving)) = (&self.drill, &self.saving) {
+            drill.publish_draft(self.now, saving);
         }
     }
 
@@ -90,7 +98,10 @@ impl App {
             .as_ref()
             .is_some_and(|d| d.phase() == Phase::Answering && d.session.timer(now).timed_out);
         if timed_out {
-            self.with_drill(|drill, saving, now| drill.submit(now, saving));
+            self.with_drill(|drill, saving, now| {
+                drill.submit(now, saving);
+                drill.publish_draft(now, saving);
+            });
             self.status = Some("time is up: your answer was submitted".to_owned());
         }
         self.check_clock();
@@ -115,7 +126,14 @@ impl App {
     pub fn start_drill(&mut self, options: DrillOptions) {
         let progress = self.progress();
         match DrillScreen::start(&self.deck, &progress, options, self.now) {
-            Ok(drill) => {
+            Ok(mut drill) => {
+                drill.offer_draft(self.saving());
+                if let Some(at) = drill.restored_draft {
+                    self.status = Some(format!(
+                        "the draft you left on {} is back in the answer box",
+                        at.format("%Y-%m-%d %H:%M UTC")
+                    ));
+                }
                 self.drill = Some(drill);
                 self.screen = Screen::Drill;
                 self.check_clock();
@@ -139,9 +157,11 @@ impl App {
     /// `d` on a card: that card and its follow-up chain, as an interview.
     pub(super) fn start_card_drill(&mut self, index: usize) {
         let Some(card) = self.card(index) else { return };
+        // The mode and minutes chosen on the drill screen's form apply here too.
         let options = DrillOptions {
             card: Some(card.id.clone()),
-            ..self.drill_options(DrillMode::Interview)
+            minutes_per_answer: self.drill_choice.minutes,
+            ..self.drill_options(self.drill_choice.mode)
         };
         self.start_drill(options);
     }
@@ -182,7 +202,32 @@ impl App {
 
     pub(super) fn show_stats(&mut self) {
         self.saving();
+        self.refresh_stats();
+        self.stats_scroll = 0;
         self.screen = Screen::Stats;
+    }
+
+    /// The stats screen's keys: scrolling by section; the rest are global.
+    pub(super) fn update_stats(&mut self, action: Action) {
+        match action {
+            Action::Move(step) => {
+                self.stats_scroll = self
+                    .stats_scroll
+                    .saturating_add_signed(isize::try_from(step.signum()).unwrap_or(0))
+                    .min(STATS_SECTIONS - 1);
+            }
+            Action::Top => self.stats_scroll = 0,
+            Action::Bottom => self.stats_scroll = STATS_SECTIONS - 1,
+            other => self.update_global(other),
+        }
+    }
+
+    /// Computes the stats screen's figures from the stored progress, once, not per frame.
+    fn refresh_stats(&mut self) {
+        let empty = Progress::default();
+        let progress = self.stored_progress().unwrap_or(&empty);
+        let cards: Vec<&crate::content::Card> = self.deck.cards().iter().collect();
+        self.stats = Some(crate::drill::stats(progress, &cards, self.now));
     }
 
     /// Runs `f` on the drill with the store, so grades are saved as they are given.
@@ -192,9 +237,20 @@ impl App {
         if let (Some(drill), Some(saving)) = (&mut self.drill, &mut self.saving) {
             f(drill, saving, now);
         }
+        // Every drill step may have saved: the stats shown next must include it.
+        if self.stats.is_some() {
+            self.refresh_stats();
+        }
     }
 
     pub(super) fn update_drill(&mut self, action: Action) {
+        self.drill_action(action);
+        if let (Some(drill), Some(saving)) = (&self.drill, &self.saving) {
+            drill.publish_draft(self.now, saving);
+        }
+    }
+
+    fn drill_action(&mut self, action: Action) {
         let Some(drill) = &mut self.drill else {
             return match action {
                 Action::StartDrill => self.start_screen_drill(None),
@@ -214,6 +270,21 @@ impl App {
                 drill.answer.edit(key);
             }
             Action::StopTyping => drill.typing = false,
+            // The review and the summary scroll; while answering there is nothing to scroll.
+            Action::Move(rows) if drill.phase() != Phase::Answering => {
+                drill.scroll_by(isize::try_from(rows).unwrap_or(0));
+            }
+            Action::MovePage(pages) if drill.phase() != Phase::Answering => {
+                let page = drill.page_rows.get().cast_signed();
+                drill.scroll_by(isize::try_from(pages).unwrap_or(0) * page);
+            }
+            Action::Reveal
+                if drill.phase() != Phase::Answering && drill.phase() != Phase::Paused =>
+            {
+                drill.scroll_by(drill.page_rows.get().cast_signed());
+            }
+            Action::Top => drill.scroll = 0,
+            Action::Bottom => drill.scroll = usize::MAX,
             Action::StartTyping if drill.phase() == Phase::Answering => drill.typing = true,
             Action::Reveal if drill.phase() == Phase::Answering => {
                 self.with_drill(|d, s, now| d.submit(now, s));
@@ -246,6 +317,17 @@ impl App {
             Action::Back if drill.summary.is_some() => {
                 self.drill = None;
                 self.screen = Screen::Cards;
+            }
+            Action::Back => {
+                self.status = Some(format!(
+                    "{} ends the drill ({}); {} leaves it once it is over",
+                    key_for(Context::Drill, Action::EndDrill),
+                    match drill.session.options().mode {
+                        DrillMode::Interview => "the review of your answers follows",
+                        DrillMode::Practice => "its summary follows",
+                    },
+                    key_for(Context::Drill, Action::Back)
+                ));
             }
             other => self.update_global(other),
         }

@@ -1,13 +1,35 @@
 //! The drill screen's state: the session, the answer box, and the progress store every graded
 //! answer is saved to at once.
 
+use std::path::PathBuf;
+use std::sync::Mutex;
+
 use chrono::{DateTime, Utc};
 
 use crate::content::{Card, Deck};
-use crate::drill::{DrillOptions, DrillSummary, Grade, Phase, Progress, Session, Store, plan};
+use crate::drill::{
+    Attempt, DrillMode, DrillOptions, DrillSummary, Grade, Phase, Progress, Session, Store, plan,
+};
 use crate::tui::action::Action;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::text_field::TextField;
+
+/// The draft in the answer box, and the data dir it belongs in, kept up to date after every
+/// action so that a signal thread can save it when the terminal closes: the loop may be
+/// blocked on input then, and the app is not `Send`.
+static PENDING_DRAFT: Mutex<Option<(PathBuf, Attempt)>> = Mutex::new(None);
+
+/// Saves the draft left in the answer box, if any (on quit, SIGTERM, SIGHUP or SIGQUIT).
+/// Returns whether one was saved.
+pub fn save_pending_draft() -> bool {
+    let pending = PENDING_DRAFT.lock().map_or(None, |mut slot| slot.take());
+    let Some((dir, draft)) = pending else {
+        return false;
+    };
+    Store::open(&dir)
+        .and_then(|mut store| store.record_attempt(draft))
+        .is_ok()
+}
 
 /// Where progress is kept for this run of the app.
 pub enum Saving {
@@ -29,6 +51,15 @@ pub struct DrillScreen {
     pub save_error: Option<String>,
     /// Reviews saved during this drill.
     pub saved: usize,
+    /// When the draft put back in the box was saved, to say so on screen.
+    pub restored_draft: Option<DateTime<Utc>>,
+    /// The first row shown of the review or summary; clamped when drawn.
+    pub scroll: usize,
+    /// The largest useful `scroll` at the last draw (rows below the last page), so `G` and
+    /// scrolling past the end stop there.
+    pub scroll_max: std::cell::Cell<usize>,
+    /// Rows one page scrolls: the shown rows less one kept for context, at the last draw.
+    pub page_rows: std::cell::Cell<usize>,
 }
 
 impl DrillScreen {
@@ -58,6 +89,10 @@ impl DrillScreen {
             summary: None,
             save_error: None,
             saved: 0,
+            restored_draft: None,
+            scroll: 0,
+            scroll_max: std::cell::Cell::new(0),
+            page_rows: std::cell::Cell::new(1),
         })
     }
 
@@ -70,16 +105,54 @@ impl DrillScreen {
         self.answer.text()
     }
 
-    /// Submits what was typed (also when the clock runs out).
+    /// Submits what was typed (also when the clock runs out) and saves it at once as an
+    /// ungraded attempt, so an interview cut short keeps every answer given.
     pub fn submit(&mut self, now: DateTime<Utc>, saving: &mut Saving) {
         let text = self.answer_text();
+        let index = self.session.index();
         self.session.submit(&text, now);
+        if let Some(attempt) = self.session.attempt(index, now) {
+            self.store_attempt(attempt, saving);
+        }
+        self.scroll = 0;
         // Interview mode asks the next question at once: the box is fresh and has the focus.
         self.typing = matches!(self.phase(), Phase::Answering);
         if self.typing {
-            self.fresh_answer();
+            self.fresh_answer(saving);
         }
         self.finish_if_done(saving);
+    }
+
+    /// Saves an attempt (a submitted answer or a draft); a failure is shown, and the attempt
+    /// stays in memory for the next save.
+    fn store_attempt(&mut self, attempt: Attempt, saving: &mut Saving) {
+        match saving {
+            Saving::To(store) => match store.record_attempt(attempt) {
+                Ok(()) => self.save_error = None,
+                Err(e) => {
+                    self.save_error = Some(format!("not saved yet (kept for the next save): {e}"));
+                }
+            },
+            Saving::Off(reason) => self.save_error = Some(format!("not saved: {reason}")),
+        }
+    }
+
+    /// The text in the answer box as a draft, for [`save_pending_draft`].
+    pub fn draft(&self, now: DateTime<Utc>) -> Option<Attempt> {
+        self.session.draft(&self.answer_text(), now)
+    }
+
+    /// Publishes the current draft (or none) for [`save_pending_draft`].
+    pub fn publish_draft(&self, now: DateTime<Utc>, saving: &Saving) {
+        let pending = match saving {
+            Saving::To(store) => self
+                .draft(now)
+                .map(|draft| (store.dir().to_path_buf(), draft)),
+            Saving::Off(_) => None,
+        };
+        if let Ok(mut slot) = PENDING_DRAFT.lock() {
+            *slot = pending;
+        }
     }
 
     /// Grades the revealed answer and saves the review at once.
@@ -116,22 +189,63 @@ impl DrillScreen {
         skipped
     }
 
-    /// Ends the drill now and saves its summary.
+    /// `q`: in an interview, what is in the box is submitted (and saved) and the
+    /// end-of-interview review of every answer given follows; in practice, or during the
+    /// review, the drill ends at once, a typed answer kept as a draft.
     pub fn end(&mut self, now: DateTime<Utc>, saving: &mut Saving) {
-        self.session.end(now);
+        let answering = matches!(self.phase(), Phase::Answering | Phase::Paused);
+        let typed = !self.answer_text().trim().is_empty();
+        if answering && typed {
+            if self.session.options().mode == DrillMode::Interview {
+                self.submit(now, saving);
+                if self.phase() == Phase::Reveal {
+                    // That was the last question: the review has begun.
+                    self.typing = false;
+                    self.scroll = 0;
+                    return;
+                }
+            } else if let Some(draft) = self.draft(now) {
+                self.store_attempt(draft, saving);
+            }
+        }
+        self.session.finish(now);
+        self.typing = false;
+        self.scroll = 0;
         self.finish_if_done(saving);
     }
 
+    /// Scrolls the review or summary by `rows` (negative is up), within what was drawn.
+    pub fn scroll_by(&mut self, rows: isize) {
+        let max = self.scroll_max.get();
+        self.scroll = self.scroll.min(max).saturating_add_signed(rows).min(max);
+    }
+
     fn after_move(&mut self, saving: &mut Saving) {
+        self.scroll = 0;
         if matches!(self.phase(), Phase::Answering) {
-            self.fresh_answer();
+            self.fresh_answer(saving);
             self.typing = true;
         }
         self.finish_if_done(saving);
     }
 
-    fn fresh_answer(&mut self) {
+    /// A fresh answer box for the question on screen, holding the draft an earlier drill left
+    /// for this card, if any.
+    fn fresh_answer(&mut self, saving: &Saving) {
         self.answer = new_answer_box();
+        self.offer_draft(saving);
+    }
+
+    /// Puts the open draft of the current card back in the box.
+    pub fn offer_draft(&mut self, saving: &Saving) {
+        let Saving::To(store) = saving else { return };
+        let Some(card) = self.session.current() else {
+            return;
+        };
+        if let Some(draft) = store.progress().draft_of(&card.card_id) {
+            self.answer.set_text(&draft.answer);
+            self.restored_draft = Some(draft.at);
+        }
     }
 
     /// Once the drill is over, keeps its summary and saves it to the history.
@@ -141,6 +255,7 @@ impl DrillScreen {
         }
         let summary = self.session.summary();
         self.typing = false;
+        self.scroll = 0;
         match saving {
             Saving::To(store) => {
                 if let Err(e) = store.record_drill(summary.clone()) {
@@ -158,7 +273,7 @@ impl DrillScreen {
 fn new_answer_box() -> TextField {
     let mut answer = TextField::multiline();
     answer.set_placeholder(&format!(
-        "Type your answer (optional: you may answer aloud). {} leaves the box, {} reveals.",
+        "Type your answer, or answer aloud. {} leaves the box, {} reveals.",
         key_for(Context::DrillAnswer, Action::StopTyping),
         key_for(Context::Drill, Action::Reveal)
     ));

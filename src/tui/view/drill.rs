@@ -13,17 +13,19 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use crate::calc::format;
-use crate::content::{Card, Lang, Section};
-use crate::drill::{DrillMode, DrillSummary, Phase};
+use crate::content::Card;
+use crate::drill::{DrillMode, Phase};
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::action::Action;
 use crate::tui::app::App;
-use crate::tui::doc::section_lines;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::drill::DrillScreen;
 use crate::tui::screens::drill_choice::ROWS;
 use crate::tui::theme::Theme;
+
+mod review;
+
+use review::{render_reveal, render_summary};
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let Some(drill) = &app.drill else {
@@ -79,7 +81,7 @@ fn render_status(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame
         .and_then(|q| q.follow_up_of.as_deref())
         .map(|parent| format!(" · follow-up of {parent}"))
         .unwrap_or_default();
-    let left = format!(
+    let mut left = format!(
         " question {} of {}{chain} · {mode} ",
         session.index() + 1,
         session.questions().len()
@@ -102,6 +104,20 @@ fn render_status(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame
     let clock = format!(" {clock} ");
     let clock_width =
         (unicode_width::UnicodeWidthStr::width(clock.as_str()) as u16).min(area.width);
+    // At 80 columns a long card id would push the clock off: name the follow-up without it.
+    let room = usize::from(area.width).saturating_sub(clock_width.into());
+    if unicode_width::UnicodeWidthStr::width(left.as_str()) > room {
+        let chain = if chain.is_empty() {
+            ""
+        } else {
+            " · follow-up"
+        };
+        left = format!(
+            " question {} of {}{chain} · {mode} ",
+            session.index() + 1,
+            session.questions().len()
+        );
+    }
     let [left_area, clock_area] = area.layout(&Layout::horizontal([
         Constraint::Fill(1),
         Constraint::Length(clock_width),
@@ -111,7 +127,7 @@ fn render_status(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame
 }
 
 /// `m:ss` for a non-negative number of seconds (negative or NaN shows as 0:00).
-fn clock_f(seconds: f64) -> String {
+pub(super) fn clock_f(seconds: f64) -> String {
     clock(std::time::Duration::try_from_secs_f64(seconds).map_or(0, |d| d.as_secs()))
 }
 
@@ -179,164 +195,18 @@ fn render_answering(
     frame.render_widget(&answer, answer_area);
 }
 
-fn render_reveal(
-    app: &App,
-    drill: &DrillScreen,
-    card: &Card,
-    theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
-    let answer = drill.session.answer();
-    let covered = answer.map(|a| a.covered.clone()).unwrap_or_default();
-    let points = card.key_points.get(app.lang);
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    let count = covered.iter().filter(|c| **c).count();
-    // The grade prompt comes first so it is always on screen, however long the key points are.
-    let grade = answer.and_then(|a| a.grade);
-    let mut first = vec![Span::styled(
-        format!("key points {count}/{} covered · ", points.len()),
-        theme.title(),
-    )];
-    first.extend(match grade {
-        Some(g) => vec![
-            Span::styled(format!("graded {}", g.label()), theme.accent()),
-            Span::styled("  n next", theme.key()),
-        ],
-        None => vec![
-            Span::styled("grade: ", theme.title()),
-            Span::styled("1 again  2 hard  3 good  4 easy", theme.key()),
-        ],
-    });
-    lines.push(Line::from(first));
-    for (i, point) in points.iter().enumerate() {
-        let hit = covered.get(i).copied().unwrap_or(false);
-        let (mark, style) = if hit {
-            ("✓ ", theme.accent())
-        } else {
-            ("✗ ", theme.dim())
-        };
-        lines.extend(wrapped(
-            &[WrapSpan::new(format!("{mark}{}", point.point), style)],
-            area.width,
-        ));
-    }
-    if let Some(error) = &drill.save_error {
-        lines.extend(wrapped(
-            &[WrapSpan::new(error.clone(), theme.error())],
-            area.width,
-        ));
-    }
-    let top_rows = (lines.len() as u16).min(area.height / 2);
-    let [top, reference] = area.layout(&Layout::vertical([
-        Constraint::Length(top_rows),
-        Constraint::Fill(1),
-    ]));
-    frame.render_widget(Paragraph::new(lines), top);
-    let mut text = vec![Line::styled(reference_title(app.lang), theme.title())];
-    text.extend(section_lines(
-        card,
-        app.lang,
-        Section::Interview,
-        area.width.saturating_sub(1) as usize,
-        theme,
-    ));
-    if let Some(typed) = answer
-        .map(|a| a.text.trim().to_owned())
-        .filter(|t| !t.is_empty())
-    {
-        text.push(Line::default());
-        text.push(Line::styled("your answer", theme.title()));
-        text.extend(wrapped(&[WrapSpan::new(typed, theme.text())], area.width));
-    }
-    frame.render_widget(Paragraph::new(text), reference);
-}
-
-const fn reference_title(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => "参考答案（面试这样说）",
-        Lang::En => "reference answer (how to say it)",
-    }
-}
-
-fn render_summary(
-    app: &App,
-    summary: &DrillSummary,
-    drill: &DrillScreen,
-    theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
-    let mut lines = vec![
-        Line::styled("Drill summary", theme.title()),
-        Line::raw(format!(
-            "{} questions · {} graded · {} skipped · time {} of {} · key points {}/{}",
-            summary.questions.len(),
-            summary.graded,
-            summary.skipped,
-            format::duration(summary.total_seconds),
-            format::duration(summary.total_limit_seconds),
-            summary.covered,
-            summary.total
-        )),
-        Line::default(),
-    ];
-    for (i, q) in summary.questions.iter().enumerate() {
-        let title = app
-            .deck
-            .get(&q.card_id)
-            .map_or(q.card_id.as_str(), |c| c.title(app.lang));
-        let grade = match (q.grade, q.skipped) {
-            (Some(g), _) => g.label(),
-            (None, true) => "skipped",
-            (None, false) => "not graded",
-        };
-        let time = format!("{} / {}", clock_f(q.seconds), clock_f(q.limit_seconds));
-        let style = if q.over_time {
-            theme.error()
-        } else {
-            theme.text()
-        };
-        lines.push(Line::from(vec![
-            Span::styled(format!("{:>2}. ", i + 1), theme.dim()),
-            Span::styled(format!("{time:<12}"), style),
-            Span::styled(format!("{grade:<11}"), theme.accent()),
-            Span::styled(format!("{}/{}  ", q.covered, q.total), theme.dim()),
-            Span::raw(title.to_owned()),
-        ]));
-    }
-    if !summary.weakest_tags.is_empty() {
-        lines.push(Line::default());
-        lines.push(Line::raw(format!(
-            "weakest tags: {}",
-            summary.weakest_tags.join(", ")
-        )));
-    }
-    lines.push(Line::default());
-    let saved = match &drill.save_error {
-        Some(error) => Line::styled(error.clone(), theme.error()),
-        None => Line::styled(
-            format!(
-                "{} answers saved to your progress · {} to leave",
-                drill.saved,
-                key_for(Context::Drill, Action::Back)
-            ),
-            theme.dim(),
-        ),
-    };
-    lines.push(saved);
-    frame.render_widget(Paragraph::new(lines), area);
-}
-
 fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let mut lines = vec![
-        Line::styled("Mock interview", theme.title()),
-        Line::raw(
-            "A question, a clock, the follow-ups an interviewer would push, then the reference",
-        ),
-        Line::raw("answer, the key points you covered, and your own grade (1-4)."),
-        Line::default(),
-    ];
+    let mut lines = vec![Line::styled("Mock interview", theme.title())];
+    lines.extend(wrapped(
+        &[WrapSpan::new(
+            "A question, a clock, the follow-ups an interviewer would push, then the reference \
+             answer, the key points you covered, and your own grade (1-4)."
+                .to_owned(),
+            theme.text(),
+        )],
+        area.width,
+    ));
+    lines.push(Line::default());
     let choice = &app.drill_choice;
     for (index, (row, value)) in ROWS.iter().zip(choice.values()).enumerate() {
         let focused = index == choice.row;
@@ -357,17 +227,24 @@ fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         ]));
     }
     lines.push(Line::default());
-    lines.push(Line::from(vec![
-        Span::styled(key_for(Context::DrillIdle, Action::StartDrill), theme.key()),
-        Span::raw(" start   "),
-        Span::styled(
-            key_for(Context::DrillIdle, Action::StartPractice),
-            theme.key(),
-        ),
-        Span::raw(" practice   "),
-        Span::styled(key_for(Context::List, Action::StartDrill), theme.key()),
-        Span::raw(" on a card (screen 1): that card and its follow-ups"),
-    ]));
+    lines.extend(wrapped(
+        &[
+            WrapSpan::new(key_for(Context::DrillIdle, Action::StartDrill), theme.key()),
+            WrapSpan::new(" start   ".to_owned(), theme.text()),
+            WrapSpan::new(
+                key_for(Context::DrillIdle, Action::StartPractice),
+                theme.key(),
+            ),
+            WrapSpan::new(" practice   ".to_owned(), theme.text()),
+            WrapSpan::new(key_for(Context::List, Action::StartDrill), theme.key()),
+            WrapSpan::new(
+                " on a card (screen 1): that card and its follow-ups, with this mode and time"
+                    .to_owned(),
+                theme.text(),
+            ),
+        ],
+        area.width,
+    ));
     if let Some(status) = app.saving_status() {
         lines.push(Line::default());
         lines.extend(wrapped(&[WrapSpan::new(status, theme.dim())], area.width));
@@ -375,7 +252,7 @@ fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn wrapped(spans: &[WrapSpan<ratatui::style::Style>], width: u16) -> Vec<Line<'static>> {
+pub(super) fn wrapped(spans: &[WrapSpan<ratatui::style::Style>], width: u16) -> Vec<Line<'static>> {
     wrap_spans(spans, width.max(1) as usize, 2)
         .into_iter()
         .map(|l| {

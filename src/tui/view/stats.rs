@@ -11,45 +11,44 @@ use crate::calc::format;
 use crate::calculators::{Chart, Unit};
 use crate::content::Card;
 use crate::drill::{Progress, Stats, stats};
-use crate::tui::app::App;
+use crate::text::wrap::{Span as WrapSpan, wrap_spans};
+use crate::tui::action::Action;
+use crate::tui::app::{App, STATS_SECTIONS as SECTIONS};
+use crate::tui::keymap::{Context, key_for};
 use crate::tui::theme::Theme;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let empty = Progress::default();
-    let progress = app.stored_progress().unwrap_or(&empty);
-    let cards: Vec<&Card> = app.deck.cards().iter().collect();
-    let stats = stats(progress, &cards, app.now);
-    let mut lines = vec![
-        Line::styled("Progress", theme.title()),
-        Line::raw(totals(&stats)),
-    ];
+    // Computed when the screen opens and after each save (`App::stats`); drawing a frame only
+    // reads it. The fallback serves an app driven without `show_stats` (tests, a first frame).
+    let computed;
+    let stats = if let Some(stats) = &app.stats {
+        stats
+    } else {
+        let empty = Progress::default();
+        let progress = app.stored_progress().unwrap_or(&empty);
+        let cards: Vec<&Card> = app.deck.cards().iter().collect();
+        computed = stats(progress, &cards, app.now);
+        &computed
+    };
+    let mut lines = vec![Line::styled("Progress", theme.title())];
+    lines.extend(wrap(&totals(stats), area.width, theme.text()));
     if let Some(status) = app.saving_status() {
-        lines.push(Line::styled(status, theme.dim()));
+        lines.extend(wrap(&status, area.width, theme.dim()));
     }
-    let header = lines.len() as u16;
-    let [top, left_right] = area.layout(&Layout::vertical([
+    let header = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let [top, body, footer] = area.layout(&Layout::vertical([
         Constraint::Length(header + 1),
         Constraint::Fill(1),
+        Constraint::Length(1),
     ]));
     frame.render_widget(Paragraph::new(lines), top);
-    let [left, right] = left_right.layout(&Layout::horizontal([
-        Constraint::Percentage(50),
-        Constraint::Percentage(50),
-    ]));
     // Newest first, so today shows even when the pane is short.
     let recent: Vec<_> = stats.reviews_per_day.iter().rev().cloned().collect();
-    let per_day = days_chart("reviews per day, today first", &recent);
-    let forecast = days_chart("due in the next 14 days", &stats.forecast);
-    let [a, b] = left.layout(&Layout::vertical([
-        Constraint::Percentage(50),
-        Constraint::Percentage(50),
-    ]));
-    chart::render(&per_day, theme, a, frame);
-    chart::render(&forecast, theme, b, frame);
     let tags = Chart::Bars {
-        title: "strength per drilled tag (chance of recall now)".to_owned(),
+        title: "strength per drilled tag (chance of recall now), as `infraprep stats` lists them"
+            .to_owned(),
         unit: Unit::Percent,
-        // Tags never drilled would all read 0%: list the drilled ones, weakest first.
+        // Tags never drilled would all read 0%: list the drilled ones, in the CLI's order.
         bars: stats
             .tags
             .iter()
@@ -57,7 +56,49 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
             .map(|t| (t.tag.clone(), t.strength, t.strength))
             .collect(),
     };
-    chart::render(&tags, theme, right, frame);
+    let charts = [
+        days_chart("reviews per day, today first", &recent),
+        days_chart("due in the next 14 days", &stats.forecast),
+        tags,
+    ];
+    // One section under another, from the scrolled-to one, each as tall as it wants.
+    let first = app.stats_scroll.min(SECTIONS - 1);
+    let mut rest = body;
+    let mut last = first;
+    for (i, chart) in charts.iter().enumerate().skip(first) {
+        if rest.height == 0 {
+            break;
+        }
+        let rows = (chart::wanted_rows(chart) + 1).min(rest.height);
+        let [here, below] = rest.layout(&Layout::vertical([
+            Constraint::Length(rows),
+            Constraint::Fill(1),
+        ]));
+        chart::render(chart, theme, here, frame);
+        rest = below;
+        last = i;
+    }
+    let position = format!(
+        "sections {}-{} of {SECTIONS} (reviews, forecast, tags) · {} {} g/G scroll",
+        first + 1,
+        last + 1,
+        key_for(Context::Stats, Action::Move(1)),
+        key_for(Context::Stats, Action::Move(-1)),
+    );
+    frame.render_widget(Paragraph::new(Line::styled(position, theme.dim())), footer);
+}
+
+fn wrap(text: &str, width: u16, style: ratatui::style::Style) -> Vec<Line<'static>> {
+    wrap_spans(&[WrapSpan::new(text, style)], usize::from(width.max(1)), 2)
+        .into_iter()
+        .map(|l| {
+            Line::from(
+                l.into_iter()
+                    .map(|s| ratatui::text::Span::styled(s.text, s.style))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
 }
 
 fn totals(stats: &Stats) -> String {
@@ -71,8 +112,12 @@ fn totals(stats: &Stats) -> String {
         _ => "–".to_owned(),
     };
     format!(
-        "{} reviews · {} of {} cards seen ({} never) · {} due today · retention {retention} · average answer {time}",
-        stats.reviews,
+        "{} · {} of {} cards seen ({} never) · {} due today · retention {retention} · average answer {time}",
+        if stats.reviews == 1 {
+            "1 review".to_owned()
+        } else {
+            format!("{} reviews", stats.reviews)
+        },
         stats.cards_seen,
         stats.cards,
         stats.never_seen.len(),
