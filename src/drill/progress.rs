@@ -174,6 +174,9 @@ impl Progress {
     /// (also when `other` repeats one, as a hand-merged file may). Unknown top-level keys are
     /// kept from both sides, this side's value winning.
     pub fn merge(&mut self, other: Progress) {
+        if other.reviews.is_empty() && other.drills.is_empty() && other.extra.is_empty() {
+            return;
+        }
         for (key, value) in other.extra {
             self.extra.entry(key).or_insert(value);
         }
