@@ -351,8 +351,8 @@ pub fn read_progress(path: &Path) -> Result<Progress, StoreError> {
             ),
         ));
     }
-    let mut progress = Progress::default();
-    progress.merge(file.progress);
+    let mut progress = file.progress;
+    progress.normalize();
     Ok(progress)
 }
 
