@@ -16,7 +16,7 @@ pub fn data_dir(flag: Option<&Path>, config: Option<&Path>) -> Result<PathBuf, C
 
 /// Reads the progress in `dir`; a damaged or unreadable file is an error naming it.
 pub fn load(dir: &Path) -> Result<Progress, CommandError> {
-    Store::open(dir).map(|s| s.progress().clone()).map_err(user)
+    Store::open(dir).map(Store::into_progress).map_err(user)
 }
 
 /// `--set-aside-bad-progress`: moves a damaged progress file aside and says where, on `err`.

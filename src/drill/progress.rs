@@ -170,12 +170,15 @@ impl Progress {
 
     /// The memory state of every reviewed card (including cards no longer in the deck).
     pub fn memories(&self) -> HashMap<String, Memory> {
-        let mut memories: HashMap<String, Memory> = HashMap::new();
+        let mut memories: HashMap<&str, Memory> = HashMap::new();
         for r in self.sorted_reviews() {
-            let next = review(memories.get(&r.card_id), r.grade, r.at);
-            memories.insert(r.card_id.clone(), next);
+            let next = review(memories.get(r.card_id.as_str()), r.grade, r.at);
+            memories.insert(&r.card_id, next);
         }
         memories
+            .into_iter()
+            .map(|(id, memory)| (id.to_owned(), memory))
+            .collect()
     }
 
     /// The card's reviews, oldest first.
@@ -186,16 +189,36 @@ impl Progress {
     /// Reviews oldest first, whatever order a hand-edited file had them in.
     fn sorted_reviews(&self) -> impl Iterator<Item = &Review> {
         let mut sorted: Vec<&Review> = self.reviews.iter().collect();
-        sorted.sort_by(|a, b| (a.at, &a.id).cmp(&(b.at, &b.id)));
+        if !sorted.is_sorted_by(|a, b| (a.at, &a.id) <= (b.at, &b.id)) {
+            sorted.sort_by(|a, b| (a.at, &a.id).cmp(&(b.at, &b.id)));
+        }
         sorted.into_iter()
     }
 
-    /// Adds a review unless one with its id is already here.
-    pub fn add_review(&mut self, review: Review) {
-        if !self.reviews.iter().any(|r| r.id == review.id) {
-            self.reviews.push(review);
-        }
+    /// Sorts a list read from a file and keeps each id once (a hand-merged file may repeat
+    /// one), without the id sets of [`Progress::merge`]: a repeated review has the same time, so
+    /// its copies end up next to each other.
+    pub fn normalize(&mut self) {
         self.sort();
+        self.reviews.dedup_by(|a, b| a.id == b.id);
+        let mut ids: HashSet<&str> = HashSet::new();
+        let repeated: Vec<bool> = self.drills.iter().map(|d| !ids.insert(&d.id)).collect();
+        let mut repeated = repeated.into_iter();
+        self.drills.retain(|_| !repeated.next().unwrap_or(false));
+    }
+
+    /// Adds a review unless one with its id is already here.
+    ///
+    /// The list is kept sorted, so this is a binary search and one insert (usually at the end):
+    /// recording stays cheap with a long history.
+    pub fn add_review(&mut self, review: Review) {
+        let key = (review.at, review.id.as_str());
+        if let Err(at) = self
+            .reviews
+            .binary_search_by(|r| (r.at, r.id.as_str()).cmp(&key))
+        {
+            self.reviews.insert(at, review);
+        }
     }
 
     /// Adds a drill summary unless one with its id is already here.
@@ -251,6 +274,13 @@ impl Progress {
     /// (also when `other` repeats one, as a hand-merged file may). Unknown top-level keys are
     /// kept from both sides, this side's value winning.
     pub fn merge(&mut self, other: Progress) {
+        if other.reviews.is_empty()
+            && other.drills.is_empty()
+            && other.attempts.is_empty()
+            && other.extra.is_empty()
+        {
+            return;
+        }
         for (key, value) in other.extra {
             self.extra.entry(key).or_insert(value);
         }

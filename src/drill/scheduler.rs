@@ -167,6 +167,10 @@ impl Memory {
     }
 }
 
+/// Built once: the default parameters are the same for every review, and a long history replays
+/// every review on each load.
+static FSRS: std::sync::LazyLock<rs_fsrs::FSRS> = std::sync::LazyLock::new(rs_fsrs::FSRS::default);
+
 /// The memory after grading a card at `now`; `None` is a card never reviewed.
 pub fn review(memory: Option<&Memory>, grade: Grade, now: DateTime<Utc>) -> Memory {
     let card = memory.map_or_else(
@@ -177,7 +181,7 @@ pub fn review(memory: Option<&Memory>, grade: Grade, now: DateTime<Utc>) -> Memo
         },
         Memory::to_fsrs,
     );
-    let next = rs_fsrs::FSRS::default().next(card, now, grade.rating());
+    let next = FSRS.next(card, now, grade.rating());
     Memory::from_fsrs(&next.card)
 }
 

@@ -6,6 +6,13 @@
 //! crash or `kill -9` at any point leaves either the old file or the new one, never a torn one.
 //! A file that cannot be read or parsed is never overwritten: saving stops with an error that
 //! names it, and [`set_aside`] moves it out of the way when the user asks.
+//!
+//! Records are not written into `progress.json` one by one: each is appended to the log
+//! `progress.log` ([`log`]) and fsynced, under the same lock, which costs the same at any history
+//! length. When the log grows as large as the snapshot, a save compacts: it writes the union into
+//! `progress.json` as above and then removes the log. Loading reads the log before the snapshot,
+//! so a compaction by another instance in between is never missed (the union keys on ids, so a
+//! record read twice counts once).
 
 use std::fs::{self, File};
 use std::io::Write;
@@ -26,6 +33,11 @@ pub use super::progress::{
 pub const FILE_NAME: &str = "progress.json";
 /// The lock file that serialises saves between instances.
 pub const LOCK_NAME: &str = "progress.lock";
+pub use log::LOG_NAME;
+
+/// The log is compacted into the snapshot when it is larger than this and than the snapshot.
+const COMPACT_MIN_BYTES: u64 = 256 << 10;
+
 /// The file format this build writes; files from a newer one are left alone.
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -73,7 +85,7 @@ impl StoreError {
 }
 
 /// The file as written: the progress plus a format version.
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct ProgressFile {
     /// Missing in a hand-written file: read as the current version.
     #[serde(default)]
@@ -82,11 +94,38 @@ struct ProgressFile {
     progress: Progress,
 }
 
+/// [`ProgressFile`] for writing, borrowing the progress instead of cloning it.
+#[derive(Serialize)]
+struct ProgressFileRef<'a> {
+    version: u32,
+    #[serde(flatten)]
+    progress: &'a Progress,
+}
+
 /// The progress of one data dir, kept in memory and saved after every record.
 #[derive(Debug)]
 pub struct Store {
     dir: PathBuf,
     progress: Progress,
+    /// How far the log has been read into `progress`.
+    log: log::LogPos,
+    /// Records of this instance not yet appended (a save failed), as log lines.
+    pending: String,
+    /// The snapshot as last read: when it changes (another build rewrote it, or it was
+    /// damaged), the next save reads it again before appending.
+    snapshot: Stamp,
+}
+
+/// What identifies one version of the snapshot: size, modification time and inode.
+type Stamp = Option<(u64, Option<std::time::SystemTime>, Option<u64>)>;
+
+fn stamp(path: &Path) -> Stamp {
+    let meta = fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    let inode = Some(std::os::unix::fs::MetadataExt::ino(&meta));
+    #[cfg(not(unix))]
+    let inode = None;
+    Some((meta.len(), meta.modified().ok(), inode))
 }
 
 impl Store {
@@ -98,8 +137,22 @@ impl Store {
     /// Reads `dir/progress.json`; a missing dir or file is empty progress.
     pub fn open(dir: impl AsRef<Path>) -> Result<Store, StoreError> {
         let dir = dir.as_ref().to_path_buf();
-        let progress = read_progress(&dir.join(FILE_NAME))?;
-        Ok(Store { dir, progress })
+        let (logged, log, _) = log::read(&dir.join(LOG_NAME), log::LogPos::default())?;
+        let snapshot = stamp(&dir.join(FILE_NAME));
+        let mut progress = read_progress(&dir.join(FILE_NAME))?;
+        merge_logged(&mut progress, logged);
+        Ok(Store {
+            dir,
+            progress,
+            log,
+            pending: String::new(),
+            snapshot,
+        })
+    }
+
+    /// The progress, without copying it (for a command that only reads).
+    pub fn into_progress(self) -> Progress {
+        self.progress
     }
 
     pub fn dir(&self) -> &Path {
@@ -119,6 +172,7 @@ impl Store {
     /// Records a graded answer and saves at once. On error the review is still in
     /// [`Store::progress`], so the session can go on; it is saved with the next successful save.
     pub fn record(&mut self, review: Review) -> Result<(), StoreError> {
+        self.queue("reviews", &review)?;
         self.progress.add_review(review);
         self.save()
     }
@@ -126,33 +180,103 @@ impl Store {
     /// Records a submitted answer or a draft and saves at once; like [`Store::record`], it
     /// stays in memory for the next save when this one fails.
     pub fn record_attempt(&mut self, attempt: Attempt) -> Result<(), StoreError> {
+        self.queue("attempts", &attempt)?;
         self.progress.add_attempt(attempt);
         self.save()
     }
 
     /// Records a drill's summary and saves at once.
     pub fn record_drill(&mut self, summary: DrillSummary) -> Result<(), StoreError> {
+        self.queue("drills", &summary)?;
         self.progress.add_drill(summary);
         self.save()
     }
 
-    /// Merges the file on disk into memory and writes the union, under the lock.
+    /// Queues one record of the list `kind` for the next save: any serialisable record can go
+    /// into the log, which keeps it under that name.
+    fn queue<T: Serialize>(&mut self, kind: &str, record: &T) -> Result<(), StoreError> {
+        let line = log::line(kind, record).map_err(|e| StoreError::Write {
+            path: self.dir.join(LOG_NAME),
+            source: std::io::Error::other(e),
+        })?;
+        self.pending.push_str(&line);
+        Ok(())
+    }
+
+    /// Under the lock: reads what other instances appended since the last save, appends this
+    /// instance's pending records and fsyncs them; compacts when the log has grown large.
     pub fn save(&mut self) -> Result<(), StoreError> {
-        let path = self.path();
         let write_error = |source| StoreError::Write {
-            path: path.clone(),
+            path: self.path(),
             source,
         };
         fs::create_dir_all(&self.dir).map_err(write_error)?;
         let lock = lock(&self.dir)?;
         remove_stale_temps(&self.dir);
+        let log_path = self.dir.join(LOG_NAME);
+        let (logged, pos, reread) = log::read(&log_path, self.log)?;
+        let snapshot = stamp(&self.path());
+        if reread || snapshot != self.snapshot {
+            // Compacted by another instance, rewritten by an older build, or damaged: read it
+            // again, and append nothing to a data dir whose snapshot is bad.
+            self.progress.merge(read_progress(&self.path())?);
+            self.snapshot = snapshot;
+        }
+        merge_logged(&mut self.progress, logged);
+        self.log = pos;
+        if !self.pending.is_empty() {
+            let created = pos.identity.is_none();
+            self.log = log::append(&log_path, pos, &self.pending)?;
+            self.pending.clear();
+            if created {
+                sync_dir(&self.dir);
+            }
+        }
+        let snapshot = self.snapshot.map_or(0, |(len, _, _)| len);
+        if self.log.len > COMPACT_MIN_BYTES.max(snapshot) {
+            self.compact()?;
+        }
+        drop(lock);
+        Ok(())
+    }
+
+    /// Writes everything into the snapshot and removes the log; the caller holds the lock and
+    /// has read the whole log. A crash before the log is removed only leaves records that are
+    /// in both files, which load once.
+    fn compact(&mut self) -> Result<(), StoreError> {
+        let path = self.path();
+        let write_error = |source| StoreError::Write {
+            path: path.clone(),
+            source,
+        };
+        // An older build may have rewritten the snapshot without knowing the log.
         self.progress.merge(read_progress(&path)?);
         let temp = write_temp(&self.dir, &self.progress)?;
         temp.persist(&path).map_err(|e| write_error(e.error))?;
         sync_dir(&self.dir);
-        drop(lock);
+        self.snapshot = stamp(&path);
+        let log_path = self.dir.join(LOG_NAME);
+        fs::remove_file(&log_path).map_err(|source| StoreError::Write {
+            path: log_path,
+            source,
+        })?;
+        sync_dir(&self.dir);
+        self.log = log::LogPos::default();
         Ok(())
     }
+}
+
+/// Adds what the log held to what the snapshot held.
+fn merge_logged(progress: &mut Progress, mut logged: Progress) {
+    for (kind, value) in std::mem::take(&mut logged.extra) {
+        let serde_json::Value::Array(items) = value else {
+            continue;
+        };
+        for item in items {
+            log::push_unknown(progress, kind.clone(), item);
+        }
+    }
+    progress.merge(logged);
 }
 
 /// Takes the exclusive save lock of `dir`, waiting for another instance to finish its save.
@@ -235,8 +359,8 @@ pub fn read_progress(path: &Path) -> Result<Progress, StoreError> {
             ),
         ));
     }
-    let mut progress = Progress::default();
-    progress.merge(file.progress);
+    let mut progress = file.progress;
+    progress.normalize();
     Ok(progress)
 }
 
@@ -312,9 +436,9 @@ pub fn write_temp(dir: &Path, progress: &Progress) -> Result<tempfile::NamedTemp
         .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(write_error)?;
-    let file = ProgressFile {
+    let file = ProgressFileRef {
         version: FORMAT_VERSION,
-        progress: progress.clone(),
+        progress,
     };
     let json =
         serde_json::to_string_pretty(&file).map_err(|e| write_error(std::io::Error::other(e)))?;
@@ -347,15 +471,20 @@ fn sync_dir(dir: &Path) {
 }
 
 /// Renames a bad `progress.json` to `progress.json.bad-<UTC timestamp>` and returns the new path.
+///
+/// When the log is the damaged file, the log is moved instead (as `progress.log.bad-…`).
 pub fn set_aside(dir: &Path) -> Result<PathBuf, StoreError> {
-    let from = dir.join(FILE_NAME);
     let lock = lock(dir)?;
+    let log_bad =
+        log::read(&dir.join(LOG_NAME), log::LogPos::default()).is_err_and(|e| e.is_bad_file());
+    let name = if log_bad { LOG_NAME } else { FILE_NAME };
+    let from = dir.join(name);
     let stamp = Utc::now().format("%Y%m%dT%H%M%SZ");
-    let mut to = dir.join(format!("{FILE_NAME}.bad-{stamp}"));
+    let mut to = dir.join(format!("{name}.bad-{stamp}"));
     let mut n = 1;
     while to.exists() {
         n += 1;
-        to = dir.join(format!("{FILE_NAME}.bad-{stamp}-{n}"));
+        to = dir.join(format!("{name}.bad-{stamp}-{n}"));
     }
     fs::rename(&from, &to).map_err(|source| StoreError::Write {
         path: from.clone(),
@@ -382,5 +511,8 @@ pub fn data_dir(flag: Option<&Path>, config: Option<&Path>) -> Result<PathBuf, S
     }
 }
 
+mod log;
+#[cfg(test)]
+mod log_tests;
 #[cfg(test)]
 mod tests;

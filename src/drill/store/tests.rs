@@ -36,6 +36,7 @@ fn a_missing_file_is_empty_progress_and_a_record_round_trips() {
     store.record(review.clone()).unwrap();
     let reopened = Store::open(&data).unwrap();
     assert_eq!(reopened.progress().reviews, vec![review]);
+    store.compact().unwrap();
     let text = std::fs::read_to_string(data.join(FILE_NAME)).unwrap();
     assert!(text.contains("\"at\": \"2026-03-01T09:01:00Z\""), "{text}");
     assert!(text.contains("\"grade\": 3"), "{text}");
@@ -54,6 +55,7 @@ fn a_crash_between_write_and_rename_leaves_the_old_file_intact() {
     let dir = tempfile::tempdir().unwrap();
     let mut store = Store::open(dir.path()).unwrap();
     store.record(graded("kept", 1)).unwrap();
+    store.compact().unwrap();
     let before = std::fs::read(dir.path().join(FILE_NAME)).unwrap();
     let mut next = store.progress().clone();
     next.add_review(graded("lost", 2));
@@ -223,6 +225,7 @@ fn unknown_keys_and_fields_survive_a_save() {
     assert_eq!(store.progress().unknown_keys(), ["settings"]);
     assert_eq!(store.progress().reviews[0].extra["note"], "ask about SHARP");
     store.record(graded("other", 2)).unwrap();
+    store.compact().unwrap();
     let saved: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(saved["settings"]["theme"], "dark");
