@@ -385,3 +385,18 @@ fn output_to_a_closed_pipe_is_not_an_error() {
     let output = child.wait_with_output().unwrap();
     assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
 }
+
+#[test]
+fn version_names_the_bundled_deck_size() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_infraprep"))
+        .arg("--version")
+        .output()
+        .expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains(env!("CARGO_PKG_VERSION")), "{text}");
+    let cards = infraprep::content::deck::load(&[infraprep::content::DeckSource::Bundled])
+        .deck
+        .len();
+    assert!(text.contains(&format!("({cards} bundled cards)")), "{text}");
+}

@@ -3,8 +3,8 @@
 
 use std::ffi::OsString;
 
-use clap::Parser;
 use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches, Parser};
 
 use super::Cli;
 use crate::calculators::CALCULATORS;
@@ -12,7 +12,22 @@ use crate::calculators::CALCULATORS;
 /// Parses `args` (program name first); on an error, prints clap's message, or ours where we can
 /// say what was meant, and exits with status 2 (0 for `--help` and `--version`).
 pub fn parse_from(args: &[OsString]) -> Cli {
-    match Cli::try_parse_from(args) {
+    let parsed = if args.iter().skip(1).any(|a| a == "--version" || a == "-V") {
+        // `--version` also says how many cards the bundled deck holds; the deck is read only then.
+        let cards = crate::content::deck::load(&[crate::content::DeckSource::Bundled])
+            .deck
+            .len();
+        Cli::command()
+            .version(format!(
+                "{} ({cards} bundled cards)",
+                env!("CARGO_PKG_VERSION")
+            ))
+            .try_get_matches_from(args)
+            .and_then(|matches| Cli::from_arg_matches(&matches))
+    } else {
+        Cli::try_parse_from(args)
+    };
+    match parsed {
         Ok(cli) => cli,
         Err(error) => {
             if !matches!(
