@@ -183,7 +183,7 @@ impl CalcPreset {
 }
 
 /// A preset value as the text a user would type.
-fn preset_text(value: &toml::Value) -> Option<String> {
+pub(crate) fn preset_text(value: &toml::Value) -> Option<String> {
     Some(match value {
         toml::Value::String(s) => s.clone(),
         toml::Value::Integer(i) => i.to_string(),

@@ -221,24 +221,8 @@ fn read_inputs(
         .collect()
 }
 
-/// An input value as the text a user would type (as in a `[[calc]]` preset).
-pub(super) fn input_text(value: &toml::Value) -> Option<String> {
-    Some(match value {
-        toml::Value::String(s) => s.clone(),
-        toml::Value::Integer(i) => i.to_string(),
-        toml::Value::Float(f) => f.to_string(),
-        toml::Value::Boolean(b) => if *b { "yes" } else { "no" }.to_owned(),
-        toml::Value::Array(items) => items
-            .iter()
-            .map(|item| match item {
-                toml::Value::Array(_) | toml::Value::Table(_) => None,
-                other => input_text(other),
-            })
-            .collect::<Option<Vec<_>>>()?
-            .join(" "),
-        toml::Value::Datetime(_) | toml::Value::Table(_) => return None,
-    })
-}
+/// An input value as the text a user would type: the same reading as a `[[calc]]` preset's.
+pub(super) use super::card::preset_text as input_text;
 
 #[cfg(test)]
 mod tests;
