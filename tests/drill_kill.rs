@@ -202,15 +202,20 @@ fn interview_stopped_by(signal: &str) -> Option<infraprep::drill::Progress> {
     let dir = tempfile::tempdir().expect("test setup");
     let pane = Pane::start(dir.path(), "12")?;
     let pid = pane.pid();
-    for answer in [
+    for (i, answer) in [
         "first answer: tensor parallel inside NVLink",
         "second answer: ring all-reduce",
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
         pane.text(answer);
         pane.keys(&["Escape", "Space"]);
+        // Signal only once the app has taken the answer: the next question is on screen.
+        pane.wait_for(&format!("question {} of", i + 2));
     }
     pane.text("half typed third answer");
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    pane.wait_for("half typed third answer");
     let killed = Command::new("kill")
         .args([&format!("-{signal}"), &pid.to_string()])
         .status()
