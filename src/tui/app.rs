@@ -350,7 +350,11 @@ impl App {
                 }
             }
             Action::Quit => self.quit = true,
-            _ => {}
+            // The footer's other keys (search, language, `=`) work over the help: it closes.
+            other => {
+                self.overlay = None;
+                self.update_global(other);
+            }
         }
     }
 

@@ -132,3 +132,18 @@ fn a_failed_save_is_shown_and_quitting_asks_first() {
     app.update(Action::Quit);
     assert!(app.should_quit());
 }
+
+#[test]
+fn the_keys_the_help_footer_names_work_over_the_help() {
+    use crate::tui::keymap::{Context, footer_hints};
+    let mut app = App::new(load(&[DeckSource::Bundled]).deck, Lang::En);
+    app.update(Action::ToggleHelp);
+    assert_eq!(app.context(), Context::Help);
+    assert!(footer_hints(Context::Help).contains(&"/ search"));
+    app.update(Action::OpenSearch);
+    assert_eq!(
+        app.context(),
+        Context::Search,
+        "the help closed, the search opened"
+    );
+}
