@@ -293,8 +293,7 @@ impl App {
             }
             Context::DrillIdle | Context::Drill | Context::DrillAnswer => self.update_drill(action),
             Context::Stats => self.update_stats(action),
-            Context::Calc => self.update_calc(action),
-            Context::CalcEdit => self.update_calc_edit(action),
+            Context::Calc | Context::CalcEdit => self.update_calc(action),
             Context::List | Context::Global => {
                 let flow = self
                     .cards
