@@ -314,11 +314,12 @@ impl App {
                     self.status = Some("only follow-up questions can be skipped".to_owned());
                 }
             }
-            Action::EndDrill => self.with_drill(|d, s, now| d.end(now, s)),
-            Action::Back if drill.summary.is_some() => {
+            // On the summary the drill is over: q, like Esc, leaves it (no dead key).
+            Action::Back | Action::EndDrill if drill.summary.is_some() => {
                 self.drill = None;
                 self.screen = Screen::Cards;
             }
+            Action::EndDrill => self.with_drill(|d, s, now| d.end(now, s)),
             Action::Back => {
                 self.status = Some(format!(
                     "{} ends the drill ({}); {} leaves it once it is over",

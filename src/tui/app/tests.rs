@@ -147,3 +147,24 @@ fn the_keys_the_help_footer_names_work_over_the_help() {
         "the help closed, the search opened"
     );
 }
+
+#[test]
+fn q_on_a_finished_drills_summary_leaves_it_as_esc_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = interview(dir.path());
+    app.paste("an answer");
+    app.update(Action::StopTyping);
+    app.update(Action::EndDrill);
+    assert!(
+        app.drill.as_ref().unwrap().summary.is_none(),
+        "the review first"
+    );
+    app.update(Action::EndDrill);
+    assert!(
+        app.drill.as_ref().unwrap().summary.is_some(),
+        "then the summary"
+    );
+    app.update(Action::EndDrill);
+    assert!(app.drill.is_none(), "q leaves the summary");
+    assert_eq!(app.screen, super::Screen::Cards);
+}
