@@ -277,3 +277,42 @@ fn history_export_shows_answers_not_yet_graded_and_drafts() {
     let stats = json(&infraprep(&["stats", "--json", "--data-dir", path]).stdout);
     assert_eq!(stats["reviews"], 2);
 }
+
+/// docs/usage.md names every key `history export --format json` prints, and says `grade` is
+/// null for an answer not graded (an ungraded one or a draft). See issue 10.
+#[test]
+fn the_usage_doc_names_every_history_export_key_and_the_null_grade() {
+    let dir = data_dir();
+    let mut store = Store::open(dir.path()).unwrap();
+    store
+        .record_attempt(attempt("nvlink-vs-infiniband", 5, false, "submitted"))
+        .unwrap();
+    store
+        .record_attempt(attempt("ib-congestion", 6, true, "a draft"))
+        .unwrap();
+    let path = dir.path().to_str().unwrap();
+    let run = infraprep(&["history", "export", "--format", "json", "--data-dir", path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let entries = json(&run.stdout);
+    let entries = entries.as_array().unwrap();
+    for state in ["ungraded", "draft"] {
+        let entry = entries.iter().find(|e| e["state"] == state).unwrap();
+        assert_eq!(entry["grade"], Value::Null, "{state}");
+    }
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/usage.md")).unwrap();
+    let start = doc
+        .find("`history export --format json` prints")
+        .expect("the doc describes the export");
+    let described = &doc[start..];
+    let described = &described[..described.find("\n\n").unwrap_or(described.len())];
+    for entry in entries {
+        for key in entry.as_object().unwrap().keys() {
+            assert!(
+                described.contains(&format!("\"{key}\"")),
+                "'{key}' is not documented"
+            );
+        }
+    }
+    assert!(described.contains("\"grade\" (1-4, or null"), "{described}");
+}

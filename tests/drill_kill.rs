@@ -3,6 +3,9 @@
 //! The test re-runs its own binary as a child that drills the bundled deck (card 12 and its
 //! follow-ups, three questions at a time, practice mode) and stores every grade, printing each
 //! saved review's id. The parent kills it with SIGKILL mid-stream, then reopens the store.
+//! The real app, in a tmux pane, is stopped by SIGTERM, SIGHUP and SIGKILL mid-interview: every
+//! submitted answer and the draft in the box survive (the draft is saved once typing pauses,
+//! so even `kill -9` keeps it), and the next drill of that card offers the draft back.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -106,7 +109,8 @@ struct Pane {
 }
 
 impl Pane {
-    fn start(data_dir: &std::path::Path, card: &str) -> Option<Pane> {
+    /// Starts the drill and waits until `ready` shows.
+    fn start(data_dir: &std::path::Path, card: &str, ready: &str) -> Option<Pane> {
         let home = tempfile::tempdir().expect("test setup");
         let socket = home
             .path()
@@ -141,7 +145,7 @@ impl Pane {
             socket,
             _home: home,
         };
-        pane.wait_for("Esc");
+        pane.wait_for(ready);
         Some(pane)
     }
 
@@ -196,11 +200,12 @@ impl Drop for Pane {
     }
 }
 
-/// Answers two interview questions and leaves a third answer half typed, then stops the app
-/// with `signal`; returns the progress found afterwards.
-fn interview_stopped_by(signal: &str) -> Option<infraprep::drill::Progress> {
+/// Answers two interview questions and leaves a third answer half typed, waits past the draft
+/// save's pause, then stops the app with `signal`; returns the data dir and the progress found
+/// afterwards.
+fn interview_stopped_by(signal: &str) -> Option<(tempfile::TempDir, infraprep::drill::Progress)> {
     let dir = tempfile::tempdir().expect("test setup");
-    let pane = Pane::start(dir.path(), "12")?;
+    let pane = Pane::start(dir.path(), "12", "Esc")?;
     let pid = pane.pid();
     for (i, answer) in [
         "first answer: tensor parallel inside NVLink",
@@ -216,6 +221,11 @@ fn interview_stopped_by(signal: &str) -> Option<infraprep::drill::Progress> {
     }
     pane.text("half typed third answer");
     pane.wait_for("half typed third answer");
+    // The draft is saved once typing has paused this long; give a loaded machine a margin.
+    let pause = infraprep::tui::app::DRAFT_PAUSE
+        .to_std()
+        .expect("test setup");
+    std::thread::sleep(pause + std::time::Duration::from_secs(2));
     let killed = Command::new("kill")
         .args([&format!("-{signal}"), &pid.to_string()])
         .status()
@@ -228,12 +238,11 @@ fn interview_stopped_by(signal: &str) -> Option<infraprep::drill::Progress> {
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
     drop(pane);
-    Some(
-        Store::open(dir.path())
-            .expect("test setup")
-            .progress()
-            .clone(),
-    )
+    let progress = Store::open(dir.path())
+        .expect("test setup")
+        .progress()
+        .clone();
+    Some((dir, progress))
 }
 
 fn has_tmux() -> bool {
@@ -247,7 +256,7 @@ fn sigterm_sighup_and_kill_9_in_an_interview_keep_every_submitted_answer() {
         return;
     }
     for signal in ["TERM", "HUP", "KILL"] {
-        let progress = interview_stopped_by(signal).expect("test setup");
+        let (dir, progress) = interview_stopped_by(signal).expect("test setup");
         let submitted: Vec<&str> = progress.ungraded().map(|a| a.answer.as_str()).collect();
         assert_eq!(
             submitted,
@@ -264,11 +273,46 @@ fn sigterm_sighup_and_kill_9_in_an_interview_keep_every_submitted_answer() {
         let first = progress.ungraded().next().expect("test setup");
         assert_eq!(first.card_id, "nvlink-vs-infiniband");
         assert!(first.drill_id.is_some() && first.limit_seconds > 0.0);
+        // See issue 10: the draft survives kill -9 too, saved when typing paused.
         let drafts: Vec<&str> = progress.open_drafts().map(|d| d.answer.as_str()).collect();
+        assert_eq!(drafts, ["half typed third answer"], "SIG{signal}");
+        let exported = history_export(dir.path());
+        let draft = exported
+            .iter()
+            .find(|e| e["state"] == "draft")
+            .unwrap_or_else(|| panic!("SIG{signal}: no draft in the export: {exported:?}"));
+        assert_eq!(draft["answer"], "half typed third answer");
+        assert_eq!(
+            draft["grade"],
+            serde_json::Value::Null,
+            "a draft has no grade"
+        );
         if signal == "KILL" {
-            assert!(drafts.is_empty(), "kill -9 runs no code");
-        } else {
-            assert_eq!(drafts, ["half typed third answer"], "SIG{signal}");
+            let card = &progress.open_drafts().next().expect("test setup").card_id;
+            draft_is_offered_back(dir.path(), card);
         }
     }
+}
+
+/// `history export --format json` of `dir`, as JSON entries.
+fn history_export(dir: &std::path::Path) -> Vec<serde_json::Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_infraprep"))
+        .args(["history", "export", "--format", "json", "--data-dir"])
+        .arg(dir)
+        .output()
+        .expect("test setup");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let entries: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    entries.as_array().expect("an array").clone()
+}
+
+/// A new drill of `card` in `dir` puts the saved draft back in the answer box and says so.
+fn draft_is_offered_back(dir: &std::path::Path, card: &str) {
+    let pane = Pane::start(dir, card, "question 1 of").expect("test setup");
+    pane.wait_for("half typed third answer");
+    pane.wait_for("is back in the answer box");
 }

@@ -203,25 +203,23 @@ fn open_tui(
         .config_path
         .clone()
         .or_else(settings::default_config_path);
-    // Ticks are sent only while a clock is on screen; the app says when through an effect.
-    let ticking = std::rc::Rc::new(std::cell::Cell::new(false));
-    let ticks = ticking.clone();
-    let mut on_effect = move |effect: &Effect, app: &mut App| match effect {
-        Effect::SaveLanguage(lang) => {
-            let Some(path) = &config_path else { return };
-            if let Err(e) = settings::remember_lang(path, *lang) {
-                app.status = Some(format!("could not remember the language: {e}"));
-            }
-        }
-        Effect::Ticking(on) => ticks.set(*on),
-    };
+    // The runner performs the app's effects (saves, ticks, wake-ups) and reads the input.
+    let runner = std::rc::Rc::new(std::cell::RefCell::new(tui::terminal::Runner::new(
+        config_path,
+    )));
+    let performer = runner.clone();
+    let mut on_effect =
+        move |effect: &Effect, app: &mut App| performer.borrow_mut().perform(effect, app);
     let mut app = App::new(deck, settings.lang)
         .with_links(settings.links.clone())
         .with_drill_setup(setup);
     app.tick(chrono::Utc::now());
     if let Some(options) = drill {
         app.start_drill(options);
-        if let Some(message) = app.status.take().filter(|_| app.drill.is_none()) {
+        // A message beside a started drill (a draft offered back) stays on screen.
+        if app.drill.is_none()
+            && let Some(message) = app.status.take()
+        {
             return Err(CommandError::User(message));
         }
     }
@@ -233,7 +231,7 @@ fn open_tui(
     });
     let mut terminal = tui::terminal::enter()
         .map_err(|e| CommandError::User(format!("cannot start the interface: {e}")))?;
-    let inputs = std::iter::from_fn(move || next_input(ticking.get()));
+    let inputs = std::iter::from_fn(move || runner.borrow_mut().next_input());
     let result = tui::drive(
         &mut terminal,
         &mut app,
@@ -245,16 +243,4 @@ fn open_tui(
     tui::terminal::leave();
     result.map_err(CommandError::Io)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The next terminal event, stamped with the time; while a clock shows, a tick every quarter
-/// second if nothing happens. `None` ends the loop (the terminal is gone).
-fn next_input(ticking: bool) -> Option<tui::Input> {
-    use ratatui::crossterm::event;
-    if ticking && !event::poll(std::time::Duration::from_millis(250)).ok()? {
-        return Some(tui::Input::Tick(chrono::Utc::now()));
-    }
-    event::read()
-        .ok()
-        .map(|e| tui::Input::Timed(chrono::Utc::now(), e))
 }

@@ -114,6 +114,9 @@ pub struct Store {
     /// The snapshot as last read: when it changes (another build rewrote it, or it was
     /// damaged), the next save reads it again before appending.
     snapshot: Stamp,
+    /// When set, `record*` only queue: the caller saves with [`Store::save`] (see
+    /// [`Store::defer_saves`]).
+    deferred: bool,
 }
 
 /// What identifies one version of the snapshot: size, modification time and inode.
@@ -147,7 +150,23 @@ impl Store {
             log,
             pending: String::new(),
             snapshot,
+            deferred: false,
         })
+    }
+
+    /// Makes `record*` keep records in memory and queued for the log instead of saving at once;
+    /// [`Store::save`] then writes them. The TUI's update stays free of disk I/O this way: its
+    /// runner saves right after each update that recorded something, so the guarantee (one
+    /// fsynced line per answer before the next key is read) is the same.
+    #[must_use]
+    pub fn defer_saves(mut self) -> Store {
+        self.deferred = true;
+        self
+    }
+
+    /// Records queued but not yet saved (a deferred record, or a save that failed).
+    pub fn unsaved(&self) -> usize {
+        self.pending.lines().count()
     }
 
     /// The progress, without copying it (for a command that only reads).
@@ -169,12 +188,12 @@ impl Store {
         &self.progress
     }
 
-    /// Records a graded answer and saves at once. On error the review is still in
+    /// Records a graded answer and saves at once (unless [`Store::defer_saves`]). On error the review is still in
     /// [`Store::progress`], so the session can go on; it is saved with the next successful save.
     pub fn record(&mut self, review: Review) -> Result<(), StoreError> {
         self.queue("reviews", &review)?;
         self.progress.add_review(review);
-        self.save()
+        self.save_unless_deferred()
     }
 
     /// Records a submitted answer or a draft and saves at once; like [`Store::record`], it
@@ -182,14 +201,19 @@ impl Store {
     pub fn record_attempt(&mut self, attempt: Attempt) -> Result<(), StoreError> {
         self.queue("attempts", &attempt)?;
         self.progress.add_attempt(attempt);
-        self.save()
+        self.save_unless_deferred()
     }
 
-    /// Records a drill's summary and saves at once.
+    /// Records a drill's summary and saves at once (unless deferred).
     pub fn record_drill(&mut self, summary: DrillSummary) -> Result<(), StoreError> {
         self.queue("drills", &summary)?;
         self.progress.add_drill(summary);
-        self.save()
+        self.save_unless_deferred()
+    }
+
+    /// Saves now, unless the caller saves later ([`Store::defer_saves`]).
+    fn save_unless_deferred(&mut self) -> Result<(), StoreError> {
+        if self.deferred { Ok(()) } else { self.save() }
     }
 
     /// Queues one record of the list `kind` for the next save: any serialisable record can go

@@ -10,8 +10,12 @@ use crate::search::SearchIndex;
 
 mod calculators;
 mod drill;
+mod saving;
+#[cfg(test)]
+mod tests;
 
 pub use drill::{DrillSetup, STATS_SECTIONS};
+pub use saving::DRAFT_PAUSE;
 
 use super::action::Action;
 use super::geometry::{body_rows, reader_columns, reader_rows};
@@ -34,13 +38,19 @@ pub enum Screen {
     Stats,
 }
 
-/// Side effects `update` asks the runner to perform, so the state stays pure.
+/// Side effects `update` asks the runner to perform, so the state stays pure: `update` never
+/// touches the disk.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
     /// Remember the content language in the config file.
     SaveLanguage(Lang),
     /// A clock is on screen (or no longer is): the runner sends ticks only while one is.
     Ticking(bool),
+    /// Answers, grades, drafts or a summary were recorded in memory: save them (append and
+    /// fsync) before the next input, and report with [`App::saved`].
+    SaveProgress,
+    /// Send one tick at this time even if no key comes (a draft save is due); `None` cancels.
+    WakeAt(Option<DateTime<Utc>>),
 }
 
 /// Everything the TUI shows: the screens' states, the overlay over them, and the services they
@@ -88,6 +98,10 @@ pub struct App {
     pub stats_scroll: usize,
     quit: bool,
     effects: Vec<Effect>,
+    /// The answer box's periodic draft save.
+    drafts: saving::DraftTimer,
+    /// What the runner's last save left.
+    save_state: saving::SaveState,
 }
 
 impl App {
@@ -117,6 +131,8 @@ impl App {
             stats_scroll: 0,
             quit: false,
             effects: Vec::new(),
+            drafts: saving::DraftTimer::default(),
+            save_state: saving::SaveState::default(),
         }
     }
 
@@ -245,12 +261,15 @@ impl App {
             Context::DrillAnswer => self.paste_answer(text),
             _ => {}
         }
+        self.after_step();
     }
 
     /// The only place state changes.
     pub fn update(&mut self, action: Action) {
+        let asked_before = self.take_quit_asked();
         self.update_inner(action);
-        self.check_clock();
+        self.confirm_quit(asked_before);
+        self.after_step();
     }
 
     fn update_inner(&mut self, action: Action) {
@@ -274,8 +293,7 @@ impl App {
             }
             Context::DrillIdle | Context::Drill | Context::DrillAnswer => self.update_drill(action),
             Context::Stats => self.update_stats(action),
-            Context::Calc => self.update_calc(action),
-            Context::CalcEdit => self.update_calc_edit(action),
+            Context::Calc | Context::CalcEdit => self.update_calc(action),
             Context::List | Context::Global => {
                 let flow = self
                     .cards
@@ -331,7 +349,11 @@ impl App {
                 }
             }
             Action::Quit => self.quit = true,
-            _ => {}
+            // The footer's other keys (search, language, `=`) work over the help: it closes.
+            other => {
+                self.overlay = None;
+                self.update_global(other);
+            }
         }
     }
 

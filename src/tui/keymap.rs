@@ -711,12 +711,21 @@ pub fn key_for(context: Context, action: Action) -> String {
         .map_or_else(|| "?".to_owned(), key_label)
 }
 
-/// The footer hints for `context`: its own, then the global ones that apply there.
+/// The footer hints for `context`: its own, then the global ones that apply there. A global
+/// binding whose keys the context binds to something else (`q` ends a drill, closes the help)
+/// does not apply, so one key never shows two meanings.
 pub fn footer_hints(context: Context) -> Vec<&'static str> {
     let own = BINDINGS.iter().filter(|b| b.context == context);
+    let shadowed = |global: &Binding| {
+        global.keys.iter().all(|key| {
+            BINDINGS
+                .iter()
+                .any(|b| b.context == context && b.keys.contains(key))
+        })
+    };
     let global = BINDINGS
         .iter()
-        .filter(|b| b.context == Context::Global && !context.takes_text());
+        .filter(|b| b.context == Context::Global && !context.takes_text() && !shadowed(b));
     own.chain(global)
         .map(|b| b.hint)
         .filter(|h| !h.is_empty())
@@ -894,6 +903,15 @@ mod tests {
             "{hints:?}"
         );
         assert!(!footer_hints(Context::Search).contains(&"q quit"));
+        // See issue 10: q ends a drill and closes the help there; it is not also "q quit".
+        let drill = footer_hints(Context::Drill);
+        let q: Vec<&&str> = drill.iter().filter(|h| h.starts_with("q ")).collect();
+        assert_eq!(q, [&"q end"], "{drill:?}");
+        assert!(
+            drill.contains(&"? help"),
+            "unshadowed globals stay: {drill:?}"
+        );
+        assert!(!footer_hints(Context::Help).contains(&"q quit"));
         let help = help_rows();
         let reader = help
             .iter()

@@ -1,15 +1,22 @@
 //! Entering and leaving the terminal's TUI mode (raw mode, alternate screen, mouse capture,
 //! bracketed paste), so that the shell is always left clean: on
-//! quit, on error, on panic, and on SIGTERM, SIGHUP or SIGQUIT.
+//! quit, on error, on panic, and on SIGTERM, SIGHUP or SIGQUIT. And the [`Runner`]: the one
+//! place the TUI touches the disk and the clock, performing the effects `update` asks for.
 
 use std::io::{Write, stdout};
+use std::path::PathBuf;
 use std::sync::OnceLock;
+use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
 };
 use ratatui::crossterm::execute;
+
+use super::Input;
+use super::app::{App, Effect};
 
 /// Enters raw mode and the alternate screen with mouse capture, and arranges for all of it to be
 /// undone on panic and on termination signals.
@@ -61,4 +68,83 @@ pub fn watch_signals() {
             std::process::exit(128 + signal);
         }
     });
+}
+
+/// How often the clock on screen is redrawn while one shows.
+const TICK: Duration = Duration::from_millis(250);
+
+/// Performs the app's effects (saving progress, remembering the language) and reads the next
+/// input, waking the app only while a clock shows or when it asked for one wake-up.
+#[derive(Debug, Default)]
+pub struct Runner {
+    /// The config file the language is remembered in.
+    config_path: Option<PathBuf>,
+    /// Whether a clock is on screen.
+    ticking: bool,
+    /// One wake-up the app asked for (a draft save).
+    wake: Option<DateTime<Utc>>,
+}
+
+impl Runner {
+    pub fn new(config_path: Option<PathBuf>) -> Runner {
+        Runner {
+            config_path,
+            ..Runner::default()
+        }
+    }
+
+    /// Carries out one effect; a failure is reported to the app, which shows it.
+    pub fn perform(&mut self, effect: &Effect, app: &mut App) {
+        match effect {
+            Effect::SaveLanguage(lang) => {
+                let Some(path) = &self.config_path else {
+                    return;
+                };
+                if let Err(e) = crate::settings::remember_lang(path, *lang) {
+                    app.status = Some(format!("could not remember the language: {e}"));
+                }
+            }
+            Effect::Ticking(on) => self.ticking = *on,
+            Effect::WakeAt(at) => self.wake = *at,
+            Effect::SaveProgress => save_progress(effect, app),
+        }
+    }
+
+    /// The next terminal event, stamped with the time; a tick when the clock shows and a
+    /// quarter second passes, or when the wake-up comes first. `None` ends the loop (the
+    /// terminal is gone).
+    pub fn next_input(&mut self) -> Option<Input> {
+        use ratatui::crossterm::event;
+        let until_wake = self
+            .wake
+            .map(|at| (at - Utc::now()).to_std().unwrap_or(Duration::ZERO));
+        let wait = match (self.ticking.then_some(TICK), until_wake) {
+            (Some(tick), Some(wake)) => Some(tick.min(wake)),
+            (tick, wake) => tick.or(wake),
+        };
+        if let Some(wait) = wait
+            && !event::poll(wait).ok()?
+        {
+            let now = Utc::now();
+            // The wake-up is one tick: the app asks again if it needs another.
+            if self.wake.is_some_and(|at| at <= now) {
+                self.wake = None;
+            }
+            return Some(Input::Tick(now));
+        }
+        event::read().ok().map(|e| Input::Timed(Utc::now(), e))
+    }
+}
+
+/// Saves the progress the app recorded, for [`Effect::SaveProgress`], and reports the result
+/// back; other effects are left alone. Tests pass it as `drive`'s effect handler so their key
+/// sequences save as the app does.
+pub fn save_progress(effect: &Effect, app: &mut App) {
+    if *effect != Effect::SaveProgress {
+        return;
+    }
+    if let Some(store) = app.store_mut() {
+        let result = store.save();
+        app.saved(result);
+    }
 }

@@ -1,4 +1,5 @@
-//! The calculators screen's share of `App::update`, and opening a card's calculator.
+//! Routing to the calculators screen (its update lives in `screens::calc`), and opening a
+//! card's calculator from its preset.
 
 use super::{App, Reading, Screen};
 use crate::calc::eval_expression;
@@ -6,7 +7,7 @@ use crate::calculators::CALCULATORS;
 use crate::calculators::preset::{Opened, open};
 use crate::tui::action::Action;
 use crate::tui::keymap::{Context, key_for};
-use crate::tui::screens::calc::CalcScreen;
+use crate::tui::screens::calc::{CalcFlow, CalcScreen};
 
 impl App {
     /// Shows the calculators screen; `return_to` is the card to go back to on Esc.
@@ -17,53 +18,23 @@ impl App {
         self.screen = Screen::Calculators;
     }
 
+    /// Routes an action to the calculators screen and carries out what it asks.
     pub(super) fn update_calc(&mut self, action: Action) {
         let table = self.table();
         let Some(screen) = &mut self.calc else {
             return self.show_calculators(None);
         };
-        match action {
-            Action::Move(step) => screen.move_field(step),
-            Action::NextSection => screen.switch_calculator(1, &table),
-            Action::PreviousSection => screen.switch_calculator(-1, &table),
-            Action::Open => screen.start_editing(&table),
-            Action::TextKey(key) => {
-                // A digit on a selected field: edit it, starting from what was typed.
-                screen.start_editing(&table);
-                screen.replace_with(key, &table);
+        match screen.update(action, &table) {
+            CalcFlow::Stay => {}
+            CalcFlow::Global(action) => self.update_global(action),
+            CalcFlow::Leave(Some(reading)) => {
+                self.screen = Screen::Cards;
+                self.cards.reading = Some(reading);
+                self.cards.selected = reading.card;
+                self.refresh_layout();
             }
-            Action::MovePage(pages) => {
-                let scrolled = screen
-                    .steps_scroll
-                    .saturating_add_signed(pages as isize * 5);
-                screen.steps_scroll = scrolled;
-            }
-            Action::Back => match screen.return_to.take() {
-                Some(reading) => {
-                    self.screen = Screen::Cards;
-                    self.cards.reading = Some(reading);
-                    self.cards.selected = reading.card;
-                    self.refresh_layout();
-                }
-                None => self.screen = Screen::Cards,
-            },
-            other => self.update_global(other),
-        }
-    }
-
-    pub(super) fn update_calc_edit(&mut self, action: Action) {
-        let table = self.table();
-        let Some(screen) = &mut self.calc else { return };
-        match action {
-            Action::TextKey(key) => screen.edit(key, &table),
-            Action::Move(step) => screen.cycle_option(step, &table),
-            Action::Open | Action::Back => screen.editing = false,
-            Action::NextSection => {
-                screen.editing = false;
-                screen.move_field(1);
-            }
-            Action::Quit => self.quit = true,
-            _ => {}
+            CalcFlow::Leave(None) => self.screen = Screen::Cards,
+            CalcFlow::Quit => self.quit = true,
         }
     }
 

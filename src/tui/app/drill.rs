@@ -58,8 +58,9 @@ impl App {
         let dir = self.drill_setup.data_dir.clone();
         self.saving.get_or_insert_with(|| match dir {
             None => Saving::Off("no data directory: pass --data-dir".to_owned()),
+            // The runner saves what the drill records (Effect::SaveProgress), not update.
             Some(dir) => match Store::open(&dir) {
-                Ok(store) => Saving::To(store),
+                Ok(store) => Saving::To(store.defer_saves()),
                 Err(e) => Saving::Off(e.to_string()),
             },
         })
@@ -104,7 +105,7 @@ impl App {
             });
             self.status = Some("time is up: your answer was submitted".to_owned());
         }
-        self.check_clock();
+        self.after_step();
     }
 
     /// Tells the runner when a clock appears on or leaves the screen, so it only sends ticks
@@ -223,7 +224,7 @@ impl App {
     }
 
     /// Computes the stats screen's figures from the stored progress, once, not per frame.
-    fn refresh_stats(&mut self) {
+    pub(super) fn refresh_stats(&mut self) {
         let empty = Progress::default();
         let progress = self.stored_progress().unwrap_or(&empty);
         let cards: Vec<&crate::content::Card> = self.deck.cards().iter().collect();
@@ -313,11 +314,12 @@ impl App {
                     self.status = Some("only follow-up questions can be skipped".to_owned());
                 }
             }
-            Action::EndDrill => self.with_drill(|d, s, now| d.end(now, s)),
-            Action::Back if drill.summary.is_some() => {
+            // On the summary the drill is over: q, like Esc, leaves it (no dead key).
+            Action::Back | Action::EndDrill if drill.summary.is_some() => {
                 self.drill = None;
                 self.screen = Screen::Cards;
             }
+            Action::EndDrill => self.with_drill(|d, s, now| d.end(now, s)),
             Action::Back => {
                 self.status = Some(format!(
                     "{} ends the drill ({}); {} leaves it once it is over",

@@ -1,13 +1,31 @@
 //! The calculators screen's state: one form per calculator (values survive switching), the
 //! focused field, whether it is being typed into, and the result, recomputed on every change.
+//! Its update turns actions into changes of that state and tells the app, through [`CalcFlow`],
+//! what else must happen (leaving the screen, a global action), so `App` only routes.
 
 use ratatui::crossterm::event::KeyEvent;
 
 use crate::calc::HardwareTable;
 use crate::calculators::{CALCULATORS, Calculator, FieldKind, Form, FormError, Outcome};
 
+use crate::tui::action::Action;
 use crate::tui::app::Reading;
 use crate::tui::text_field::TextField;
+
+/// What the calculators screen asks of the app after an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CalcFlow {
+    /// Handled here.
+    Stay,
+    /// Not this screen's action: the app's global handling applies.
+    Global(Action),
+    /// Esc: back to the card that opened the calculator, or to the cards screen.
+    Leave(Option<Reading>),
+    Quit,
+}
+
+/// Rows one page of the steps scrolls.
+const STEPS_PAGE: isize = 5;
 
 /// Everything the calculators screen shows.
 #[derive(Debug, Clone)]
@@ -45,6 +63,47 @@ impl CalcScreen {
         };
         screen.recompute(table);
         screen
+    }
+
+    /// The screen's keys: while a field is edited, editing keys; else moving between fields
+    /// and calculators, scrolling the steps, and leaving.
+    pub fn update(&mut self, action: Action, table: &HardwareTable) -> CalcFlow {
+        if self.editing {
+            return self.update_editing(action, table);
+        }
+        match action {
+            Action::Move(step) => self.move_field(step),
+            Action::NextSection => self.switch_calculator(1, table),
+            Action::PreviousSection => self.switch_calculator(-1, table),
+            Action::Open => self.start_editing(table),
+            Action::TextKey(key) => {
+                // A digit on a selected field: edit it, starting from what was typed.
+                self.start_editing(table);
+                self.replace_with(key, table);
+            }
+            Action::MovePage(pages) => {
+                let rows = isize::try_from(pages).unwrap_or(0) * STEPS_PAGE;
+                self.steps_scroll = self.steps_scroll.saturating_add_signed(rows);
+            }
+            Action::Back => return CalcFlow::Leave(self.return_to.take()),
+            other => return CalcFlow::Global(other),
+        }
+        CalcFlow::Stay
+    }
+
+    fn update_editing(&mut self, action: Action, table: &HardwareTable) -> CalcFlow {
+        match action {
+            Action::TextKey(key) => self.edit(key, table),
+            Action::Move(step) => self.cycle_option(step, table),
+            Action::Open | Action::Back => self.editing = false,
+            Action::NextSection => {
+                self.editing = false;
+                self.move_field(1);
+            }
+            Action::Quit => return CalcFlow::Quit,
+            _ => {}
+        }
+        CalcFlow::Stay
     }
 
     pub fn spec(&self) -> &'static Calculator {
@@ -242,53 +301,4 @@ pub(crate) fn wrap_index(index: usize, step: i32, count: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn typing_recomputes_and_a_bad_field_keeps_the_others() {
-        let table = HardwareTable::bundled();
-        let mut screen = CalcScreen::new(&table);
-        assert!(screen.outcome.is_ok());
-        screen.start_editing(&table);
-        screen.edit(
-            KeyEvent::from(ratatui::crossterm::event::KeyCode::Char('s')),
-            &table,
-        );
-        let error = screen.outcome.clone().unwrap_err();
-        assert_eq!(error.field, Some("size"));
-        assert_eq!(screen.form().get("links"), Some("pcie4 nvlink3 ib-hdr"));
-        screen.edit(
-            KeyEvent::from(ratatui::crossterm::event::KeyCode::Backspace),
-            &table,
-        );
-        assert!(screen.outcome.is_ok());
-    }
-
-    #[test]
-    fn options_cycle_and_forms_survive_switching() {
-        let table = HardwareTable::bundled();
-        let mut screen = CalcScreen::new(&table);
-        screen.switch_calculator(1, &table);
-        assert_eq!(screen.spec().id, "collective");
-        screen.cycle_option(1, &table);
-        assert_eq!(screen.value(), "allgather");
-        screen.switch_calculator(-1, &table);
-        screen.switch_calculator(1, &table);
-        assert_eq!(screen.value(), "allgather");
-        screen.switch_calculator(-2, &table);
-        let last = CALCULATORS.last().expect("calculators").id;
-        assert_eq!(screen.spec().id, last, "switching wraps around");
-    }
-
-    #[test]
-    fn the_last_link_of_a_list_cycles() {
-        let table = HardwareTable::bundled();
-        let mut screen = CalcScreen::new(&table);
-        screen.move_field(1);
-        screen.cycle_option(1, &table);
-        let value = screen.value().to_owned();
-        assert!(value.starts_with("pcie4 nvlink3 "), "{value}");
-        assert_ne!(value, "pcie4 nvlink3 ib-hdr");
-    }
-}
+mod tests;
