@@ -45,14 +45,15 @@ GPU's achievable (MAMF) rate, norms/activations/softmax at HBM bandwidth, TP on 
         field("cp", "CP c", FieldKind::Count, false, "context-parallel size, default 1"),
         field("dp", "DP d", FieldKind::Count, false, "default N/(t·p·c); checked if given"),
         field("sequence-parallel", "sequence parallel", FieldKind::Flag, false, "split norms and dropout over TP"),
-        field("recompute", "recompute", FieldKind::Choice(&["none", "selective", "full"]), false, "activation recomputation, default none"),
+        field("recompute", "recompute", FieldKind::Choice(&["none", "selective", "full", "op"]), false, "activation recomputation, default none; op = torchtitan's per-op selective"),
         field("zero", "ZeRO stage", FieldKind::Choice(&["0", "1", "2", "3"]), false, "distributed optimizer stage, default 0"),
         field("gpu", "GPU", FieldKind::Choice(GPUS), false, "default h100"),
         field("dtype", "dtype", FieldKind::Choice(&["bf16", "fp16", "fp8"]), false, "matmul precision, default bf16"),
-        field("attention", "attention", FieldKind::Choice(&["flash", "unfused"]), false, "flash (default) or unfused (Megatron before FlashAttention)"),
+        field("attention", "attention", FieldKind::Choice(&["flash", "flash1", "flash3", "unfused"]), false, "flash (FlashAttention-2 class, default), flash1 (FA1 / Triton flash), flash3 (FA3/cuDNN on Hopper) or unfused (Megatron before FlashAttention)"),
         field("intra", "intra-node link", FieldKind::LinkOrRate, false, "default the GPU's NVLink"),
         field("inter", "inter-node link", FieldKind::LinkOrRate, false, "per NIC; default ib-ndr (ib-hdr for a100)"),
         field("nics-per-node", "NICs per node", FieldKind::Count, false, "default one per GPU"),
+        field("fsdp-prefetch", "FSDP backward prefetch", FieldKind::Choice(&["pre", "post"]), false, "with --zero 3: pre (BACKWARD_PRE, FSDP2; default) or post (BACKWARD_POST, Composer's default)"),
     ],
     compute: compute_step,
     choices: super::fixed_choices,
@@ -99,6 +100,7 @@ pub(crate) fn input(form: &Form, table: &HardwareTable) -> Result<StepInput, Cal
         intra: form.get("intra"),
         inter: form.get("inter"),
         nics_per_node: form.get("nics-per-node"),
+        fsdp_prefetch: form.get("fsdp-prefetch"),
     };
     StepInput::from_fields(&fields, table)
 }
