@@ -22,9 +22,11 @@ pub(super) const STEP: Calculator = Calculator {
   infraprep calc step --model gpt3-175b --global-batch 64 --gpus 64 --tp 8 --pp 8 --sequence-parallel --recompute selective --gpu a100 --attention unfused
   infraprep calc step --model llama3-70b --global-batch 512 --gpus 1024 --tp 8 --pp 4 --interleave 5 --sequence-parallel --zero 1 --gpu h100
   infraprep calc step --layers 32 --hidden 4096 --heads 32 --vocab 50368 --seq 2048 --global-batch 48 --micro-batch 6 --gpus 8 --zero 3 --gpu a100
+  infraprep calc step --model llama3-8b --global-batch 64 --gpus 64 --zero 3 --recompute op --gpu a100 --inter ib-hdr --nics-per-node 4
 
 step = m·(stage + logits) + (p-1)/v·stage + p2p + exposed DP + optimizer, with the matmuls at the
-GPU's achievable (MAMF) rate, norms/activations/softmax at HBM bandwidth, TP on the critical path.",
+GPU's achievable (MAMF) rate, attention at its kernel's published share of peak, norms/activations/
+softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic exposed layer by layer.",
     fields: &[
         field("model", "model", FieldKind::Choice(MODELS), false, "a preset shape; flags given too override it"),
         field("layers", "layers L", FieldKind::Count, false, "transformer layers"),
