@@ -182,3 +182,36 @@ proptest! {
         prop_assert!(post.breakdown.dp_comm_exposed <= post.dp_comm_total + 1e-12);
     }
 }
+
+#[test]
+fn bad_kernel_recompute_and_prefetch_values_name_the_choices() {
+    let table = HardwareTable::bundled();
+    let try_with = |f: StepFields<'_>| {
+        StepInput::from_fields(
+            &StepFields {
+                model: Some("llama3-8b"),
+                global_batch: "8",
+                gpus: "8",
+                ..f
+            },
+            &table,
+        )
+        .expect_err("rejected")
+        .to_string()
+    };
+    let prefetch = try_with(StepFields {
+        fsdp_prefetch: Some("sideways"),
+        ..StepFields::default()
+    });
+    assert!(prefetch.contains("sideways") && prefetch.contains("pre or post"));
+    let recompute = try_with(StepFields {
+        recompute: Some("some"),
+        ..StepFields::default()
+    });
+    assert!(recompute.contains("some") && recompute.contains("op"));
+    let kernel = try_with(StepFields {
+        attention: Some("flash9"),
+        ..StepFields::default()
+    });
+    assert!(kernel.contains("flash9") && kernel.contains("flash1, flash3"));
+}
