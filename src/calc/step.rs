@@ -15,6 +15,7 @@
 //! the logits on the last stage, and that DP overlap only hides behind one micro-batch.
 //! Pure: no terminal, no clap.
 
+mod breakdown;
 mod check;
 mod comm;
 mod gpu;
@@ -26,6 +27,7 @@ mod work;
 
 use serde::Serialize;
 
+pub use breakdown::Breakdown;
 pub use gpu::{Dtype, GPUS, GpuSpec};
 pub use input::{AttentionKernel, Recompute, StepFields, StepInput};
 pub use memory::MemoryReport;
@@ -34,8 +36,9 @@ pub use model::{MODELS, ModelPreset, Shape};
 /// Share of the achievable (MAMF) matmul rate that a training step's GEMMs reach end to end.
 /// Calibrated on the `calibration` runs of `tests/data/step-runs.toml` only (the held-out runs
 /// never set it): the value, on a 0.01 grid, that minimises their mean absolute step-time error
-/// (9.0% at 0.84-0.85, against 9.7% at 0.80 and 11.1% at 0.90).
-pub const MATMUL_EFFICIENCY: f64 = 0.85;
+/// (6.6% at 0.87, against 7.0% at 0.85 and 6.8% at 0.90), with the attention-kernel rates,
+/// FSDP exposure and per-op recomputation in place.
+pub const MATMUL_EFFICIENCY: f64 = 0.87;
 
 /// Share of HBM bandwidth the elementwise and normalisation kernels reach. Assumed, not fitted.
 pub const HBM_EFFICIENCY: f64 = 0.8;
@@ -43,53 +46,6 @@ pub const HBM_EFFICIENCY: f64 = 0.8;
 /// Adam's HBM traffic per parameter it updates: read the fp32 weight, gradient, momentum and
 /// variance (16 B), write weight, momentum and variance (12 B) and the bf16 copy (2 B).
 pub const OPTIMIZER_BYTES_MOVED: f64 = 30.0;
-
-/// Seconds per step by where they go (JSON `breakdown`); they add up to `step_seconds`.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
-pub struct Breakdown {
-    /// Matmuls of forward and backward, logits included.
-    pub compute: f64,
-    /// Matmuls, memory-bound kernels and TP collectives run again by recomputation.
-    pub recompute: f64,
-    /// Norms, activations, residuals, dropout, softmax and the loss at HBM bandwidth.
-    pub memory_bound: f64,
-    pub tp_comm: f64,
-    /// CP ring traffic not hidden behind the attention it overlaps.
-    pub cp_comm: f64,
-    pub pp_bubble: f64,
-    pub pp_p2p: f64,
-    pub dp_comm_exposed: f64,
-    pub optimizer: f64,
-}
-
-impl Breakdown {
-    pub fn total(&self) -> f64 {
-        self.compute
-            + self.recompute
-            + self.memory_bound
-            + self.tp_comm
-            + self.cp_comm
-            + self.pp_bubble
-            + self.pp_p2p
-            + self.dp_comm_exposed
-            + self.optimizer
-    }
-
-    /// (JSON name, seconds), in the order of the fields.
-    pub fn parts(&self) -> [(&'static str, f64); 9] {
-        [
-            ("compute", self.compute),
-            ("recompute", self.recompute),
-            ("memory_bound", self.memory_bound),
-            ("tp_comm", self.tp_comm),
-            ("cp_comm", self.cp_comm),
-            ("pp_bubble", self.pp_bubble),
-            ("pp_p2p", self.pp_p2p),
-            ("dp_comm_exposed", self.dp_comm_exposed),
-            ("optimizer", self.optimizer),
-        ]
-    }
-}
 
 /// The result (JSON shape in docs/calculators.md).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -129,32 +85,58 @@ struct Stage {
     forward: f64,
     backward: f64,
     matmul: f64,
+    attention: f64,
     memory: f64,
     tp: f64,
     cp: f64,
     recompute: f64,
 }
 
-fn stage(input: &StepInput, rate: f64, hbm: f64) -> Stage {
+/// The rates one step runs at: weight matmuls, the attention core, HBM.
+#[derive(Debug, Clone, Copy)]
+struct Rates {
+    matmul: f64,
+    attention: f64,
+    hbm: f64,
+}
+
+fn stage(input: &StepInput, r: Rates) -> Stage {
     let w = work::layer(input);
     let layers = input.layers_per_stage();
     let (tp, tp_again) = comm::tp_per_layer(input);
     let (ring_forward, ring_backward) = comm::cp_per_layer(input);
+    let (attention_forward, attention_backward) =
+        (w.attn_fwd / r.attention, w.attn_bwd / r.attention);
     let cp_exposed = [
-        (ring_forward - w.attn_fwd / rate).max(0.0),
-        (ring_backward - w.attn_bwd / rate).max(0.0),
+        (ring_forward - attention_forward).max(0.0),
+        (ring_backward - attention_backward).max(0.0),
     ];
-    let recompute = (w.recompute_flops / rate + w.recompute_bytes / hbm + tp_again) * layers;
-    let forward = (w.dense_fwd + w.attn_fwd) / rate + w.bytes_fwd / hbm + tp / 2.0 + cp_exposed[0];
-    let backward = (2.0 * w.dense_fwd + w.attn_bwd) / rate
-        + 2.0 * w.bytes_fwd / hbm
+    // Selective and full recomputation run the attention core's forward again.
+    let attn_again = match input.recompute {
+        Recompute::Selective | Recompute::Full => w.attn_fwd,
+        Recompute::None | Recompute::Op => 0.0,
+    };
+    let recompute = ((w.recompute_flops - attn_again) / r.matmul
+        + attn_again / r.attention
+        + w.recompute_bytes / r.hbm
+        + tp_again)
+        * layers;
+    let forward = w.dense_fwd / r.matmul
+        + attention_forward
+        + (w.bytes_fwd + w.cast_fwd) / r.hbm
+        + tp / 2.0
+        + cp_exposed[0];
+    let backward = 2.0 * w.dense_fwd / r.matmul
+        + attention_backward
+        + (2.0 * w.bytes_fwd + w.cast_bwd) / r.hbm
         + tp / 2.0
         + cp_exposed[1];
     Stage {
         forward: forward * layers,
         backward: backward * layers + recompute,
-        matmul: w.train_flops() / rate * layers,
-        memory: w.train_bytes() / hbm * layers,
+        matmul: 3.0 * w.dense_fwd / r.matmul * layers,
+        attention: (attention_forward + attention_backward) * layers,
+        memory: w.train_bytes() / r.hbm * layers,
         tp: tp * layers,
         cp: (cp_exposed[0] + cp_exposed[1]) * layers,
         recompute,
@@ -168,11 +150,22 @@ pub fn step(input: &StepInput) -> StepReport {
         .achievable(input.dtype)
         .unwrap_or(input.gpu.mamf_bf16)
         * MATMUL_EFFICIENCY;
+    // Attention and the output layer stay bf16 in fp8 recipes (Transformer Engine and torchao
+    // cast only the transformer's linear layers).
+    let bf16_rate = input.gpu.mamf_bf16 * MATMUL_EFFICIENCY;
+    let attention = input.gpu.attention_rate(input.attention, bf16_rate);
     let peak = input.gpu.peak(input.dtype).unwrap_or(input.gpu.peak_bf16);
     let hbm = input.gpu.hbm_bandwidth * HBM_EFFICIENCY;
-    let s = stage(input, rate, hbm);
+    let s = stage(
+        input,
+        Rates {
+            matmul: rate,
+            attention,
+            hbm,
+        },
+    );
     let lg = work::logits(input);
-    let logits_matmul = lg.train_flops() / rate;
+    let logits_matmul = lg.train_flops() / bf16_rate;
     let logits_bytes = lg.train_bytes() / hbm;
     let m = input.micro_batches() as f64;
     let bubble_stages = (input.pp as f64 - 1.0) / input.interleave as f64;
@@ -181,8 +174,7 @@ pub fn step(input: &StepInput) -> StepReport {
     let params = memory.params_per_gpu;
     let dp = comm::dp(input, params);
     let (dp_total, dp_exposed) = if dp.per_microbatch {
-        let exposed =
-            (dp.params - s.forward).max(0.0) + (dp.params + dp.grads - s.backward).max(0.0);
+        let exposed = comm::zero3_exposed(input, &dp, params, s.forward, s.backward);
         (m * (2.0 * dp.params + dp.grads), m * exposed)
     } else {
         let exposed = (dp.grads - s.backward).max(0.0) + (dp.params - s.forward).max(0.0);
@@ -195,6 +187,7 @@ pub fn step(input: &StepInput) -> StepReport {
     };
     let breakdown = Breakdown {
         compute: m * (s.matmul + logits_matmul),
+        attention: m * s.attention,
         recompute: m * s.recompute,
         memory_bound: m * (s.memory + logits_bytes),
         tp_comm: m * s.tp,
@@ -239,30 +232,48 @@ pub fn step(input: &StepInput) -> StepReport {
         warnings: input.warnings.clone(),
         steps: Vec::new(),
     };
+    memory_warnings(&mut report, input);
+    report.steps = steps::explain(
+        input,
+        &report,
+        &StepsContext {
+            rate,
+            attention,
+            hbm,
+            peak,
+        },
+    );
+    report
+}
+
+/// Flags a run that does not fit, or fits with too little headroom.
+fn memory_warnings(report: &mut StepReport, input: &StepInput) {
+    let (total, capacity) = (report.memory.total_bytes_per_gpu, input.gpu.hbm_bytes);
     if !report.memory.fits {
         report.warnings.push(format!(
             "does not fit: {:.1} GB per GPU against the {}'s {:.0} GB; add recomputation, sequence parallelism, ZeRO or more PP/TP",
-            report.memory.total_bytes_per_gpu / 1e9,
+            total / 1e9,
             input.gpu.id,
-            input.gpu.hbm_bytes / 1e9
+            capacity / 1e9
         ));
-    } else if report.memory.total_bytes_per_gpu > memory::HEADROOM * input.gpu.hbm_bytes {
+    } else if total > memory::HEADROOM * capacity {
         report.warnings.push(format!(
             "tight: {:.1} GB of {:.0} GB; fragmentation, NCCL buffers and the CUDA context need a few GB more",
-            report.memory.total_bytes_per_gpu / 1e9,
-            input.gpu.hbm_bytes / 1e9
+            total / 1e9,
+            capacity / 1e9
         ));
     }
-    report.steps = steps::explain(input, &report, &StepsContext { rate, hbm, peak });
-    report
 }
 
 /// Rates the steps quote.
 pub(crate) struct StepsContext {
     pub rate: f64,
+    pub attention: f64,
     pub hbm: f64,
     pub peak: f64,
 }
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_terms;

@@ -22,9 +22,11 @@ pub(super) const STEP: Calculator = Calculator {
   infraprep calc step --model gpt3-175b --global-batch 64 --gpus 64 --tp 8 --pp 8 --sequence-parallel --recompute selective --gpu a100 --attention unfused
   infraprep calc step --model llama3-70b --global-batch 512 --gpus 1024 --tp 8 --pp 4 --interleave 5 --sequence-parallel --zero 1 --gpu h100
   infraprep calc step --layers 32 --hidden 4096 --heads 32 --vocab 50368 --seq 2048 --global-batch 48 --micro-batch 6 --gpus 8 --zero 3 --gpu a100
+  infraprep calc step --model llama3-8b --global-batch 64 --gpus 64 --zero 3 --recompute op --gpu a100 --inter ib-hdr --nics-per-node 4
 
 step = m·(stage + logits) + (p-1)/v·stage + p2p + exposed DP + optimizer, with the matmuls at the
-GPU's achievable (MAMF) rate, norms/activations/softmax at HBM bandwidth, TP on the critical path.",
+GPU's achievable (MAMF) rate, attention at its kernel's published share of peak, norms/activations/
+softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic exposed layer by layer.",
     fields: &[
         field("model", "model", FieldKind::Choice(MODELS), false, "a preset shape; flags given too override it"),
         field("layers", "layers L", FieldKind::Count, false, "transformer layers"),
@@ -45,14 +47,15 @@ GPU's achievable (MAMF) rate, norms/activations/softmax at HBM bandwidth, TP on 
         field("cp", "CP c", FieldKind::Count, false, "context-parallel size, default 1"),
         field("dp", "DP d", FieldKind::Count, false, "default N/(t·p·c); checked if given"),
         field("sequence-parallel", "sequence parallel", FieldKind::Flag, false, "split norms and dropout over TP"),
-        field("recompute", "recompute", FieldKind::Choice(&["none", "selective", "full"]), false, "activation recomputation, default none"),
+        field("recompute", "recompute", FieldKind::Choice(&["none", "selective", "full", "op"]), false, "activation recomputation, default none; op = torchtitan's per-op selective"),
         field("zero", "ZeRO stage", FieldKind::Choice(&["0", "1", "2", "3"]), false, "distributed optimizer stage, default 0"),
         field("gpu", "GPU", FieldKind::Choice(GPUS), false, "default h100"),
         field("dtype", "dtype", FieldKind::Choice(&["bf16", "fp16", "fp8"]), false, "matmul precision, default bf16"),
-        field("attention", "attention", FieldKind::Choice(&["flash", "unfused"]), false, "flash (default) or unfused (Megatron before FlashAttention)"),
+        field("attention", "attention", FieldKind::Choice(&["flash", "flash1", "flash3", "unfused"]), false, "flash (FlashAttention-2 class, default), flash1 (FA1 / Triton flash), flash3 (FA3/cuDNN on Hopper) or unfused (Megatron before FlashAttention)"),
         field("intra", "intra-node link", FieldKind::LinkOrRate, false, "default the GPU's NVLink"),
         field("inter", "inter-node link", FieldKind::LinkOrRate, false, "per NIC; default ib-ndr (ib-hdr for a100)"),
         field("nics-per-node", "NICs per node", FieldKind::Count, false, "default one per GPU"),
+        field("fsdp-prefetch", "FSDP backward prefetch", FieldKind::Choice(&["pre", "post"]), false, "with --zero 3: pre (BACKWARD_PRE, FSDP2; default) or post (BACKWARD_POST, Composer's default)"),
     ],
     compute: compute_step,
     choices: super::fixed_choices,
@@ -99,6 +102,7 @@ pub(crate) fn input(form: &Form, table: &HardwareTable) -> Result<StepInput, Cal
         intra: form.get("intra"),
         inter: form.get("inter"),
         nics_per_node: form.get("nics-per-node"),
+        fsdp_prefetch: form.get("fsdp-prefetch"),
     };
     StepInput::from_fields(&fields, table)
 }

@@ -155,3 +155,37 @@ pub fn dp(input: &StepInput, params: f64) -> DpTimes {
         },
     }
 }
+
+/// Exposed seconds of one micro-batch's ZeRO-3 / FSDP traffic, layer by layer (each layer is one
+/// FSDP unit; the embedding and output layer form the root unit).
+///
+/// FSDP prefetches the next unit's all-gather behind the current unit's compute, forward and
+/// backward, and reduce-scatters each unit's gradients behind the next unit's backward (`PyTorch`
+/// FSDP `forward_prefetch` / `BackwardPrefetch.BACKWARD_PRE`; FSDP2 does both by default). What
+/// cannot hide: the root's and the first layer's all-gathers before any compute, the last
+/// layer's and the root's reduce-scatters after all of it, and in every other layer the part of
+/// the traffic longer than the layer's compute (all-gather and reduce-scatter share the link in
+/// the backward). With `BACKWARD_POST` the next all-gather is issued only after the current
+/// layer's gradients, so it overlaps the reduce-scatter but no compute ("enables less overlap",
+/// `PyTorch` `BackwardPrefetch` docs): every backward gather is exposed.
+pub fn zero3_exposed(
+    input: &StepInput,
+    dp: &DpTimes,
+    params: f64,
+    forward: f64,
+    backward: f64,
+) -> f64 {
+    let layers = input.layers_per_stage();
+    let share = (input.shape.layer_params() / input.tp as f64 / params).min(1.0 / layers);
+    let root = (1.0 - layers * share).max(0.0);
+    let (gather, reduce) = (dp.params * share, dp.grads * share);
+    let inner = (layers - 1.0).max(0.0);
+    let forward_exposed = dp.params * root + gather + inner * (gather - forward / layers).max(0.0);
+    let per_layer = if input.backward_prefetch_pre {
+        (gather + reduce - backward / layers).max(0.0)
+    } else {
+        gather + (reduce - backward / layers).max(0.0)
+    };
+    let backward_exposed = reduce + dp.grads * root + inner * per_layer;
+    forward_exposed + backward_exposed
+}

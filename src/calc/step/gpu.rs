@@ -64,6 +64,14 @@ pub struct GpuSpec {
     pub hbm_bandwidth: f64,
     /// HBM capacity, bytes (the datasheet's GB).
     pub hbm_bytes: f64,
+    /// Share of the dense bf16 peak that `FlashAttention-1`-class kernels (the original CUDA
+    /// kernel, the Triton kernel `MosaicML` benchmarked with) reach, forward and backward.
+    pub flash1_share: Option<f64>,
+    /// Share of the dense bf16 peak that `FlashAttention-2`-class kernels reach, forward and
+    /// backward; `None` where none is published (attention then runs at the matmul rate).
+    pub flash2_share: Option<f64>,
+    /// The same for Hopper-specific kernels (`FlashAttention-3`, cuDNN fused attention).
+    pub flash3_share: Option<f64>,
     /// The NVLink preset of the part, when there is one.
     pub default_intra: Option<&'static str>,
     pub source: &'static str,
@@ -71,6 +79,9 @@ pub struct GpuSpec {
 
 /// Where the achievable rates come from.
 pub const MAMF_SOURCE: &str = "MAMF table, stas00/ml-engineering compute/accelerator/README.md (mean of 100 matmuls at the best shape found)";
+
+/// Where the attention-kernel shares come from.
+pub const ATTENTION_SOURCE: &str = "FlashAttention-2 (Dao 2023): FlashAttention-1 reaches 25-40% of A100 peak → 0.325 (on H100 scaled by FA2's loss there, 0.325 × 0.35/0.6 = 0.19, no direct figure); FA2 50-73% forward, less backward, 225 TFLOP/s end to end → 0.6; FlashAttention-3 (Shah et al. 2024): FA2 reaches 35% of H100 peak, FA3 up to 75% forward and 1.5-2x FA2 → 0.6 forward and backward";
 
 /// The bundled GPUs.
 pub const GPUS: &[GpuSpec] = &[
@@ -83,6 +94,9 @@ pub const GPUS: &[GpuSpec] = &[
         mamf_fp8: None,
         hbm_bandwidth: 2.039e12,
         hbm_bytes: 80e9,
+        flash1_share: Some(0.325),
+        flash2_share: Some(0.6),
+        flash3_share: None,
         default_intra: Some("nvlink3"),
         source: "NVIDIA A100 datasheet: BF16 312 TFLOPS dense (624 sparse), 80GB HBM2e at 2,039 GB/s; no FP8; MAMF bf16 271.2 TFLOPS",
     },
@@ -95,6 +109,9 @@ pub const GPUS: &[GpuSpec] = &[
         mamf_fp8: Some(1402.6e12),
         hbm_bandwidth: 3.35e12,
         hbm_bytes: 80e9,
+        flash1_share: Some(0.19),
+        flash2_share: Some(0.35),
+        flash3_share: Some(0.6),
         default_intra: Some("nvlink4"),
         source: "NVIDIA H100 SXM datasheet: BF16 1,979 / FP8 3,958 TFLOPS with sparsity, half that dense; 80GB HBM3 at 3.35 TB/s; MAMF bf16 794.5, fp8 1,402.6 TFLOPS",
     },
@@ -107,6 +124,9 @@ pub const GPUS: &[GpuSpec] = &[
         mamf_fp8: Some(1453.4e12),
         hbm_bandwidth: 4.8e12,
         hbm_bytes: 141e9,
+        flash1_share: Some(0.19),
+        flash2_share: Some(0.35),
+        flash3_share: Some(0.6),
         default_intra: Some("nvlink4"),
         source: "NVIDIA H200 datasheet: same tensor cores as H100 (BF16 989 dense), 141GB HBM3e at 4.8 TB/s; MAMF bf16 as H100 ('H200 is the same'), fp8 1,453.4 TFLOPS",
     },
@@ -119,6 +139,9 @@ pub const GPUS: &[GpuSpec] = &[
         mamf_fp8: Some(3432.5e12),
         hbm_bandwidth: 8e12,
         hbm_bytes: 180e9,
+        flash1_share: None,
+        flash2_share: None,
+        flash3_share: None,
         default_intra: Some("nvlink5"),
         source: "NVIDIA HGX B200: BF16 2.25 / FP8 4.5 PFLOPS dense per GPU, 180GB HBM3e at 8 TB/s; MAMF bf16 1,745, fp8 3,432.5 TFLOPS",
     },
@@ -131,6 +154,9 @@ pub const GPUS: &[GpuSpec] = &[
         mamf_fp8: Some(3615.6e12),
         hbm_bandwidth: 8e12,
         hbm_bytes: 186e9,
+        flash1_share: None,
+        flash2_share: None,
+        flash3_share: None,
         default_intra: Some("nvlink5"),
         source: "NVIDIA GB200 NVL72: BF16 2.5 / FP8 5 PFLOPS dense per GPU, 186GB HBM3e at 8 TB/s; MAMF bf16 1,822, fp8 3,615.6 TFLOPS",
     },
@@ -143,6 +169,9 @@ pub const GPUS: &[GpuSpec] = &[
         mamf_fp8: None,
         hbm_bandwidth: 5.3e12,
         hbm_bytes: 192e9,
+        flash1_share: None,
+        flash2_share: None,
+        flash3_share: None,
         default_intra: None,
         source: "AMD MI300X datasheet: BF16 1,307.4 / FP8 2,614.9 TFLOPS dense, 192GB HBM3 at 5.3 TB/s; MAMF bf16 668.4 TFLOPS (ROCm 6.3, TunableOp); no fp8 MAMF published, bf16's 51% of peak assumed",
     },
@@ -173,6 +202,19 @@ impl GpuSpec {
                 ))
             }),
         }
+    }
+
+    /// The rate of the attention core: `share` × the bf16 peak when the kernel's share is
+    /// published for this GPU, else `matmul` (the calibrated bf16 GEMM rate). Attention stays in bf16
+    /// under fp8 training (Transformer Engine and torchao cast only the linear layers).
+    pub fn attention_rate(&self, kernel: super::AttentionKernel, matmul: f64) -> f64 {
+        let share = match kernel {
+            super::AttentionKernel::Flash1 => self.flash1_share,
+            super::AttentionKernel::Flash => self.flash2_share,
+            super::AttentionKernel::Flash3 => self.flash3_share.or(self.flash2_share),
+            super::AttentionKernel::Unfused => None,
+        };
+        share.map_or(matmul, |s| (s * self.peak_bf16).min(matmul))
     }
 
     /// Achievable matmul rate at `dtype`; where no fp8 MAMF is published, the bf16 share of

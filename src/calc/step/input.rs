@@ -39,6 +39,7 @@ pub struct StepFields<'a> {
     pub intra: Option<&'a str>,
     pub inter: Option<&'a str>,
     pub nics_per_node: Option<&'a str>,
+    pub fsdp_prefetch: Option<&'a str>,
 }
 
 /// Activation recomputation (Korthikanti et al. 2022).
@@ -50,6 +51,10 @@ pub enum Recompute {
     Selective,
     /// Only each layer's input is kept; the whole forward pass runs again in the backward.
     Full,
+    /// torchtitan's per-op selective checkpointing: matmul and attention outputs are saved
+    /// except every second matmul of a layer, which is recomputed with every elementwise op
+    /// (torchtitan `_custom_policy`: "Saves output of all compute ops, except every second mm").
+    Op,
 }
 
 impl FromStr for Recompute {
@@ -60,8 +65,9 @@ impl FromStr for Recompute {
             "none" | "no" | "off" => Ok(Recompute::None),
             "selective" => Ok(Recompute::Selective),
             "full" => Ok(Recompute::Full),
+            "op" | "selective-op" => Ok(Recompute::Op),
             _ => Err(CalcError::invalid(format!(
-                "recompute '{}' is not none, selective or full",
+                "recompute '{}' is not none, selective, full or op (torchtitan's per-op selective)",
                 text.trim()
             ))),
         }
@@ -72,8 +78,15 @@ impl FromStr for Recompute {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AttentionKernel {
-    /// `FlashAttention`: causal blocks skipped, no s x s matrix in HBM, backward recomputes scores.
+    /// `FlashAttention-1`-class kernels (the first CUDA kernel, the Triton flash kernel): the
+    /// same work as `Flash` at a lower rate.
+    Flash1,
+    /// `FlashAttention-2`-class kernels (`PyTorch` SDPA's flash backend, Triton flash): causal
+    /// blocks skipped, no s x s matrix in HBM, backward recomputes the scores.
     Flash,
+    /// Hopper kernels (`FlashAttention-3`, cuDNN fused attention as Transformer Engine uses): the
+    /// same work at a higher rate on H100/H200; elsewhere as `Flash`.
+    Flash3,
     /// Separate GEMMs and a fused softmax (Megatron-LM before FlashAttention): the full s x s
     /// scores are computed, written and read.
     Unfused,
@@ -104,6 +117,9 @@ pub struct StepInput {
     pub intra: LinkSpec,
     pub inter: LinkSpec,
     pub nics_per_node: usize,
+    /// FSDP's backward prefetch: `true` for `BACKWARD_PRE` (the next all-gather is issued before
+    /// the current layer's gradients, FSDP2's only behaviour), `false` for `BACKWARD_POST`.
+    pub backward_prefetch_pre: bool,
     /// Things that do not stop the calculation but the user should know.
     pub warnings: Vec<String>,
 }
@@ -212,17 +228,32 @@ impl StepInput {
                 .map(|a| a.trim().to_ascii_lowercase())
                 .as_deref()
             {
-                None | Some("flash") => AttentionKernel::Flash,
+                None | Some("flash" | "flash2") => AttentionKernel::Flash,
+                Some("flash3" | "cudnn") => AttentionKernel::Flash3,
+                Some("flash1" | "triton") => AttentionKernel::Flash1,
                 Some("unfused") => AttentionKernel::Unfused,
                 Some(other) => {
                     return Err(CalcError::invalid(format!(
-                        "attention '{other}' is not flash or unfused"
+                        "attention '{other}' is not flash, flash1, flash3 or unfused"
                     )));
                 }
             },
             intra: link("--intra", f.intra, gpu.default_intra, table)?,
             inter: link("--inter", f.inter, Some(inter_default), table)?,
             nics_per_node: count("NICs per node", f.nics_per_node, gpus_per_node)?,
+            backward_prefetch_pre: match f
+                .fsdp_prefetch
+                .map(|p| p.trim().to_ascii_lowercase())
+                .as_deref()
+            {
+                None | Some("pre" | "backward_pre") => true,
+                Some("post" | "backward_post") => false,
+                Some(other) => {
+                    return Err(CalcError::invalid(format!(
+                        "fsdp-prefetch '{other}' is not pre or post (FSDP's BackwardPrefetch)"
+                    )));
+                }
+            },
             warnings: Vec::new(),
         };
         input.dp = super::check::data_parallel(&input, f.dp)?;

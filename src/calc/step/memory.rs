@@ -67,6 +67,23 @@ fn layer_activations(input: &StepInput) -> f64 {
     bytes
 }
 
+/// Activation bytes of one layer and micro-batch under torchtitan's per-op policy: the layer
+/// input, the saved matmul outputs (all but every second one) and the attention output, 2 B each.
+/// Llama saves wq (h), wv (k·d), w1 (F), w2 (h); a fused-QKV GPT layer saves QKV (h + 2k·d) and
+/// up (F). The input stays whole on each TP rank without sequence parallelism.
+fn op_activations(input: &StepInput) -> f64 {
+    let sh = &input.shape;
+    let (h, f, t) = (sh.hidden as f64, sh.ffn as f64, input.tp as f64);
+    let kv = sh.kv_heads as f64 * sh.head_dim();
+    let shared = if input.sequence_parallel { t } else { 1.0 };
+    let saved = if sh.swiglu {
+        2.0 * h + kv + f
+    } else {
+        h + 2.0 * kv + f
+    };
+    2.0 * local_tokens(input) * (h / shared + (saved + h) / t)
+}
+
 /// Memory per GPU of the first stage.
 pub fn memory(input: &StepInput) -> MemoryReport {
     let params = params_per_gpu(input);
@@ -78,7 +95,11 @@ pub fn memory(input: &StepInput) -> MemoryReport {
     } else {
         0.0
     };
-    let layer = layer_activations(input);
+    let layer = if input.recompute == Recompute::Op {
+        op_activations(input)
+    } else {
+        layer_activations(input)
+    };
     let (p, v, m) = (
         input.pp as f64,
         input.interleave as f64,

@@ -1,6 +1,6 @@
 //! The worked steps of a step-time estimate: every term with its formula, numbers and source.
 
-use super::gpu::MAMF_SOURCE;
+use super::gpu::{ATTENTION_SOURCE, MAMF_SOURCE};
 use super::input::{AttentionKernel, Recompute, StepInput};
 use super::{HBM_EFFICIENCY, MATMUL_EFFICIENCY, StepReport, StepsContext, model};
 use crate::calc::format;
@@ -68,7 +68,12 @@ fn setup(input: &StepInput, r: &StepReport) -> Vec<String> {
             input.recompute,
             input.zero,
             match input.attention {
-                AttentionKernel::Flash => "flash (causal blocks skipped, no s×s in HBM)",
+                AttentionKernel::Flash =>
+                    "flash (FlashAttention-2 class: causal blocks skipped, no s×s in HBM)",
+                AttentionKernel::Flash1 =>
+                    "flash1 (FlashAttention-1 / Triton class: causal blocks skipped, no s×s in HBM)",
+                AttentionKernel::Flash3 =>
+                    "flash3 (FlashAttention-3 / cuDNN on Hopper: causal blocks skipped, no s×s in HBM)",
                 AttentionKernel::Unfused => "unfused (full s×s scores computed and stored)",
             }
         ),
@@ -90,6 +95,24 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<String> {
             g.source
         ),
         format!(
+            "attention core rate R_attn = {} ({}; {ATTENTION_SOURCE}; attention stays bf16 under fp8)",
+            format::flop_rate(c.attention),
+            match input.attention {
+                AttentionKernel::Unfused => "unfused: batched GEMMs at R".to_owned(),
+                kernel => match (kernel, g.flash2_share, g.flash3_share) {
+                    (AttentionKernel::Flash3, _, Some(share)) =>
+                        format!("flash3: {share} × bf16 peak"),
+                    (AttentionKernel::Flash1, _, _) if g.flash1_share.is_some() => format!(
+                        "FlashAttention-1 class: {} × bf16 peak",
+                        g.flash1_share.unwrap_or_default()
+                    ),
+                    (_, Some(share), _) => format!("FlashAttention-2 class: {share} × bf16 peak"),
+                    _ => "no published attention-kernel rate for this GPU: the matmul rate R"
+                        .to_owned(),
+                },
+            }
+        ),
+        format!(
             "links: intra {}; inter {} ({} NICs per node)",
             input.intra.describe(),
             input.inter.describe(),
@@ -104,11 +127,27 @@ fn terms(input: &StepInput, r: &StepReport) -> Vec<String> {
         Recompute::None => "none".to_owned(),
         Recompute::Selective => "selective: the attention core's forward again (Korthikanti et al. 2022, §5)".to_owned(),
         Recompute::Full => "full: the whole forward again, its 2 TP collectives included (Chen et al. 2016; Korthikanti et al. 2022)".to_owned(),
+        Recompute::Op => format!(
+            "op: every second matmul of a layer (2·b·s·h·{}/t per layer, the wk, wo, w3 or out, down projections) and every elementwise op again; attention outputs kept (torchtitan's per-op policy)",
+            format::sig(super::work::op_recomputed_width(&input.shape), 6)
+        ),
     };
     vec![
         format!(
-            "compute = m·(L/p)·(3·2sh(h+2kd+h+nF) + attention fwd+bwd)/(t·c·R) + logits 3·2shV/(t·c·R) = {} (backward = 2 × forward, Narayanan et al. 2021; FlashAttention backward 2.5 × forward, Dao 2023)",
+            "compute = m·(L/p)·3·2sh(h+2kd+h+nF)/(t·c·R) + logits 3·2shV/(t·c·R) = {} (backward = 2 × forward, Narayanan et al. 2021)",
             secs(b.compute)
+        ),
+        format!(
+            "attention = m·(L/p)·{}/(t·c·R_attn) = {} ({})",
+            match input.attention {
+                AttentionKernel::Unfused => "(4s²h forward + 2 × that backward: the full square)",
+                _ => "(2s²h causal forward + 2.5 × that backward)",
+            },
+            secs(b.attention),
+            match input.attention {
+                AttentionKernel::Unfused => "unfused scores and scores × V",
+                _ => "FlashAttention's backward recomputes the scores: 2.5 × forward, Dao 2023",
+            }
         ),
         format!("recompute ({recompute}) = {}", secs(b.recompute)),
         format!(
@@ -159,13 +198,18 @@ fn terms(input: &StepInput, r: &StepReport) -> Vec<String> {
             secs(b.pp_p2p)
         ),
         format!(
-            "dp_comm_exposed = {} in fp32 (+ bf16 parameter all-gather with ZeRO ≥ 1, every micro-batch with ZeRO-3) = {} before overlap; hidden behind one micro-batch's backward (and forward for the gathers), as Megatron's overlap-grad-reduce and FSDP do → exposed {}",
+            "dp_comm_exposed = {} in fp32 (+ bf16 parameter all-gather with ZeRO ≥ 1, every micro-batch with ZeRO-3) = {} before overlap; {} → exposed {}",
             if input.zero == crate::calc::memory::Stage::Dp {
                 "gradient all-reduce"
             } else {
                 "gradient reduce-scatter"
             },
             secs(r.dp_comm_total),
+            if input.zero == crate::calc::memory::Stage::Zero3 {
+                "ZeRO-3/FSDP, per micro-batch and layer: the root (embedding, output) and first layer's all-gathers before any compute and the last layer's and root's reduce-scatters after it are exposed; each other layer's gather (forward) or gather + reduce-scatter (backward) hides behind that layer's compute, the excess exposed (PyTorch FSDP prefetching)"
+            } else {
+                "hidden behind one micro-batch's backward (and forward for the gathers), as Megatron's overlap-grad-reduce does"
+            },
             secs(b.dp_comm_exposed)
         ),
         format!(

@@ -123,7 +123,8 @@ fn breakdown_adds_up_and_bubble_is_p_minus_1_over_v_stages() {
     let logits = work::logits(&gpt3(&[("sp", "yes")]));
     let rate = 271.2e12 * MATMUL_EFFICIENCY;
     let hbm = 2.039e12 * HBM_EFFICIENCY;
-    let per_mb = (b.compute + b.recompute + b.memory_bound + b.tp_comm + b.cp_comm) / 64.0
+    let per_mb = (b.compute + b.attention + b.recompute + b.memory_bound + b.tp_comm + b.cp_comm)
+        / 64.0
         - logits.train_flops() / rate
         - logits.train_bytes() / hbm;
     assert!(

@@ -30,6 +30,9 @@ pub struct Work {
     pub attn_bwd: f64,
     /// HBM bytes of the memory-bound kernels, forward.
     pub bytes_fwd: f64,
+    /// HBM bytes of the fp8 casts, forward and backward (zero in bf16).
+    pub cast_fwd: f64,
+    pub cast_bwd: f64,
     /// Extra FLOPs and bytes of recomputation.
     pub recompute_flops: f64,
     pub recompute_bytes: f64,
@@ -43,7 +46,7 @@ impl Work {
 
     /// Memory-bound bytes of forward and backward, without recomputation.
     pub fn train_bytes(&self) -> f64 {
-        3.0 * self.bytes_fwd
+        3.0 * self.bytes_fwd + self.cast_fwd + self.cast_bwd
     }
 }
 
@@ -62,29 +65,75 @@ pub fn layer(input: &StepInput) -> Work {
     let causal = 2.0 * tokens * input.seq as f64 * h / t;
     // Forward, then backward as a multiple of it.
     let (attn_fwd, backward_ratio) = match input.attention {
-        AttentionKernel::Flash => (causal, 2.5),
+        AttentionKernel::Flash | AttentionKernel::Flash1 | AttentionKernel::Flash3 => (causal, 2.5),
         AttentionKernel::Unfused => (2.0 * causal, 2.0),
     };
     let shared = if input.sequence_parallel { t } else { 1.0 };
     let activation = if sh.swiglu { 3.0 * f } else { 2.0 * f };
     let softmax = match input.attention {
-        AttentionKernel::Flash => 0.0,
+        AttentionKernel::Flash | AttentionKernel::Flash1 | AttentionKernel::Flash3 => 0.0,
         AttentionKernel::Unfused => 4.5 * sh.heads as f64 * input.seq as f64,
     };
     let per_token = 11.0 * h / shared + (activation + softmax) / t;
     let bytes_fwd = ACT_BYTES * tokens * per_token;
+    let casts = fp8_casts(input);
     let (recompute_flops, recompute_bytes) = match input.recompute {
         Recompute::None => (0.0, 0.0),
         Recompute::Selective => (attn_fwd, ACT_BYTES * tokens * softmax / t),
-        Recompute::Full => (dense_fwd + attn_fwd, bytes_fwd),
+        Recompute::Full => (dense_fwd + attn_fwd, bytes_fwd + casts.0),
+        Recompute::Op => (
+            2.0 * tokens * h * op_recomputed_width(sh) / t,
+            bytes_fwd + casts.0,
+        ),
     };
     Work {
         dense_fwd,
         attn_fwd,
         attn_bwd: backward_ratio * attn_fwd,
         bytes_fwd,
+        cast_fwd: casts.0,
+        cast_bwd: casts.1,
         recompute_flops,
         recompute_bytes,
+    }
+}
+
+/// Bytes each fp8 cast moves per element: read the bf16 tensor (2 B), write it in fp8 (1 B) and
+/// its fp8 transpose (1 B), which Hopper's fp8 GEMMs need for the other operand layout
+/// (Transformer Engine fuses cast and transpose; amax is taken in the same pass).
+pub const FP8_CAST_BYTES: f64 = 4.0;
+
+/// HBM bytes of the fp8 casts of one layer and micro-batch, (forward, backward). Forward casts
+/// each linear's input: the QKV and MLP-up inputs are the full h on every TP rank, the output
+/// projection's and down projection's inputs h/t and F/t. Backward casts each output gradient:
+/// QKV and up ((h + 2kd) and (n-1)F, split by t), and the h-wide gradients of the two row-parallel
+/// outputs. Attention and the logits stay bf16 and cast nothing.
+pub fn fp8_casts(input: &StepInput) -> (f64, f64) {
+    if input.dtype != super::gpu::Dtype::Fp8 {
+        return (0.0, 0.0);
+    }
+    let sh = &input.shape;
+    let (h, f, t) = (sh.hidden as f64, sh.ffn as f64, input.tp as f64);
+    let tokens = local_tokens(input);
+    let forward = 2.0 * h + (h + f) / t;
+    let backward = (sh.qkv_width() + (sh.mlp_matrices() - 1.0) * f) / t + 2.0 * h;
+    (
+        FP8_CAST_BYTES * tokens * forward,
+        FP8_CAST_BYTES * tokens * backward,
+    )
+}
+
+/// Output width (per token, before TP) of the matmuls torchtitan's per-op policy recomputes: it
+/// counts a layer's `mm` calls and recomputes the even ones. Llama's seven linears run wq, wk,
+/// wv, wo, w1, w3, w2, so wk, wo and w3 (k·d + h + F); a fused-QKV GPT layer runs QKV, out,
+/// up, down, so out and down (h + F: 2·h·w FLOPs per token, w = the output width, or F for
+/// the down projection, whose input is F wide).
+pub fn op_recomputed_width(sh: &super::model::Shape) -> f64 {
+    let h = sh.hidden as f64;
+    if sh.swiglu {
+        sh.kv_heads as f64 * sh.head_dim() + h + sh.ffn as f64
+    } else {
+        h + sh.ffn as f64
     }
 }
 

@@ -1,0 +1,217 @@
+//! Hand-worked cases for the framework terms: attention-kernel rates, torchtitan's per-op
+//! recomputation, FSDP exposure layer by layer and the fp8 casts.
+
+use proptest::prelude::*;
+
+use super::comm::{DpTimes, zero3_exposed};
+use super::*;
+use crate::calc::{HardwareTable, close};
+
+fn input(pairs: &[(&str, &str)]) -> StepInput {
+    let get = |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| *v);
+    let f = StepFields {
+        model: get("model"),
+        layers: get("layers"),
+        hidden: get("hidden"),
+        heads: get("heads"),
+        vocab: get("vocab"),
+        seq: get("seq"),
+        global_batch: get("global-batch").unwrap_or("8"),
+        micro_batch: get("micro-batch"),
+        gpus: get("gpus").unwrap_or("8"),
+        tp: get("tp"),
+        recompute: get("recompute"),
+        zero: get("zero"),
+        gpu: get("gpu"),
+        dtype: get("dtype"),
+        attention: get("attention"),
+        fsdp_prefetch: get("fsdp-prefetch"),
+        ..StepFields::default()
+    };
+    StepInput::from_fields(&f, &HardwareTable::bundled()).expect("valid")
+}
+
+fn llama8b(extra: &[(&str, &str)]) -> StepInput {
+    let mut all = vec![("model", "llama3-8b"), ("zero", "3")];
+    all.extend_from_slice(extra);
+    input(&all)
+}
+
+#[test]
+fn attention_runs_at_the_kernels_published_share_of_peak() {
+    let h100 = gpu::gpu("h100").expect("h100");
+    let gemm = 794.5e12 * MATMUL_EFFICIENCY;
+    assert!(close(
+        h100.attention_rate(AttentionKernel::Flash, gemm),
+        0.35 * 989.4e12
+    ));
+    assert!(close(
+        h100.attention_rate(AttentionKernel::Flash3, gemm),
+        0.6 * 989.4e12
+    ));
+    assert!(close(
+        h100.attention_rate(AttentionKernel::Unfused, gemm),
+        gemm
+    ));
+    let a100 = gpu::gpu("a100").expect("a100");
+    // No FA3 on Ampere: flash3 falls back to FA2's share; FA1 is 25-40%, taken as 0.325.
+    assert!(close(
+        a100.attention_rate(AttentionKernel::Flash3, 1e15),
+        0.6 * 312e12
+    ));
+    assert!(close(
+        a100.attention_rate(AttentionKernel::Flash1, 1e15),
+        0.325 * 312e12
+    ));
+    // No published share: the GEMM rate.
+    let mi = gpu::gpu("mi300x").expect("mi300x");
+    assert!(close(mi.attention_rate(AttentionKernel::Flash, 5e14), 5e14));
+
+    // The breakdown's attention term: (2 + 2.5)·2·s²·h causal FLOPs per layer at that rate.
+    let run = llama8b(&[("gpu", "h100")]);
+    let report = step(&run);
+    let (s, h) = (8192.0, 4096.0);
+    let flops = 32.0 * 3.5 * 2.0 * s * s * h;
+    assert!(close(report.breakdown.attention, flops / (0.35 * 989.4e12)));
+    let faster = step(&llama8b(&[("gpu", "h100"), ("attention", "flash3")]));
+    assert!(close(faster.breakdown.attention, flops / (0.6 * 989.4e12)));
+    assert!(faster.step_seconds < report.step_seconds);
+}
+
+#[test]
+fn op_recompute_redoes_every_second_matmul() {
+    let (s, h, kd, f) = (8192.0, 4096.0, 1024.0, 14_336.0);
+    let layer = work::layer(&llama8b(&[("recompute", "op")]));
+    // wk (k·d), wo (h), w3 (F): 2·s·h·(kd + h + F); every elementwise byte again.
+    assert!(close(layer.recompute_flops, 2.0 * s * h * (kd + h + f)));
+    assert!(close(layer.recompute_bytes, layer.bytes_fwd));
+    // A GPT layer (fused QKV, GeLU): out (h) and down (F).
+    let gpt = work::layer(&input(&[
+        ("layers", "4"),
+        ("hidden", "2048"),
+        ("heads", "16"),
+        ("vocab", "50304"),
+        ("seq", "2048"),
+        ("recompute", "op"),
+    ]));
+    assert!(close(
+        gpt.recompute_flops,
+        2.0 * 2048.0 * 2048.0 * (2048.0 + 4.0 * 2048.0)
+    ));
+    // Memory: input, wq, wv, w1, w2 and attention outputs, 2 B each.
+    let op = memory::memory(&llama8b(&[("recompute", "op")]));
+    assert!(close(
+        op.activations_bytes_per_layer,
+        2.0 * s * (h + 2.0 * h + kd + f + h)
+    ));
+    let full = memory::memory(&llama8b(&[("recompute", "full")]));
+    let selective = memory::memory(&llama8b(&[("recompute", "selective")]));
+    assert!(full.activations_bytes_per_gpu < op.activations_bytes_per_gpu);
+    assert!(op.activations_bytes_per_gpu < selective.activations_bytes_per_gpu);
+}
+
+#[test]
+fn fsdp_exposes_the_ends_and_the_excess() {
+    let run = llama8b(&[]);
+    let params = memory::params_per_gpu(&run);
+    let dp = DpTimes {
+        grads: 4.0,
+        params: 2.0,
+        per_microbatch: true,
+    };
+    let layers = 32.0;
+    let share = run.shape.layer_params() / params;
+    let root = 1.0 - layers * share;
+    // Compute far longer than any layer's traffic: only the ends show.
+    let ends = 2.0 * root + 2.0 * share + 4.0 * share + 4.0 * root;
+    assert!(close(zero3_exposed(&run, &dp, params, 1e9, 1e9), ends));
+    // No compute to hide behind: all the traffic is exposed, and in the backward each gather
+    // queues behind the reduce-scatter it shares the link with, (L-1) gathers more.
+    let bare = zero3_exposed(&run, &dp, params, 0.0, 0.0);
+    assert!(close(bare, 2.0 + 4.0 + (layers - 1.0) * 2.0 * share));
+    // BACKWARD_POST: each backward gather waits for the layer before it.
+    let post = llama8b(&[("fsdp-prefetch", "post")]);
+    assert!(close(
+        zero3_exposed(&post, &dp, params, 1e9, 1e9),
+        ends + (layers - 1.0) * 2.0 * share
+    ));
+}
+
+#[test]
+fn fp8_casts_cost_hbm_time_and_keep_the_speedup_below_the_matmul_ratio() {
+    let (s, h, f) = (8192.0, 4096.0, 14_336.0);
+    let fp8 = llama8b(&[("gpu", "h100"), ("dtype", "fp8")]);
+    let (forward, backward) = work::fp8_casts(&fp8);
+    assert!(close(forward, 4.0 * s * (2.0 * h + h + f)));
+    // QKV (h + 2kd) and w1, w3 (2F) output gradients, and the h-wide wo and w2 ones.
+    assert!(close(
+        backward,
+        4.0 * s * ((h + 2.0 * 1024.0) + 2.0 * f + 2.0 * h)
+    ));
+    assert_eq!(work::fp8_casts(&llama8b(&[("gpu", "h100")])), (0.0, 0.0));
+    let bf16 = step(&llama8b(&[("gpu", "h100")])).step_seconds;
+    let eight = step(&fp8).step_seconds;
+    assert!(eight < bf16);
+    assert!(eight > bf16 * 794.5 / 1402.6, "{eight} vs {bf16}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// Issuing the backward gather later never makes a step faster, and exposure never
+    /// exceeds the traffic itself.
+    #[test]
+    fn backward_post_is_never_faster(
+        gpus_exp in 0usize..4,
+        micro in 1usize..4,
+        layers in 2usize..40,
+    ) {
+        let gpus = (8usize << gpus_exp).to_string();
+        let batch = ((8 << gpus_exp) * micro * 2).to_string();
+        let (micro, layers) = (micro.to_string(), layers.to_string());
+        let base = [
+            ("layers", layers.as_str()), ("hidden", "2048"), ("heads", "16"),
+            ("vocab", "32000"), ("seq", "2048"), ("global-batch", batch.as_str()),
+            ("micro-batch", micro.as_str()), ("gpus", gpus.as_str()), ("zero", "3"),
+            ("gpu", "a100"),
+        ];
+        let pre = step(&input(&base));
+        let mut with_post = base.to_vec();
+        with_post.push(("fsdp-prefetch", "post"));
+        let post = step(&input(&with_post));
+        prop_assert!(post.step_seconds >= pre.step_seconds - 1e-12);
+        prop_assert!(post.breakdown.dp_comm_exposed <= post.dp_comm_total + 1e-12);
+    }
+}
+
+#[test]
+fn bad_kernel_recompute_and_prefetch_values_name_the_choices() {
+    let table = HardwareTable::bundled();
+    let try_with = |f: StepFields<'_>| {
+        StepInput::from_fields(
+            &StepFields {
+                model: Some("llama3-8b"),
+                global_batch: "8",
+                gpus: "8",
+                ..f
+            },
+            &table,
+        )
+        .expect_err("rejected")
+        .to_string()
+    };
+    let prefetch = try_with(StepFields {
+        fsdp_prefetch: Some("sideways"),
+        ..StepFields::default()
+    });
+    assert!(prefetch.contains("sideways") && prefetch.contains("pre or post"));
+    let recompute = try_with(StepFields {
+        recompute: Some("some"),
+        ..StepFields::default()
+    });
+    assert!(recompute.contains("some") && recompute.contains("op"));
+    let kernel = try_with(StepFields {
+        attention: Some("flash9"),
+        ..StepFields::default()
+    });
+    assert!(kernel.contains("flash9") && kernel.contains("flash1, flash3"));
+}
