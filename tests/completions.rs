@@ -55,6 +55,16 @@ fn scripts_name_every_subcommand_calculator_card_and_link() {
         for link in ["nvlink4", "ib-ndr", "pcie5"] {
             assert!(script.contains(link), "{shell} lacks link {link}");
         }
+        // Each generator's spelling of the value list (the help text also names `both`).
+        let lang_values = match shell {
+            "bash" => "compgen -W \"zh en both\"",
+            "zsh" => ":(zh en both)",
+            _ => "zh\\t''\nen\\t''\nboth\\t''",
+        };
+        assert!(
+            script.contains(lang_values),
+            "{shell} completes --lang zh|en|both"
+        );
     }
 }
 

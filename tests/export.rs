@@ -221,3 +221,90 @@ fn markdown_links_follow_ups_inside_the_document() {
     let beta = doc.find("<a id=\"beta\">").unwrap_or_default();
     assert!(alpha < beta, "cards in order");
 }
+
+/// `--lang both` (before or after the subcommand) exports what `--both` does: both languages,
+/// the locale's first (English when the locale says nothing).
+#[test]
+fn lang_both_exports_both_languages_like_the_both_alias() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_deck(dir.path());
+    let deck = dir.path().to_string_lossy().into_owned();
+    for target in ["anki", "markdown"] {
+        let run = |args: &[&str]| {
+            let mut all = vec!["--deck", deck.as_str()];
+            all.extend_from_slice(args);
+            let run = infraprep(&all);
+            assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+            run.stdout
+        };
+        let alias = run(&["export", target, "--tag", "fixture", "--both"]);
+        let global = run(&["--lang", "both", "export", target, "--tag", "fixture"]);
+        let after = run(&["export", target, "--tag", "fixture", "--lang", "both"]);
+        let english = run(&["--lang", "en", "export", target, "--tag", "fixture"]);
+        assert_eq!(alias, global, "{target}: --lang both is --both");
+        assert_eq!(alias, after, "{target}: the flag may follow the subcommand");
+        assert!(
+            alias.len() > english.len(),
+            "{target}: both is more than one"
+        );
+        assert!(alias.starts_with(english.lines().next().unwrap_or_default()));
+        if target == "anki" {
+            let guids = notes(&global).into_keys().collect::<BTreeSet<_>>();
+            for guid in ["infraprep:alpha:en", "infraprep:alpha:zh"] {
+                assert!(guids.contains(guid), "{guid} in {guids:?}");
+            }
+        } else {
+            assert!(global.contains("<a id=\"alpha\"></a>"), "{global}");
+            assert!(global.contains("<a id=\"alpha-zh\"></a>"), "{global}");
+        }
+    }
+}
+
+/// Every command but the exports shows one language: `--lang both` there is a usage error that
+/// names the command and the fix. The table must name every subcommand clap defines.
+#[test]
+fn lang_both_is_refused_by_every_other_command() {
+    use clap::CommandFactory;
+    let minimal: BTreeMap<&str, &[&str]> = BTreeMap::from([
+        ("list", &[][..]),
+        ("show", &["12"][..]),
+        ("search", &["nvlink"][..]),
+        ("validate", &[][..]),
+        ("calc", &["1 GiB / nvlink3"][..]),
+        ("links", &[][..]),
+        ("drill", &[][..]),
+        ("stats", &[][..]),
+        ("history", &["export"][..]),
+        ("grade", &["12", "--answer", "TP"][..]),
+        ("numbers", &[][..]),
+        ("completions", &["bash"][..]),
+        ("man", &[][..]),
+    ]);
+    let cli = infraprep::cli::Cli::command();
+    for sub in cli.get_subcommands().map(clap::Command::get_name) {
+        if sub == "export" || sub == "help" {
+            continue;
+        }
+        let rest = minimal
+            .get(sub)
+            .unwrap_or_else(|| panic!("add `{sub}` to this test's table"));
+        let mut args = vec!["--lang", "both", sub];
+        args.extend_from_slice(rest);
+        let run = infraprep(&args);
+        assert_eq!(run.code, 2, "{args:?}: {}{}", run.stdout, run.stderr);
+        for part in [
+            format!("`infraprep {sub}`"),
+            "--lang both works only with `export anki`".to_owned(),
+            "use --lang zh or --lang en".to_owned(),
+        ] {
+            assert!(run.stderr.contains(&part), "{args:?}: {}", run.stderr);
+        }
+        assert!(run.stdout.is_empty(), "{args:?} ran: {}", run.stdout);
+    }
+    let app = infraprep(&["--lang", "both"]);
+    assert_eq!(app.code, 2);
+    assert!(app.stderr.contains("the interactive app"), "{}", app.stderr);
+    let bad = infraprep(&["--lang", "fr", "export", "anki"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("'both'"), "{}", bad.stderr);
+}

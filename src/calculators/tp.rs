@@ -12,7 +12,7 @@ pub(super) const TP: Calculator = Calculator {
     about: "Tensor-parallel traffic per layer and step (Megatron: 4 all-reduces of b·s·h per layer)",
     after_help: "Examples:
   infraprep calc tp --micro-batch 1 --seq 4096 --hidden 8192 --tp 8 --link nvlink4
-  infraprep calc tp --micro-batch 1 --seq 4096 --hidden 8192 --tp 8 --layers 80 --micro-batches 16 --sequence-parallel yes --bw 400Gbps
+  infraprep calc tp --micro-batch 1 --seq 4096 --hidden 8192 --tp 8 --layers 80 --micro-batches 16 --sequence-parallel --bw 400Gbps
 
 Bytes are what each GPU sends (as much is received): 2(t-1)/t x b·s·h·bytes per all-reduce.",
     fields: &[

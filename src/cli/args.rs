@@ -30,9 +30,10 @@ Examples:
 #[derive(Debug, Parser)]
 #[command(name = "infraprep", version, about = ABOUT, after_help = EXAMPLES)]
 pub struct Cli {
-    /// Content language (default: the config file, then `LANG`/`LC_ALL`, then en).
-    #[arg(long, global = true, value_parser = parse_lang)]
-    pub lang: Option<Lang>,
+    /// Content language: zh or en (default: the config file, then `LANG`/`LC_ALL`, then en);
+    /// `both` for `export anki` and `export markdown`.
+    #[arg(long, global = true, value_name = "zh|en|both", value_parser = parse_lang)]
+    pub lang: Option<LangArg>,
 
     /// Add the cards in DIR to the bundled deck (repeatable).
     #[arg(long = "deck", value_name = "DIR", global = true)]
@@ -256,8 +257,57 @@ pub struct ValidateArgs {
     pub dirs: Vec<PathBuf>,
 }
 
-fn parse_lang(value: &str) -> Result<Lang, String> {
-    value.parse()
+/// The global `--lang`: one language, or `both`, which only the exports take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LangArg {
+    One(Lang),
+    Both,
+}
+
+fn parse_lang(value: &str) -> Result<LangArg, String> {
+    if value.trim().eq_ignore_ascii_case("both") {
+        return Ok(LangArg::Both);
+    }
+    value
+        .parse()
+        .map(LangArg::One)
+        .map_err(|e: String| format!("{e}, or 'both' with `export anki|markdown`"))
+}
+
+impl Cli {
+    /// The one content language asked for. `--lang both` becomes the exports' `--both` (and
+    /// `None`: the config file or locale picks which language comes first); any other command
+    /// shows one language at a time, so it is refused with the command's name and the fix.
+    pub fn single_lang(&mut self) -> Result<Option<Lang>, crate::cli::CommandError> {
+        match self.lang {
+            None => Ok(None),
+            Some(LangArg::One(lang)) => Ok(Some(lang)),
+            Some(LangArg::Both) => {
+                if let Some(Command::Export(args)) = &mut self.command {
+                    args.target.options_mut().both = true;
+                    return Ok(None);
+                }
+                Err(crate::cli::CommandError::Usage(format!(
+                    "--lang both works only with `export anki` and `export markdown`; {} shows \
+                     one language at a time: use --lang zh or --lang en",
+                    self.command
+                        .as_ref()
+                        .map_or_else(|| "the interactive app".to_owned(), command_name)
+                )))
+            }
+        }
+    }
+}
+
+/// `infraprep NAME` for a parsed subcommand: clap names each subcommand after its variant in
+/// lowercase (every variant is one word), so the variant's `Debug` name is the command's name.
+fn command_name(command: &Command) -> String {
+    let debug = format!("{command:?}");
+    let name: String = debug
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    format!("`infraprep {}`", name.to_lowercase())
 }
 
 fn parse_mode(value: &str) -> Result<DrillMode, String> {

@@ -44,6 +44,10 @@ const TAG_ARGS: [&str; 4] = ["list", "drill", "numbers", "search"];
 /// The command line with card ids, tags and link ids as possible values, for generating.
 pub fn completion_command(ids: &[String], tags: &[String], links: &[String]) -> Command {
     let mut cmd = Cli::command();
+    // `--lang` is parsed by a function (it also takes spellings like `chinese`), so clap does
+    // not know its values; `both` is offered everywhere and refused with the fix where unused.
+    let langs = ["zh", "en", "both"].map(str::to_owned);
+    cmd = with_values(cmd, &[], "lang", &langs);
     for (sub, arg) in CARD_ARGS {
         cmd = with_values(cmd, &[sub], arg, ids);
     }

@@ -1,7 +1,8 @@
 //! `infraprep export anki|markdown`: the deck, or the cards with a tag, as a file another tool
 //! reads: Anki's text import (`export/anki.rs`) or one markdown document (`export/markdown.rs`).
-//! The language defaults to the global `--lang`; `--both` exports both (the global `--lang`
-//! takes one language, and a second `--lang` on the subcommand would shadow it).
+//! The language is the global `--lang`, which takes `both` for these two commands only
+//! (`Cli::single_lang` turns it into `--both`, the older spelling, kept as an alias; a second
+//! `--lang` on the subcommand would shadow the global one).
 
 mod anki;
 pub mod html;
@@ -32,7 +33,7 @@ pub enum ExportTarget {
     /// cards, Cloze notes for a few variants of each number question. Re-importing a newer
     /// export updates the notes (stable GUIDs) instead of duplicating them.
     #[command(
-        after_help = "Examples:\n  infraprep export anki -o infraprep.txt\n  infraprep export anki --both --tag nccl -o nccl.txt"
+        after_help = "Examples:\n  infraprep export anki -o infraprep.txt\n  infraprep export anki --lang both --tag nccl -o nccl.txt"
     )]
     Anki(ExportOptions),
     /// One markdown document, cards in curriculum order, with a contents list, follow-ups as
@@ -45,7 +46,7 @@ pub enum ExportTarget {
 
 #[derive(Debug, Args)]
 pub struct ExportOptions {
-    /// Export both languages (default: the one `--lang` picks).
+    /// Export both languages, like `--lang both` (default: the one `--lang` picks).
     #[arg(long)]
     pub both: bool,
     /// Only cards with this tag.
@@ -54,6 +55,14 @@ pub struct ExportOptions {
     /// Write to FILE instead of standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+impl ExportTarget {
+    /// The options, whichever the target (`--lang both` sets `both` on them).
+    pub fn options_mut(&mut self) -> &mut ExportOptions {
+        let (ExportTarget::Anki(options) | ExportTarget::Markdown(options)) = self;
+        options
+    }
 }
 
 /// One card chosen for export (a wrapper so exporters can look follow-ups up among the chosen).

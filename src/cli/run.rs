@@ -44,7 +44,7 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 fn dispatch(
-    cli: Cli,
+    mut cli: Cli,
     style: Style,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -54,7 +54,7 @@ fn dispatch(
         var: &var,
         default_config: settings::default_config_path(),
     };
-    let settings = settings::resolve(cli.lang, &cli.decks, cli.config.as_deref(), &env)
+    let settings = settings::resolve(cli.single_lang()?, &cli.decks, cli.config.as_deref(), &env)
         .map_err(|e| CommandError::User(e.to_string()))?;
     match &cli.command {
         Some(Command::Calc(args)) => {
