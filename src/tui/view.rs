@@ -12,6 +12,7 @@ mod drill;
 pub mod field;
 mod help;
 mod list;
+mod numbers;
 mod reader;
 mod search;
 mod stats;
