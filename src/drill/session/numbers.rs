@@ -156,3 +156,130 @@ impl Session {
             && self.current().is_some_and(|q| q.number.is_some())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeDelta;
+
+    use super::*;
+    use crate::content::DeckSource;
+    use crate::content::deck::load;
+    use crate::drill::numbers::tally::template_key;
+    use crate::drill::numbers::{Verdict, instantiate};
+    use crate::drill::session::DrillMode;
+
+    fn now() -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339("2026-12-01T10:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc)
+    }
+
+    fn numbers_of(questions: &[Question]) -> usize {
+        questions.iter().filter(|q| q.number.is_some()).count()
+    }
+
+    #[test]
+    fn the_mix_rate_decides_how_many_cards_are_followed_by_a_number() {
+        let deck = load(&[DeckSource::Bundled]).deck;
+        let cards: Vec<&Card> = deck.cards().iter().collect();
+        let table = HardwareTable::bundled();
+        let with_templates = cards.iter().filter(|c| !c.numbers.is_empty()).count();
+        let options = |mix: f64| DrillOptions {
+            count: Some(cards.len()),
+            numbers_mix: Some(mix),
+            mode: DrillMode::Interview,
+            seed: 7,
+            ..DrillOptions::default()
+        };
+        let plain = plan(&cards, &Progress::default(), &options(0.0), now());
+        let none = plan_drill(&cards, &Progress::default(), &options(0.0), &table, now());
+        assert_eq!(none, plain, "no mix: the plan of cards, unchanged");
+        let all = plan_drill(&cards, &Progress::default(), &options(1.0), &table, now());
+        let mains_with_templates = plain
+            .iter()
+            .filter(|q| !q.is_follow_up())
+            .filter(|q| {
+                cards
+                    .iter()
+                    .any(|c| c.id == q.card_id && !c.numbers.is_empty())
+            })
+            .count();
+        assert!(mains_with_templates > 0 && with_templates >= mains_with_templates);
+        assert_eq!(numbers_of(&all), mains_with_templates);
+        for (i, q) in all.iter().enumerate().filter(|(_, q)| q.number.is_some()) {
+            let before = &all[i - 1];
+            assert_eq!(before.card_id, q.card_id, "right after its own card");
+            assert!(!before.is_follow_up() && before.number.is_none());
+            assert_eq!(q.follow_up_of.as_deref(), Some(q.card_id.as_str()));
+            assert_eq!(q.number.as_ref().unwrap().card, q.card_id);
+        }
+        let half = numbers_of(&plan_drill(
+            &cards,
+            &Progress::default(),
+            &options(0.5),
+            &table,
+            now(),
+        ));
+        assert!(
+            half > 0 && half < mains_with_templates,
+            "{half} of {mains_with_templates}"
+        );
+    }
+
+    #[test]
+    fn a_numbers_drill_asks_due_templates_first_then_fresh_ones_by_seed() {
+        let deck = load(&[DeckSource::Bundled]).deck;
+        let cards: Vec<&Card> = deck.cards().iter().collect();
+        let table = HardwareTable::bundled();
+        let options = |seed: u64| DrillOptions {
+            count: Some(5),
+            numbers: true,
+            seed,
+            ..DrillOptions::default()
+        };
+        let fresh = plan_drill(&cards, &Progress::default(), &options(1), &table, now());
+        assert_eq!(fresh.len(), 5);
+        assert!(
+            fresh
+                .iter()
+                .all(|q| q.number.is_some() && q.key_points.is_empty())
+        );
+        let other = plan_drill(&cards, &Progress::default(), &options(2), &table, now());
+        let ids = |qs: &[Question]| -> Vec<String> {
+            qs.iter()
+                .map(|q| q.number.as_ref().unwrap().id.clone())
+                .collect()
+        };
+        assert_ne!(ids(&fresh), ids(&other), "another seed, other questions");
+        // A template answered wrongly two days ago is due now: it comes first.
+        let card = cards.iter().rev().find(|c| !c.numbers.is_empty()).unwrap();
+        let asked = instantiate(card, &card.numbers[0], 0, &table).unwrap();
+        let wrong = unanswered(&asked, "");
+        assert_eq!(wrong.verdict, Verdict::Off);
+        let mut progress = Progress::default();
+        progress.reviews.push(number_review(
+            &asked,
+            &wrong,
+            "",
+            now() - TimeDelta::days(2),
+            10.0,
+            crate::content::Lang::En,
+        ));
+        let due = plan_drill(&cards, &progress, &options(1), &table, now());
+        let first = due[0].number.as_ref().unwrap();
+        assert_eq!(
+            template_key(&first.card, &first.template),
+            template_key(&card.id, &card.numbers[0].id)
+        );
+        assert_eq!(due.len(), 5);
+        let keys: Vec<String> = due
+            .iter()
+            .map(|q| q.number.as_ref().unwrap())
+            .map(|n| template_key(&n.card, &n.template))
+            .collect();
+        assert!(
+            !keys[1..].contains(&keys[0]),
+            "the due template is not asked twice"
+        );
+    }
+}

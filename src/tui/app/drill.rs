@@ -401,11 +401,15 @@ impl App {
                 if let Some(screen) = &mut self.calc {
                     screen.load(position, form, &table);
                 }
+                // Digits edit calculator fields, so the way back is Esc (to the cards), then 3.
+                let esc = key_for(Context::Calc, Action::Back);
                 let back = key_for(Context::Global, Action::ShowDrill);
                 self.status = Some(if zh {
-                    format!("已填入这道题的输入；按 {back} 回到练习")
+                    format!("已填入这道题的输入；按 {esc} 再按 {back} 回到练习")
                 } else {
-                    format!("this question's inputs are filled in; {back} goes back to the drill")
+                    format!(
+                        "this question's inputs are filled in; {esc}, then {back}, back to the drill"
+                    )
                 });
             }
         }
