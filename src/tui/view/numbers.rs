@@ -154,7 +154,12 @@ pub fn render_reveal(
         head,
     );
     let width = body.width;
-    let mut lines = verdict_lines(graded, question, lang, theme, width);
+    // The question stays in view above what was made of the answer.
+    let mut lines = wrapped(
+        &[WrapSpan::new(question.prompt(lang).to_owned(), theme.dim())],
+        width,
+    );
+    lines.extend(verdict_lines(graded, question, lang, theme, width));
     if let Some(error) = &drill.save_error {
         lines.extend(wrapped(
             &[WrapSpan::new(error.clone(), theme.error())],
