@@ -96,8 +96,8 @@ fn drill_numbers_starts_a_numbers_drill_and_saves_each_answer() {
     pane.keys(&["C-u"]);
     pane.text("1 s");
     pane.keys(&["Enter"]);
-    let shown = pane.wait_for("answer: ");
-    assert!(shown.contains("you: "), "{shown}");
+    let shown = pane.wait_for("you: ");
+    assert!(shown.contains(" · answer: "), "{shown}");
     pane.keys(&["n"]);
     pane.wait_for("question 2 of 2");
     pane.keys(&["Enter"]);
