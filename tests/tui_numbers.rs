@@ -160,6 +160,12 @@ fn numbers_drill(app: &mut App) -> (String, String) {
         app.drill.as_ref().expect("the drill").summary.is_some(),
         "the drill is over"
     );
+    // The summary gives each number answer's verdict where a spoken one has its key points.
+    let (off, exact) = match app.lang {
+        Lang::En => ("off    ", "exact  "),
+        Lang::Zh => ("偏差   ", "准确   "),
+    };
+    assert_shows(&run(app, t0(), ""), &[off, exact]);
     (
         bits_shown.expect("a rate question among the five"),
         direction_shown.expect("a second question"),

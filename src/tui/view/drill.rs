@@ -226,7 +226,11 @@ fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         lines.push(Line::from(vec![
             Span::styled(if focused { "› " } else { "  " }, theme.key()),
             Span::styled(
-                format!("{row:<20}"),
+                // Padded by display width, so a Chinese label lines up with the others.
+                format!(
+                    "{row}{}",
+                    " ".repeat(20usize.saturating_sub(unicode_width::UnicodeWidthStr::width(*row)))
+                ),
                 if focused { theme.title() } else { theme.dim() },
             ),
             Span::styled(
