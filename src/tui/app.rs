@@ -10,6 +10,7 @@ use crate::search::SearchIndex;
 
 mod calculators;
 mod drill;
+mod numbers;
 
 pub use drill::{DrillSetup, STATS_SECTIONS};
 

@@ -13,6 +13,7 @@ pub mod field;
 mod help;
 mod list;
 mod numbers;
+mod numbers_stats;
 mod reader;
 mod search;
 mod stats;

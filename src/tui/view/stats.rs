@@ -90,7 +90,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
             computed = number_stats(progress, app.now - chrono::Duration::days(7));
             &computed
         };
-        let lines = super::numbers::stats_lines(numbers, app.lang, theme, rest.width);
+        let lines = super::numbers_stats::stats_lines(numbers, app.lang, theme, rest.width);
         frame.render_widget(Paragraph::new(lines), rest);
         last = SECTIONS - 1;
     }
