@@ -29,6 +29,9 @@ pub struct ConfigFile {
     pub data_dir: Option<PathBuf>,
     /// The interview date the due queue plans for, `2026-12-20` (a TOML date or a string).
     pub exam_date: Option<ExamDate>,
+    /// The share (0 to 1) of drilled cards with number templates whose spoken answer is
+    /// followed by a number question, as in a real interview; default 0.
+    pub numbers_mix: Option<f64>,
 }
 
 /// A date in the config file, written as a TOML date or as a `YYYY-MM-DD` string.
@@ -70,6 +73,8 @@ pub enum ConfigError {
     DataDir { path: String, message: String },
     #[error("{path}: exam-date: {message}")]
     ExamDate { path: String, message: String },
+    #[error("{path}: numbers-mix: {message}")]
+    NumbersMix { path: String, message: String },
     /// Not a regular file (a directory, FIFO, `/dev/zero`), too large, not UTF-8 or unreadable.
     #[error("{path}: the config file {problem}")]
     File { path: String, problem: ReadError },
@@ -93,6 +98,9 @@ pub struct Settings {
     pub data_dir: Option<PathBuf>,
     /// The config file's `exam-date`; `drill --exam-date` wins over it.
     pub exam_date: Option<NaiveDate>,
+    /// The config file's `numbers-mix`: how often a drilled card's spoken answer is followed by
+    /// a number question (0 to 1).
+    pub numbers_mix: f64,
 }
 
 impl Settings {
@@ -330,7 +338,22 @@ pub fn resolve(
                 .map_or_else(String::new, |p| p.display().to_string()),
             message,
         })?;
+    let numbers_mix = match file.numbers_mix {
+        Some(mix) if !(0.0..=1.0).contains(&mix) => {
+            return Err(ConfigError::NumbersMix {
+                path: config_path
+                    .as_ref()
+                    .map_or_else(String::new, |p| p.display().to_string()),
+                message: format!(
+                    "'{mix}' is not a share: give a number from 0 (never) to 1 (after every \
+                     card with number templates), e.g. 0.3"
+                ),
+            });
+        }
+        mix => mix.unwrap_or(0.0),
+    };
     Ok(Settings {
+        numbers_mix,
         lang,
         decks,
         data_dir: file
@@ -497,6 +520,29 @@ mod tests {
         std::fs::write(&path, "exam-date = \"soon\"\n").unwrap();
         let err = resolve(None, &[], None, &env).unwrap_err().to_string();
         assert!(err.contains("exam-date: 'soon' is not a date"), "{err}");
+    }
+
+    #[test]
+    fn numbers_mix_is_a_share_from_the_config_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        let var = env_with(&[]);
+        let env = Env {
+            var: &var,
+            default_config: Some(path.clone()),
+        };
+        std::fs::write(&path, "lang = \"en\"\n").unwrap();
+        assert!(resolve(None, &[], None, &env).unwrap().numbers_mix.abs() < 1e-12);
+        std::fs::write(&path, "numbers-mix = 0.3\n").unwrap();
+        assert!((resolve(None, &[], None, &env).unwrap().numbers_mix - 0.3).abs() < 1e-12);
+        std::fs::write(&path, "numbers-mix = 1\n").unwrap();
+        assert!((resolve(None, &[], None, &env).unwrap().numbers_mix - 1.0).abs() < 1e-12);
+        std::fs::write(&path, "numbers-mix = 30\n").unwrap();
+        let err = resolve(None, &[], None, &env).unwrap_err().to_string();
+        assert!(
+            err.contains("numbers-mix: '30' is not a share") && err.contains("from 0"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -1061,17 +1061,14 @@ fn a_draft_left_by_a_closed_terminal_is_offered_back_on_the_next_drill() {
 fn the_stats_screen_scrolls_by_section_at_80x24() {
     let mut app = app(Lang::En);
     let terminal = run(&mut app, 80, 24, "4", COLOR);
-    assert_shows(&terminal, &["reviews per day", "sections 1-", "of 3"]);
+    assert_shows(&terminal, &["reviews per day", "sections 1-", "of 4"]);
     let terminal = run(&mut app, 80, 24, "G", COLOR);
-    assert_eq!(app.stats_scroll, 2);
-    assert_shows(
-        &terminal,
-        &["strength per drilled tag", "sections 3-3 of 3"],
-    );
+    assert_eq!(app.stats_scroll, 3);
+    assert_shows(&terminal, &["number answers", "sections 4-4 of 4"]);
     let text = screen(&terminal);
     assert!(!text.contains("reviews per day"), "{text}");
     run(&mut app, 80, 24, "kkkk", COLOR);
     assert_eq!(app.stats_scroll, 0, "stops at the top");
     run(&mut app, 80, 24, "jjjjj", COLOR);
-    assert_eq!(app.stats_scroll, 2, "stops at the bottom");
+    assert_eq!(app.stats_scroll, 3, "stops at the bottom");
 }

@@ -97,7 +97,7 @@ pub enum Command {
     Links(LinksArgs),
     /// A timed mock interview: questions with their follow-ups, a clock, hints, self-grades.
     #[command(
-        after_help = "Needs a terminal. Progress is saved after every graded answer.\n\nExamples:\n  infraprep drill\n  infraprep drill --card 12 --mode practice\n  infraprep drill --due --exam-date 2026-12-20\n  infraprep drill --tag nccl --count 4 --minutes 2"
+        after_help = "Needs a terminal. Progress is saved after every graded answer.\n\nExamples:\n  infraprep drill\n  infraprep drill --card 12 --mode practice\n  infraprep drill --due --exam-date 2026-12-20\n  infraprep drill --tag nccl --count 4 --minutes 2\n  infraprep drill --numbers --count 5"
     )]
     Drill(DrillArgs),
     /// Your progress: reviews per day, retention, what falls due, strength per tag.
@@ -168,6 +168,10 @@ pub struct DrillArgs {
     /// config file's exam-date).
     #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date)]
     pub exam_date: Option<NaiveDate>,
+    /// A numbers drill: back-of-envelope questions from the cards' templates (due ones first),
+    /// graded by value and unit after each answer; --card and --tag narrow it.
+    #[arg(long)]
+    pub numbers: bool,
 }
 
 impl DrillArgs {
@@ -179,10 +183,17 @@ impl DrillArgs {
             tag: self.tag.clone(),
             due: self.due,
             card: self.card.clone(),
-            mode: self.mode,
+            // A numbers drill gives its feedback after each answer.
+            mode: if self.numbers {
+                DrillMode::Practice
+            } else {
+                self.mode
+            },
             seed,
             lang,
             exam: self.exam_date.or(config_exam),
+            numbers: self.numbers,
+            numbers_mix: None,
         }
     }
 }

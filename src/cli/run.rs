@@ -212,7 +212,8 @@ fn open_tui(
         move |effect: &Effect, app: &mut App| performer.borrow_mut().perform(effect, app);
     let mut app = App::new(deck, settings.lang)
         .with_links(settings.links.clone())
-        .with_drill_setup(setup);
+        .with_drill_setup(setup)
+        .with_numbers_mix(settings.numbers_mix);
     app.tick(chrono::Utc::now());
     if let Some(options) = drill {
         app.start_drill(options);

@@ -7,12 +7,14 @@
 //! names the classic slip, and [`check_card`] is what `infraprep validate` runs on every
 //! template. Front ends ask and show; nothing here reads the terminal or the clock.
 
+mod asked;
 mod check;
 mod grade;
 mod instance;
 mod report;
 pub mod tally;
 
+pub use asked::{due_first, follow_up, grade_typed, unanswered};
 pub use check::check_card;
 pub use grade::{Diagnosis, EXACT, Expected, Graded, Verdict, grade, normalize};
 pub use instance::{Answer, NumberQuestion, answer_text, instantiate, render, unit_kind};

@@ -10,6 +10,7 @@
 
 mod answer;
 mod attempt;
+mod numbers;
 mod plan;
 mod probe;
 mod summary;
@@ -20,6 +21,7 @@ use std::time::Duration;
 use chrono::{DateTime, TimeDelta, Utc};
 
 pub use answer::{Answer, PointState, Timer, WARNING};
+pub use numbers::plan_drill;
 pub use plan::{
     DEFAULT_COUNT, DEFAULT_MINUTES, DrillMode, DrillOptions, MAX_MINUTES, MIN_MINUTES, Question,
     parse_minutes, plan,
@@ -200,6 +202,9 @@ impl Session {
             return;
         }
         self.resume(now);
+        if self.submit_number(text, now) {
+            return self.after_submit(now);
+        }
         let glossary = self
             .glossary
             .as_deref()
@@ -214,6 +219,11 @@ impl Session {
         answer.grading = Some(grading);
         answer.submitted = true;
         self.order_follow_ups();
+        self.after_submit(now);
+    }
+
+    /// Practice mode reveals the answer; interview mode asks the next question.
+    fn after_submit(&mut self, now: DateTime<Utc>) {
         match self.options.mode {
             DrillMode::Practice => self.phase = Phase::Reveal,
             DrillMode::Interview => self.ask_or_reveal(self.index + 1, now),

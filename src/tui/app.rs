@@ -10,6 +10,7 @@ use crate::search::SearchIndex;
 
 mod calculators;
 mod drill;
+mod numbers;
 mod saving;
 #[cfg(test)]
 mod tests;
@@ -94,6 +95,8 @@ pub struct App {
     pub drill_choice: DrillChoice,
     /// The stats screen's figures, computed when it opens and after each save, not per frame.
     pub stats: Option<Stats>,
+    /// Number accuracy per calculator and this week's slips, computed with `stats`.
+    pub number_stats: Option<crate::drill::numbers::tally::NumberStats>,
     /// The first stats section shown (the screen scrolls by section).
     pub stats_scroll: usize,
     quit: bool,
@@ -128,6 +131,7 @@ impl App {
             ticking: false,
             drill_choice: DrillChoice::new(3.0),
             stats: None,
+            number_stats: None,
             stats_scroll: 0,
             quit: false,
             effects: Vec::new(),

@@ -384,6 +384,20 @@ pub const BINDINGS: &[Binding] = &[
         "Leave the answer box (i goes back)",
     ),
     bind(
+        DrillAnswer,
+        &[key(Enter)],
+        Action::Reveal,
+        "",
+        "Submit a number answer (in a spoken answer: a new line)",
+    ),
+    bind(
+        Drill,
+        &[ch('c')],
+        Action::OpenCalculator,
+        "",
+        "After a number answer: its calculator with its inputs",
+    ),
+    bind(
         Drill,
         &[ch(' ')],
         Action::Reveal,

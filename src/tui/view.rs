@@ -12,6 +12,8 @@ mod drill;
 pub mod field;
 mod help;
 mod list;
+mod numbers;
+mod numbers_stats;
 mod reader;
 mod search;
 mod stats;

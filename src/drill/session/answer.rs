@@ -5,6 +5,7 @@ use std::time::Duration;
 use chrono::{DateTime, TimeDelta, Utc};
 
 use crate::drill::grade::Grading;
+use crate::drill::numbers::Graded;
 use crate::drill::scheduler::Grade;
 
 /// The remaining time shown in yellow from here on.
@@ -40,6 +41,8 @@ pub struct Answer {
     pub submitted: bool,
     pub skipped: bool,
     pub grade: Option<Grade>,
+    /// A number question's grade: verdict, slip, the typed value as read.
+    pub number: Option<Graded>,
 }
 
 /// How a key point stands in the review: three looks, never told apart by colour alone.

@@ -11,7 +11,8 @@ impl Session {
     /// question was not submitted.
     pub fn attempt(&self, index: usize, now: DateTime<Utc>) -> Option<Attempt> {
         let answer = self.answers.get(index)?;
-        if !answer.submitted {
+        // A number answer is saved as its review at once (`number_review`), not as an attempt.
+        if !answer.submitted || self.questions.get(index)?.number.is_some() {
             return None;
         }
         let at = answer.stopped.unwrap_or(now);
@@ -21,7 +22,10 @@ impl Session {
     /// The text still in the answer box of the question on screen, as a draft to save; `None`
     /// when no answer is in progress or the box is blank.
     pub fn draft(&self, text: &str, now: DateTime<Utc>) -> Option<Attempt> {
-        if !matches!(self.phase, Phase::Answering | Phase::Paused) || text.trim().is_empty() {
+        if !matches!(self.phase, Phase::Answering | Phase::Paused)
+            || text.trim().is_empty()
+            || self.asking_number()
+        {
             return None;
         }
         Some(self.make_attempt(self.index, text.to_owned(), now, true))

@@ -9,6 +9,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::content::{Bilingual, Card, FollowUp, KeyPoint, Lang};
+use crate::drill::numbers::NumberQuestion;
 use crate::drill::scheduler::due_queue;
 use crate::drill::store::Progress;
 
@@ -95,6 +96,12 @@ pub struct DrillOptions {
     pub lang: Lang,
     /// With `due`, makes the due queue cover every card before this day.
     pub exam: Option<NaiveDate>,
+    /// A numbers drill: back-of-envelope questions from the cards' number templates, due
+    /// templates first, each graded by value and unit as it is answered.
+    pub numbers: bool,
+    /// In a drill of cards, the chance (0 to 1) that a card with number templates is followed
+    /// by one of its number questions; `None` leaves it to the front end's setting (0 here).
+    pub numbers_mix: Option<f64>,
 }
 
 impl Default for DrillOptions {
@@ -109,6 +116,8 @@ impl Default for DrillOptions {
             seed: 0,
             lang: Lang::En,
             exam: None,
+            numbers: false,
+            numbers_mix: None,
         }
     }
 }
@@ -126,6 +135,9 @@ pub struct Question {
     pub tags: Vec<String>,
     /// The card's follow-up links, with the key points each probes.
     pub follow_ups: Vec<FollowUp>,
+    /// A number question (from one of the card's templates) instead of a spoken one: graded by
+    /// value and unit, with no key points.
+    pub number: Option<Box<NumberQuestion>>,
 }
 
 impl Question {
@@ -137,6 +149,7 @@ impl Question {
             both_key_points: card.key_points.clone(),
             tags: card.tags.clone(),
             follow_ups: card.body.get(lang).follow_ups.clone(),
+            number: None,
         }
     }
 

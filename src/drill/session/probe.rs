@@ -41,7 +41,13 @@ impl Session {
         let main_id = main.card_id.clone();
         let links = main.follow_ups.clone();
         let covered = self.answers[self.index].covered.clone();
-        let start = self.index + 1;
+        // A number question right after the main one stays there, before the follow-ups.
+        let mut start = self.index + 1;
+        while self.questions.get(start).is_some_and(|q| {
+            q.number.is_some() && q.follow_up_of.as_deref() == Some(main_id.as_str())
+        }) {
+            start += 1;
+        }
         let count = self.questions[start..]
             .iter()
             .take_while(|q| q.follow_up_of.as_deref() == Some(main_id.as_str()))

@@ -5,6 +5,9 @@ use std::path::PathBuf;
 use chrono::{DateTime, NaiveDate, Utc};
 
 use super::{App, Effect, Screen};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::drill::numbers::tally::number_stats;
 use crate::drill::{DrillMode, DrillOptions, Grade, Phase, Progress, Store, due_queue};
 use crate::tui::action::Action;
 use crate::tui::keymap::{Context, key_for};
@@ -32,8 +35,8 @@ impl Default for DrillSetup {
 }
 
 /// The stats screen's sections, scrolled one at a time: reviews per day, the due forecast,
-/// strength per tag.
-pub const STATS_SECTIONS: usize = 3;
+/// strength per tag, number answers.
+pub const STATS_SECTIONS: usize = 4;
 
 impl App {
     /// Pasted text into the answer box.
@@ -48,8 +51,18 @@ impl App {
 
     #[must_use]
     pub fn with_drill_setup(mut self, setup: DrillSetup) -> App {
+        let mix = self.drill_choice.numbers_mix;
         self.drill_choice = DrillChoice::new(setup.minutes);
+        self.drill_choice.numbers_mix = mix;
         self.drill_setup = setup;
+        self
+    }
+
+    /// How often a drilled card's answer is followed by a number question (the `numbers-mix`
+    /// setting, 0 to 1); the drill screen's form starts from it.
+    #[must_use]
+    pub fn with_numbers_mix(mut self, mix: f64) -> App {
+        self.drill_choice.numbers_mix = mix;
         self
     }
 
@@ -124,9 +137,13 @@ impl App {
     }
 
     /// Starts a drill with `options` on the drill screen.
-    pub fn start_drill(&mut self, options: DrillOptions) {
+    pub fn start_drill(&mut self, mut options: DrillOptions) {
         let progress = self.progress();
-        match DrillScreen::start(&self.deck, &progress, options, self.now) {
+        let table = self.table();
+        options
+            .numbers_mix
+            .get_or_insert(self.drill_choice.numbers_mix);
+        match DrillScreen::start(&self.deck, &progress, options, &table, self.now) {
             Ok(mut drill) => {
                 drill.offer_draft(self.saving());
                 if let Some(at) = drill.restored_draft {
@@ -162,6 +179,7 @@ impl App {
         let options = DrillOptions {
             card: Some(card.id.clone()),
             minutes_per_answer: self.drill_choice.minutes,
+            numbers: self.drill_choice.numbers,
             ..self.drill_options(self.drill_choice.mode)
         };
         self.start_drill(options);
@@ -183,6 +201,7 @@ impl App {
             due,
             tag: choice.tag,
             minutes_per_answer: choice.minutes,
+            numbers: choice.numbers,
             ..self.drill_options(mode.unwrap_or(choice.mode))
         };
         self.start_drill(options);
@@ -228,7 +247,11 @@ impl App {
         let empty = Progress::default();
         let progress = self.stored_progress().unwrap_or(&empty);
         let cards: Vec<&crate::content::Card> = self.deck.cards().iter().collect();
-        self.stats = Some(crate::drill::stats(progress, &cards, self.now));
+        let stats = crate::drill::stats(progress, &cards, self.now);
+        let week = self.now - chrono::Duration::days(7);
+        let numbers = number_stats(progress, week);
+        self.stats = Some(stats);
+        self.number_stats = Some(numbers);
     }
 
     /// Runs `f` on the drill with the store, so grades are saved as they are given.
@@ -267,6 +290,13 @@ impl App {
         };
         let now = self.now;
         match action {
+            // Enter submits a number answer; in a spoken answer it starts a new line.
+            Action::Reveal if drill.typing && !drill.session.asking_number() => {
+                drill
+                    .answer
+                    .edit(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+            }
+            Action::OpenCalculator => self.open_number_calculator(),
             Action::TextKey(key) => {
                 drill.answer.edit(key);
             }

@@ -6,9 +6,11 @@ use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
 
+use crate::calc::HardwareTable;
 use crate::content::{Card, Deck};
+use crate::drill::session::plan_drill;
 use crate::drill::{
-    Attempt, DrillMode, DrillOptions, DrillSummary, Grade, Phase, Progress, Session, Store, plan,
+    Attempt, DrillMode, DrillOptions, DrillSummary, Grade, Phase, Progress, Review, Session, Store,
 };
 use crate::tui::action::Action;
 use crate::tui::keymap::{Context, key_for};
@@ -60,6 +62,9 @@ pub struct DrillScreen {
     pub scroll_max: std::cell::Cell<usize>,
     /// Rows one page scrolls: the shown rows less one kept for context, at the last draw.
     pub page_rows: std::cell::Cell<usize>,
+    /// Why the typed text was not taken as a number answer (it is no quantity); shown under
+    /// the answer box until the next submit.
+    pub number_error: Option<String>,
 }
 
 impl DrillScreen {
@@ -68,11 +73,15 @@ impl DrillScreen {
         deck: &Deck,
         progress: &Progress,
         options: DrillOptions,
+        table: &HardwareTable,
         now: DateTime<Utc>,
     ) -> Result<DrillScreen, String> {
         let cards: Vec<&Card> = deck.cards().iter().collect();
-        let questions = plan(&cards, progress, &options, now);
+        let questions = plan_drill(&cards, progress, &options, table, now);
         if questions.is_empty() {
+            if options.numbers {
+                return Err(no_numbers(&options));
+            }
             return Err(match (&options.card, &options.tag, options.due) {
                 (Some(card), _, _) => format!("no card '{card}' to drill"),
                 (_, Some(tag), _) => format!("no card has the tag '{tag}'"),
@@ -93,6 +102,7 @@ impl DrillScreen {
             scroll: 0,
             scroll_max: std::cell::Cell::new(0),
             page_rows: std::cell::Cell::new(1),
+            number_error: None,
         })
     }
 
@@ -109,10 +119,21 @@ impl DrillScreen {
     /// ungraded attempt, so an interview cut short keeps every answer given.
     pub fn submit(&mut self, now: DateTime<Utc>, saving: &mut Saving) {
         let text = self.answer_text();
+        // Text that is no quantity stays in the box to be fixed, while there is time.
+        self.number_error = self
+            .session
+            .number_problem(&text)
+            .filter(|_| !self.session.timer(now).timed_out);
+        if self.number_error.is_some() {
+            return;
+        }
         let index = self.session.index();
         self.session.submit(&text, now);
         if let Some(attempt) = self.session.attempt(index, now) {
             self.store_attempt(attempt, saving);
+        }
+        if let Some(review) = self.session.number_review(index, now) {
+            self.store_review(review, saving);
         }
         self.scroll = 0;
         // Interview mode asks the next question at once: the box is fresh and has the focus.
@@ -157,9 +178,14 @@ impl DrillScreen {
 
     /// Grades the revealed answer and saves the review at once.
     pub fn grade(&mut self, grade: Grade, now: DateTime<Utc>, saving: &mut Saving) {
-        let Some(review) = self.session.grade(grade, now) else {
-            return;
-        };
+        if let Some(review) = self.session.grade(grade, now) {
+            self.store_review(review, saving);
+        }
+    }
+
+    /// Saves a graded review; a failure is shown, and the review stays in memory for the next
+    /// save.
+    fn store_review(&mut self, review: Review, saving: &mut Saving) {
         match saving {
             Saving::To(store) => match store.record(review) {
                 Ok(()) => {
@@ -239,7 +265,7 @@ impl DrillScreen {
     /// Puts the open draft of the current card back in the box.
     pub fn offer_draft(&mut self, saving: &Saving) {
         let Saving::To(store) = saving else { return };
-        let Some(card) = self.session.current() else {
+        let Some(card) = self.session.current().filter(|q| q.number.is_none()) else {
             return;
         };
         if let Some(draft) = store.progress().draft_of(&card.card_id) {
@@ -267,6 +293,17 @@ impl DrillScreen {
             }
         }
         self.summary = Some(summary);
+    }
+}
+
+/// Why a numbers drill has no questions.
+fn no_numbers(options: &DrillOptions) -> String {
+    match (&options.card, &options.tag) {
+        (Some(card), _) => format!(
+            "card '{card}' has no number templates: `infraprep numbers` lists the cards that do"
+        ),
+        (_, Some(tag)) => format!("no card with the tag '{tag}' has number templates"),
+        _ => "no card has number templates".to_owned(),
     }
 }
 

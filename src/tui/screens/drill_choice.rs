@@ -1,7 +1,9 @@
-//! The drill screen's setup form: mode, number of questions, minutes per answer, tag, and which
-//! cards (due first, due only, or any). j/k choose a row, h/l change it, Enter starts.
+//! The drill screen's setup form: mode (interview, practice or numbers), number of questions,
+//! minutes per answer, tag, which cards (due first, due only, or any), and how often number
+//! questions follow a card's answer. j/k choose a row, h/l change it, Enter starts.
 
 use super::calc::wrap_index;
+use crate::content::Lang;
 use crate::drill::DrillMode;
 
 /// Which cards a drill from the screen draws on.
@@ -23,10 +25,27 @@ pub struct DrillChoice {
     /// `None`: every tag.
     pub tag: Option<String>,
     pub pick: Pick,
+    /// A numbers drill (number questions only, feedback after each); `mode` is then practice.
+    pub numbers: bool,
+    /// The share of cards followed by a number question (the `numbers-mix` setting).
+    pub numbers_mix: f64,
 }
 
+/// The shares the mix row steps through.
+const MIXES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
 /// Rows of the form, in order.
-pub const ROWS: [&str; 5] = ["mode", "questions", "minutes per answer", "tag", "cards"];
+pub const ROWS: [&str; 6] = [
+    "mode",
+    "questions",
+    "minutes per answer",
+    "tag",
+    "cards",
+    "numbers mixed in",
+];
+
+/// The mix row's label in Chinese (the other labels are still English-only).
+pub const MIX_ROW_ZH: &str = "穿插数字题";
 
 impl DrillChoice {
     pub fn new(minutes: f64) -> DrillChoice {
@@ -37,6 +56,8 @@ impl DrillChoice {
             minutes,
             tag: None,
             pick: Pick::DueFirst,
+            numbers: false,
+            numbers_mix: 0.0,
         }
     }
 
@@ -48,10 +69,26 @@ impl DrillChoice {
     pub fn change(&mut self, step: i32, tags: &[String]) {
         match self.row {
             0 => {
-                self.mode = match self.mode {
-                    DrillMode::Interview => DrillMode::Practice,
-                    DrillMode::Practice => DrillMode::Interview,
-                }
+                // interview → practice → numbers → interview.
+                let modes = [
+                    (DrillMode::Interview, false),
+                    (DrillMode::Practice, false),
+                    (DrillMode::Practice, true),
+                ];
+                let at = modes
+                    .iter()
+                    .position(|m| *m == (self.mode, self.numbers))
+                    .unwrap_or(0);
+                (self.mode, self.numbers) = modes[wrap_index(at, step, modes.len())];
+            }
+            5 => {
+                // From a configured share between the steps, the next step up or down.
+                let at = if step > 0 {
+                    MIXES.iter().position(|m| *m > self.numbers_mix)
+                } else {
+                    MIXES.iter().rposition(|m| *m < self.numbers_mix)
+                };
+                self.numbers_mix = at.map_or(self.numbers_mix, |i| MIXES[i]);
             }
             1 => self.count = self.count.saturating_add_signed(step as isize).clamp(1, 30),
             2 => self.minutes = (self.minutes + f64::from(step) * 0.5).clamp(0.5, 15.0),
@@ -66,11 +103,19 @@ impl DrillChoice {
         }
     }
 
-    /// Each row's value as shown.
-    pub fn values(&self) -> [String; 5] {
-        let mode = match self.mode {
-            DrillMode::Interview => "interview (feedback at the end)",
-            DrillMode::Practice => "practice (feedback after each answer)",
+    /// Each row's value as shown (the rows added for numbers in `lang`).
+    pub fn values(&self, lang: Lang) -> [String; 6] {
+        let mode = match (self.mode, self.numbers, lang) {
+            (_, true, Lang::En) => "numbers (estimates, graded with units)",
+            (_, true, Lang::Zh) => "数字题（估算，按数值和单位评分）",
+            (DrillMode::Interview, _, _) => "interview (feedback at the end)",
+            (DrillMode::Practice, _, _) => "practice (feedback after each answer)",
+        };
+        let mix = match (self.numbers_mix > 0.0, lang) {
+            (false, Lang::En) => "never".to_owned(),
+            (false, Lang::Zh) => "不穿插".to_owned(),
+            (true, Lang::En) => format!("after {:.0}% of cards", self.numbers_mix * 100.0),
+            (true, Lang::Zh) => format!("{:.0}% 的卡片之后", self.numbers_mix * 100.0),
         };
         let pick = match self.pick {
             Pick::DueFirst => "due cards first, then any",
@@ -83,6 +128,7 @@ impl DrillChoice {
             format!("{}", self.minutes),
             self.tag.clone().unwrap_or_else(|| "any".to_owned()),
             pick.to_owned(),
+            mix,
         ]
     }
 }
@@ -121,6 +167,28 @@ mod tests {
         choice.change(1, &tags);
         assert_eq!(choice.pick, Pick::DueOnly);
         choice.move_row(1);
+        choice.change(1, &tags);
+        assert!((choice.numbers_mix - 0.25).abs() < 1e-12);
+        choice.numbers_mix = 0.3;
+        choice.change(-1, &tags);
+        assert!(
+            (choice.numbers_mix - 0.25).abs() < 1e-12,
+            "a configured share steps to its neighbour"
+        );
+        choice.change(-1, &tags);
+        choice.change(-1, &tags);
+        assert!(choice.numbers_mix.abs() < 1e-12, "stops at never");
+        choice.move_row(1);
         assert_eq!(choice.row, 0, "rows wrap");
+        choice.change(1, &tags);
+        assert!(choice.numbers, "practice → numbers");
+        assert_eq!(
+            choice.values(Lang::En)[0],
+            "numbers (estimates, graded with units)"
+        );
+        choice.change(1, &tags);
+        assert_eq!((choice.mode, choice.numbers), (DrillMode::Interview, false));
+        choice.change(-1, &tags);
+        assert!(choice.numbers, "interview ← numbers");
     }
 }

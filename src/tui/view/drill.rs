@@ -13,14 +13,14 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use crate::content::Card;
+use crate::content::{Card, Lang};
 use crate::drill::{DrillMode, Phase};
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::action::Action;
 use crate::tui::app::App;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::drill::DrillScreen;
-use crate::tui::screens::drill_choice::ROWS;
+use crate::tui::screens::drill_choice::{MIX_ROW_ZH, ROWS};
 use crate::tui::theme::Theme;
 
 mod review;
@@ -64,8 +64,14 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     })
     .collect();
     frame.render_widget(Paragraph::new(title_lines), title);
-    match drill.phase() {
-        Phase::Reveal => render_reveal(app, drill, card, theme, body, frame),
+    match (drill.phase(), question.number.as_deref()) {
+        (Phase::Reveal, Some(number)) => {
+            super::numbers::render_reveal(app, drill, number, theme, body, frame);
+        }
+        (_, Some(number)) => {
+            super::numbers::render_answering(app, drill, number, theme, body, frame);
+        }
+        (Phase::Reveal, None) => render_reveal(app, drill, card, theme, body, frame),
         _ => render_answering(app, drill, card, theme, body, frame),
     }
 }
@@ -73,9 +79,11 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
 fn render_status(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let session = &drill.session;
     let question = session.current();
-    let mode = match session.options().mode {
-        DrillMode::Interview => "interview",
-        DrillMode::Practice => "practice",
+    let mode = match (session.options().mode, session.options().numbers, app.lang) {
+        (_, true, Lang::En) => "numbers",
+        (_, true, Lang::Zh) => "数字题",
+        (DrillMode::Interview, _, _) => "interview",
+        (DrillMode::Practice, _, _) => "practice",
     };
     let chain = question
         .and_then(|q| q.follow_up_of.as_deref())
@@ -208,12 +216,21 @@ fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     ));
     lines.push(Line::default());
     let choice = &app.drill_choice;
-    for (index, (row, value)) in ROWS.iter().zip(choice.values()).enumerate() {
+    for (index, (row, value)) in ROWS.iter().zip(choice.values(app.lang)).enumerate() {
         let focused = index == choice.row;
+        let row = if index == 5 && app.lang == Lang::Zh {
+            &MIX_ROW_ZH
+        } else {
+            row
+        };
         lines.push(Line::from(vec![
             Span::styled(if focused { "› " } else { "  " }, theme.key()),
             Span::styled(
-                format!("{row:<20}"),
+                // Padded by display width, so a Chinese label lines up with the others.
+                format!(
+                    "{row}{}",
+                    " ".repeat(20usize.saturating_sub(unicode_width::UnicodeWidthStr::width(*row)))
+                ),
                 if focused { theme.title() } else { theme.dim() },
             ),
             Span::styled(

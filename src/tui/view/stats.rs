@@ -10,6 +10,7 @@ use super::chart;
 use crate::calc::format;
 use crate::calculators::{Chart, Unit};
 use crate::content::Card;
+use crate::drill::numbers::tally::number_stats;
 use crate::drill::{Progress, Stats, stats};
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::action::Action;
@@ -78,8 +79,23 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         rest = below;
         last = i;
     }
+    // The number section last: accuracy per calculator and this week's slips.
+    if rest.height > 0 {
+        let computed;
+        let numbers = if let Some(numbers) = &app.number_stats {
+            numbers
+        } else {
+            let empty = Progress::default();
+            let progress = app.stored_progress().unwrap_or(&empty);
+            computed = number_stats(progress, app.now - chrono::Duration::days(7));
+            &computed
+        };
+        let lines = super::numbers_stats::stats_lines(numbers, app.lang, theme, rest.width);
+        frame.render_widget(Paragraph::new(lines), rest);
+        last = SECTIONS - 1;
+    }
     let position = format!(
-        "sections {}-{} of {SECTIONS} (reviews, forecast, tags) · {} {} g/G scroll",
+        "sections {}-{} of {SECTIONS} (reviews, forecast, tags, numbers) · {} {} g/G scroll",
         first + 1,
         last + 1,
         key_for(Context::Stats, Action::Move(1)),

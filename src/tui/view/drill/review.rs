@@ -9,8 +9,9 @@ use ratatui::widgets::Paragraph;
 
 use super::{clock_f, wrapped};
 use crate::content::{Card, Lang, Section};
+use crate::drill::numbers::Verdict;
 use crate::drill::session::PointState;
-use crate::drill::{DrillSummary, missed_points};
+use crate::drill::{DrillSummary, QuestionSummary, missed_points};
 use crate::text::wrap::Span as WrapSpan;
 use crate::tui::action::Action;
 use crate::tui::app::App;
@@ -144,6 +145,33 @@ pub(super) fn render_reveal(
     scrolled(drill, lines, theme, body, frame);
 }
 
+/// The summary's coverage column for its `i`th question: key points covered, or for a number
+/// question its verdict. Only the session knows which were number
+/// questions: the summary lists the questions asked, in order.
+fn coverage_column(drill: &DrillScreen, i: usize, q: &QuestionSummary, lang: Lang) -> String {
+    let number = drill
+        .session
+        .questions()
+        .iter()
+        .zip(drill.session.answers())
+        .filter(|(_, a)| a.started.is_some())
+        .nth(i)
+        .filter(|(question, _)| question.number.is_some())
+        .and_then(|(_, answer)| answer.number.as_ref());
+    let Some(graded) = number else {
+        return format!("{}/{}  ", q.covered, q.total);
+    };
+    match (graded.verdict, lang) {
+        (Verdict::Exact, Lang::En) => "exact  ",
+        (Verdict::Close, Lang::En) => "close  ",
+        (Verdict::Off, Lang::En) => "off    ",
+        (Verdict::Exact, Lang::Zh) => "准确   ",
+        (Verdict::Close, Lang::Zh) => "接近   ",
+        (Verdict::Off, Lang::Zh) => "偏差   ",
+    }
+    .to_owned()
+}
+
 const fn reference_title(lang: Lang) -> &'static str {
     match lang {
         Lang::Zh => "参考答案（面试这样说）",
@@ -194,6 +222,7 @@ pub(super) fn render_summary(
     ));
     lines.push(Line::default());
     for (i, q) in summary.questions.iter().enumerate() {
+        let coverage = coverage_column(drill, i, q, app.lang);
         let title = app
             .deck
             .get(&q.card_id)
@@ -214,7 +243,7 @@ pub(super) fn render_summary(
                 WrapSpan::new(format!("{:>2}. ", i + 1), theme.dim()),
                 WrapSpan::new(format!("{time:<12}"), style),
                 WrapSpan::new(format!("{grade:<11}"), theme.accent()),
-                WrapSpan::new(format!("{}/{}  ", q.covered, q.total), theme.dim()),
+                WrapSpan::new(coverage, theme.dim()),
                 WrapSpan::new(title.to_owned(), theme.text()),
             ],
             area.width,
