@@ -1,7 +1,7 @@
 //! The fat-tree fabric form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, yes_no};
-use crate::calc::{self, CalcError, FabricFields, FabricInput, HardwareTable, format};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
+use crate::calc::{self, CalcError, FabricInput, HardwareTable, format};
 
 pub(super) const FABRIC: Calculator = Calculator {
     id: "fabric",
@@ -68,21 +68,8 @@ Leaves give d = floor(R·o/(o+1)) ports to nodes and u = ceil(d/o) to spines; tw
     ],
 };
 
-/// Parses a fabric form the way the calculator will.
-fn input(form: &Form, table: &HardwareTable) -> Result<FabricInput, CalcError> {
-    let fields = FabricFields {
-        nodes: form.text("nodes"),
-        nics_per_node: form.text("nics-per-node"),
-        speed: form.text("speed"),
-        radix: form.get("radix"),
-        oversubscription: form.get("oversubscription"),
-        rail: yes_no(form, "rail")?,
-    };
-    FabricInput::from_fields(&fields, table)
-}
-
 fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let report = calc::fabric(&input(form, table)?);
+    let report = calc::fabric(&FabricInput::from_form(form, table)?);
     let one = |label: &str, value: String| (label.to_owned(), value, String::new());
     let headline = vec![
         one(

@@ -1,7 +1,7 @@
 //! The parallelism layout form.
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
-use crate::calc::{self, CalcError, HardwareTable, LayoutFields, LayoutInput, format};
+use crate::calc::{self, CalcError, HardwareTable, LayoutInput, format};
 
 pub(super) const LAYOUT: Calculator = Calculator {
     id: "layout",
@@ -105,32 +105,8 @@ Ranks in the order [TP, CP, PP, DP], TP fastest; TP must fit the NVLink domain (
     ],
 };
 
-/// Parses a layout form the way the calculator will.
-fn input(form: &Form, table: &HardwareTable) -> Result<LayoutInput, CalcError> {
-    let fields = LayoutFields {
-        gpus: form.text("gpus"),
-        tp: form.text("tp"),
-        cp: form.get("cp"),
-        pp: form.get("pp"),
-        dp: form.get("dp"),
-        gpus_per_node: form.get("gpus-per-node"),
-        pod_size: form.get("pod-size"),
-        oversubscription: form.get("oversubscription"),
-        params: form.get("params"),
-        micro_batch: form.get("micro-batch"),
-        seq: form.get("seq"),
-        hidden: form.get("hidden"),
-        bytes: form.get("bytes"),
-        layers: form.get("layers"),
-        micro_batches: form.get("micro-batches"),
-        link: form.get("link"),
-        bw: form.get("bw"),
-    };
-    LayoutInput::from_fields(&fields, table)
-}
-
 fn compute_layout(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let r = calc::layout(&input(form, table)?);
+    let r = calc::layout(&LayoutInput::from_form(form, table)?);
     let one = |label: String, value: String| (label, value, String::new());
     let mut headline: Vec<(String, String, String)> = r
         .placements

@@ -1,7 +1,7 @@
 //! The memory-per-GPU (ZeRO / FSDP) form.
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
-use crate::calc::{self, CalcError, HardwareTable, MemoryFields, MemoryInput, format};
+use crate::calc::{self, CalcError, HardwareTable, MemoryInput, format};
 
 pub(super) const MEMORY: Calculator = Calculator {
     id: "memory",
@@ -69,22 +69,8 @@ Model state only (2Ψ weights + 2Ψ gradients + KΨ optimizer); activations come
     example: &[("params", "70B"), ("gpus", "64"), ("stage", "zero-3")],
 };
 
-/// Parses a memory form the way the calculator will.
-fn input(form: &Form) -> Result<MemoryInput, CalcError> {
-    let fields = MemoryFields {
-        params: form.text("params"),
-        gpus: form.text("gpus"),
-        stage: form.get("stage"),
-        optimizer_bytes: form.get("optimizer-bytes"),
-        shard_group: form.get("shard-group"),
-        convention: form.get("convention"),
-        largest_layer: form.get("largest-layer"),
-    };
-    MemoryInput::from_fields(&fields)
-}
-
 fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcError> {
-    let report = calc::memory(&input(form)?);
+    let report = calc::memory(&MemoryInput::from_form(form)?);
     let chosen = report
         .stages
         .iter()

@@ -1,7 +1,7 @@
 //! The MFU form.
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
-use crate::calc::{self, CalcError, HardwareTable, MfuFields, MfuInput, format};
+use crate::calc::{self, CalcError, HardwareTable, MfuInput, format};
 
 pub(super) const MFU: Calculator = Calculator {
     id: "mfu",
@@ -101,26 +101,8 @@ Peaks are dense: a100-bf16 (312e12), h100-bf16 (989e12); the 2:4-sparsity figure
     ],
 };
 
-/// Parses an mfu form the way the calculator will.
-fn input(form: &Form) -> Result<MfuInput, CalcError> {
-    let fields = MfuFields {
-        params: form.text("params"),
-        gpus: form.text("gpus"),
-        peak: form.text("peak"),
-        tokens_per_s: form.get("tokens-per-s"),
-        step_time: form.get("step-time"),
-        tokens_per_step: form.get("tokens-per-step"),
-        layers: form.get("layers"),
-        heads: form.get("heads"),
-        head_dim: form.get("head-dim"),
-        seq: form.get("seq"),
-        recompute: form.get("recompute"),
-    };
-    MfuInput::from_fields(&fields)
-}
-
 fn compute_mfu(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcError> {
-    let r = calc::mfu(&input(form)?);
+    let r = calc::mfu(&MfuInput::from_form(form)?);
     let one = |label: &str, value: String| (label.to_owned(), value, String::new());
     let headline = vec![
         one("MFU", format::percent(r.mfu)),

@@ -1,7 +1,7 @@
 //! The compute-communication overlap form.
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
-use crate::calc::{self, CalcError, HardwareTable, OverlapFields, OverlapInput, format};
+use crate::calc::{self, CalcError, HardwareTable, OverlapInput, format};
 
 pub(super) const OVERLAP: Calculator = Calculator {
     id: "overlap",
@@ -88,25 +88,8 @@ Each window's communication runs under the next window's compute; the last one (
     ],
 };
 
-/// Parses an overlap form the way the calculator will.
-fn input(form: &Form, table: &HardwareTable) -> Result<OverlapInput, CalcError> {
-    let fields = OverlapFields {
-        compute: form.get("compute"),
-        compute_total: form.get("compute-total"),
-        comm: form.get("comm"),
-        comm_total: form.get("comm-total"),
-        bytes: form.get("bytes"),
-        windows: form.get("windows"),
-        tail: form.get("tail"),
-        tail_bytes: form.get("tail-bytes"),
-        link: form.get("link"),
-        bw: form.get("bw"),
-    };
-    OverlapInput::from_fields(&fields, table)
-}
-
 fn compute_overlap(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let r = calc::overlap(&input(form, table)?);
+    let r = calc::overlap(&OverlapInput::from_form(form, table)?);
     let d = format::duration;
     let headline = vec![
         (

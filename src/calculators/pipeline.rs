@@ -1,7 +1,7 @@
 //! The pipeline bubble form.
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
-use crate::calc::{self, CalcError, HardwareTable, PipelineFields, PipelineInput, format};
+use crate::calc::{self, CalcError, HardwareTable, PipelineInput, format};
 
 pub(super) const PIPELINE: Calculator = Calculator {
     id: "pipeline",
@@ -106,26 +106,8 @@ Bubble: (p-1)/m of the ideal compute time, (p-1)/(m+p-1) of the step; interleavi
     ],
 };
 
-/// Parses a pipeline form the way the calculator will.
-fn input(form: &Form, table: &HardwareTable) -> Result<PipelineInput, CalcError> {
-    let fields = PipelineFields {
-        stages: form.text("stages"),
-        micro_batches: form.text("micro-batches"),
-        interleave: form.get("interleave"),
-        t_fwd: form.get("t-fwd"),
-        t_bwd: form.get("t-bwd"),
-        micro_batch: form.get("micro-batch"),
-        seq: form.get("seq"),
-        hidden: form.get("hidden"),
-        bytes: form.get("bytes"),
-        link: form.get("link"),
-        bw: form.get("bw"),
-    };
-    PipelineInput::from_fields(&fields, table)
-}
-
 fn compute_pipeline(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let input = input(form, table)?;
+    let input = PipelineInput::from_form(form, table)?;
     let report = calc::pipeline(&input);
     let charts = vec![
         Chart::Bars {

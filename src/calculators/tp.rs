@@ -1,7 +1,7 @@
 //! The tensor-parallel traffic form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, yes_no};
-use crate::calc::{self, CalcError, HardwareTable, TpFields, TpInput, format};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
+use crate::calc::{self, CalcError, HardwareTable, TpInput, format};
 
 /// TP sizes the per-layer bytes chart compares, besides the one asked for.
 const CHART_SIZES: [usize; 6] = [2, 4, 8, 16, 32, 64];
@@ -95,25 +95,8 @@ Bytes are what each GPU sends (as much is received): 2(t-1)/t x b·s·h·bytes p
     ],
 };
 
-/// Parses a tp form the way the calculator will.
-fn input(form: &Form, table: &HardwareTable) -> Result<TpInput, CalcError> {
-    let fields = TpFields {
-        micro_batch: form.text("micro-batch"),
-        seq: form.text("seq"),
-        hidden: form.text("hidden"),
-        tp: form.text("tp"),
-        bytes: form.get("bytes"),
-        layers: form.get("layers"),
-        micro_batches: form.get("micro-batches"),
-        sequence_parallel: yes_no(form, "sequence-parallel")?,
-        link: form.get("link"),
-        bw: form.get("bw"),
-    };
-    TpInput::from_fields(&fields, table)
-}
-
 fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let input = input(form, table)?;
+    let input = TpInput::from_form(form, table)?;
     let report = calc::tp(&input);
     let mut charts = vec![Chart::Bars {
         title: "bytes each GPU sends per layer, by TP size: 8bsh(t-1)/t levels off at 8bsh"
