@@ -31,7 +31,7 @@ mod transfer;
 pub use crate::calc::Form;
 use field::field;
 pub use field::{Field, FieldKind, check_field};
-pub use outcome::{Chart, Outcome, Table, Unit};
+pub use outcome::{Chart, Outcome, Row, Table, Unit, one, pair, times};
 
 use crate::calc::{CalcError, HardwareTable};
 

@@ -1,6 +1,6 @@
 //! The MFU form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one};
 use crate::calc::{self, CalcError, HardwareTable, MfuInput, format};
 
 pub(super) const MFU: Calculator = Calculator {
@@ -103,7 +103,6 @@ Peaks are dense: a100-bf16 (312e12), h100-bf16 (989e12); the 2:4-sparsity figure
 
 fn compute_mfu(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcError> {
     let r = calc::mfu(&MfuInput::from_form(form)?);
-    let one = |label: &str, value: String| (label.to_owned(), value, String::new());
     let headline = vec![
         one("MFU", format::percent(r.mfu)),
         one("HFU", format::percent(r.hfu)),
@@ -118,34 +117,21 @@ fn compute_mfu(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcErro
         ),
     ];
     let charts = vec![
-        Chart::Bars {
-            title: format!(
+        Chart::spec_bars(
+            format!(
                 "share of the {} peak",
                 format::flop_rate(r.peak_flops_per_s)
             ),
-            unit: Unit::Percent,
-            bars: vec![
-                ("MFU".to_owned(), r.mfu, r.mfu),
-                ("HFU".to_owned(), r.hfu, r.hfu),
-            ],
-        },
-        Chart::Parts {
-            title: "FLOPs per token".to_owned(),
-            unit: Unit::Flops,
-            parts: flops_parts(&r),
-        },
+            Unit::Percent,
+            [("MFU", r.mfu), ("HFU", r.hfu)],
+        ),
+        Chart::parts("FLOPs per token", Unit::Flops, flops_parts(&r)),
     ];
-    let outcome = Outcome {
-        headline,
-        steps: r.steps.clone(),
-        charts,
-        ..Outcome::default()
-    };
-    Ok(Computed::new(outcome, &r))
+    Ok(Computed::new(Outcome::new(headline, &r.steps, charts), &r))
 }
 
 /// 6N, the attention term and recomputed FLOPs per token, leaving out what is zero.
-fn flops_parts(r: &calc::MfuReport) -> Vec<(String, f64)> {
+fn flops_parts(r: &calc::MfuReport) -> Vec<(&'static str, f64)> {
     let recomputed = r.hardware_flops_per_token - r.model_flops_per_token;
     [
         ("6N weights", r.dense_flops_per_token),
@@ -154,7 +140,6 @@ fn flops_parts(r: &calc::MfuReport) -> Vec<(String, f64)> {
     ]
     .into_iter()
     .filter(|(label, flops)| *flops > 0.0 || label.starts_with("6N"))
-    .map(|(label, flops)| (label.to_owned(), flops))
     .collect()
 }
 

@@ -5,6 +5,14 @@ fn table() -> HardwareTable {
     HardwareTable::bundled()
 }
 
+/// The outcome of calculator `id` on its example form.
+pub(super) fn example_outcome(id: &str) -> Outcome {
+    let spec = calculator(id).unwrap_or_else(|| panic!("no calculator {id}"));
+    spec.evaluate(&spec.example_form(), &table())
+        .unwrap_or_else(|e| panic!("{id}: {e:?}"))
+        .outcome
+}
+
 #[test]
 fn every_example_form_computes() {
     for spec in CALCULATORS {
@@ -39,11 +47,7 @@ fn a_bad_field_is_named_and_other_fields_are_untouched() {
 
 #[test]
 fn transfer_bars_follow_the_engine() {
-    let spec = calculator("transfer").unwrap();
-    let outcome = spec
-        .evaluate(&spec.example_form(), &table())
-        .unwrap()
-        .outcome;
+    let outcome = example_outcome("transfer");
     let Chart::Bars { bars, .. } = &outcome.charts[0] else {
         panic!("bars")
     };
@@ -56,11 +60,7 @@ fn transfer_bars_follow_the_engine() {
 
 #[test]
 fn checkpoint_parts_add_up_to_the_size() {
-    let spec = calculator("checkpoint").unwrap();
-    let outcome = spec
-        .evaluate(&spec.example_form(), &table())
-        .unwrap()
-        .outcome;
+    let outcome = example_outcome("checkpoint");
     let Chart::Parts { parts, .. } = &outcome.charts[0] else {
         panic!("parts")
     };
@@ -76,11 +76,7 @@ fn checkpoint_parts_add_up_to_the_size() {
 
 #[test]
 fn collective_chart_has_a_series_per_algorithm() {
-    let spec = calculator("collective").unwrap();
-    let outcome = spec
-        .evaluate(&spec.example_form(), &table())
-        .unwrap()
-        .outcome;
+    let outcome = example_outcome("collective");
     let Chart::Lines { series, marker, .. } = &outcome.charts[0] else {
         panic!("lines")
     };

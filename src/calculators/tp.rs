@@ -1,6 +1,6 @@
 //! The tensor-parallel traffic form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one, times};
 use crate::calc::{self, CalcError, HardwareTable, TpInput, format};
 
 /// TP sizes the per-layer bytes chart compares, besides the one asked for.
@@ -98,12 +98,11 @@ Bytes are what each GPU sends (as much is received): 2(t-1)/t x b·s·h·bytes p
 fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let input = TpInput::from_form(form, table)?;
     let report = calc::tp(&input);
-    let mut charts = vec![Chart::Bars {
-        title: "bytes each GPU sends per layer, by TP size: 8bsh(t-1)/t levels off at 8bsh"
-            .to_owned(),
-        unit: Unit::Bytes,
-        bars: bytes_by_tp_size(&input),
-    }];
+    let mut charts = vec![Chart::spec_bars(
+        "bytes each GPU sends per layer, by TP size: 8bsh(t-1)/t levels off at 8bsh",
+        Unit::Bytes,
+        bytes_by_tp_size(&input),
+    )];
     charts.extend(time_chart(&report));
     let via = report
         .link
@@ -114,49 +113,29 @@ fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError>
     } else {
         "4 all-reduces"
     };
+    let mut headline = vec![
+        one("message b·s·h", format::bytes(report.message_bytes)),
+        one("per GPU per layer", format::bytes(report.layer_bytes)),
+        one("per GPU per step", format::bytes(report.step_bytes)),
+    ];
+    headline.extend(times(
+        "time per layer",
+        report.layer_seconds,
+        report.expected_layer_seconds,
+    ));
+    headline.extend(times(
+        "time per step",
+        report.step_seconds,
+        report.expected_step_seconds,
+    ));
     let outcome = Outcome {
         summary: format!(
             "TP t = {}, {collectives} of the activation per layer{via}",
             report.tp
         ),
-        headline: headline(&report),
-        steps: report.steps.clone(),
-        charts,
-        ..Outcome::default()
+        ..Outcome::new(headline, &report.steps, charts)
     };
     Ok(Computed::new(outcome, &report))
-}
-
-/// Bytes per GPU, then spec and expected times when a link was given.
-fn headline(report: &calc::TpReport) -> Vec<(String, String, String)> {
-    let bytes = |label: &str, value: f64| (label.to_owned(), format::bytes(value), String::new());
-    let mut headline = vec![
-        bytes("message b·s·h", report.message_bytes),
-        bytes("per GPU per layer", report.layer_bytes),
-        bytes("per GPU per step", report.step_bytes),
-    ];
-    let times = [
-        (
-            "time per layer",
-            report.layer_seconds,
-            report.expected_layer_seconds,
-        ),
-        (
-            "time per step",
-            report.step_seconds,
-            report.expected_step_seconds,
-        ),
-    ];
-    for (label, spec, expected) in times {
-        if let (Some(spec), Some(expected)) = (spec, expected) {
-            headline.push((
-                label.to_owned(),
-                format::duration(spec),
-                format::duration(expected),
-            ));
-        }
-    }
-    headline
 }
 
 /// Time per layer on the link, spec and expected; none without a link.
@@ -174,7 +153,7 @@ fn time_chart(report: &calc::TpReport) -> Option<Chart> {
 }
 
 /// Per-layer bytes for the usual TP sizes and the one asked for (no expected figure: repeated).
-fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64, f64)> {
+fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64)> {
     let mut sizes: Vec<usize> = CHART_SIZES.to_vec();
     if !sizes.contains(&input.tp) {
         sizes.push(input.tp);
@@ -186,7 +165,7 @@ fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64, f64)> {
             let bytes = calc::tp::ALLREDUCES_PER_LAYER as f64
                 * calc::collective::Op::AllReduce.busbw_factor(t)
                 * input.activation.bytes();
-            (format!("t = {t}"), bytes, bytes)
+            (format!("t = {t}"), bytes)
         })
         .collect()
 }
