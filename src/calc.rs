@@ -27,6 +27,8 @@ pub mod overlap;
 pub mod pipeline;
 pub mod step;
 pub mod sweep;
+#[cfg(test)]
+pub(crate) mod test_support;
 pub mod tp;
 pub mod transfer;
 pub mod units;

@@ -1,5 +1,6 @@
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::{assert_says, each_fails_naming};
 
 fn run(f: &Form) -> Result<CheckpointReport, CalcError> {
     CheckpointInput::from_form(f, &HardwareTable::bundled()).map(|i| checkpoint(&i))
@@ -127,10 +128,7 @@ fn bad_input() {
         (params("7B").with("gpu-mtbf", "5 y"), "--gpus"),
         (params("7B").with("nodes", "0"), "'0'"),
     ];
-    for (f, needle) in cases {
-        let err = run(&f).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
 }
 
 #[test]
@@ -140,7 +138,7 @@ fn nodes_come_from_gpus_or_impossible_counts_are_refused() {
     let r = run(&f).expect("derived");
     let host = r.host_memory_bytes_per_node.expect("host");
     assert!(close(host, 405e9 * 14.0 / 2048.0), "{host}");
-    assert!(r.steps.iter().any(|s| s.contains("8 per node assumed")));
+    assert_says(&r.steps, "8 per node assumed");
     let err = run(&f.with("nodes", "1"))
         .expect_err("16,384 GPUs on one node")
         .to_string();

@@ -1,5 +1,6 @@
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::{assert_says, each_fails_naming};
 
 const GIB: f64 = 1_073_741_824.0;
 
@@ -34,18 +35,9 @@ fn ring_allreduce_8x_a100_1gib() {
         "{}",
         r.expected_seconds
     );
-    assert!(
-        r.steps
-            .iter()
-            .any(|s| s.contains("600 GB/s is both directions")),
-        "{:#?}",
-        r.steps
-    );
-    assert!(
-        r.steps.iter().any(|s| s.contains("src/graph/tuning.cc")),
-        "every latency names its source: {:#?}",
-        r.steps
-    );
+    assert_says(&r.steps, "600 GB/s is both directions");
+    // Every latency names its source.
+    assert_says(&r.steps, "src/graph/tuning.cc");
 }
 
 #[test]
@@ -54,7 +46,7 @@ fn small_messages_use_ll() {
     let f = one_node("allreduce", "nvlink3", "ring").with("size", "8 B");
     let r = run(&f).expect("small");
     assert!(close(r.seconds, 15.0 * US + 1.75 * 8.0 / 150e9));
-    assert!(r.steps.iter().any(|s| s.contains("protocol LL")));
+    assert_says(&r.steps, "protocol LL");
 }
 
 #[test]
@@ -217,13 +209,7 @@ fn multi_node_tree_and_hierarchical() {
         Algorithm::Tree,
         "the 254-step ring pays more latency"
     );
-    assert!(
-        hier.steps
-            .iter()
-            .any(|s| s.contains("not an NCCL algorithm")),
-        "{:#?}",
-        hier.steps
-    );
+    assert_says(&hier.steps, "not an NCCL algorithm");
 }
 
 #[test]
@@ -272,10 +258,7 @@ fn bad_input_gives_clear_errors() {
         (base.with("size", "10 GB/s"), "'10 GB/s'"),
         (base.with("intra", "nvlink"), "'nvlink2'"),
     ];
-    for (fields, needle) in cases {
-        let err = run(&fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
     let err = run(&base.with("ranks", "1000000000"))
         .expect_err("huge")
         .to_string();

@@ -2,6 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::{assert_says, each_fails_naming};
 
 fn run(f: &Form) -> Result<FabricReport, CalcError> {
     FabricInput::from_form(f, &HardwareTable::bundled()).map(|i| fabric(&i))
@@ -51,7 +52,7 @@ fn four_scalable_units_in_full() {
     assert!(close(r.injection_bytes_per_s, 400e9));
     assert!(close(r.bisection_bytes_per_s, 25.6e12));
     assert!(close(r.above_leaf_per_nic_bytes_per_s, 50e9));
-    assert!(r.steps.iter().any(|s| s.contains("SuperPOD")));
+    assert_says(&r.steps, "SuperPOD");
 }
 
 #[test]
@@ -98,10 +99,7 @@ fn bad_input_names_the_value() {
         (base.with("nics-per-node", "40").with("rail", ""), "--rail"),
         (base.with("nodes", "100000"), "three-tier"),
     ];
-    for (fields, needle) in cases {
-        let err = run(&fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
 }
 
 proptest! {

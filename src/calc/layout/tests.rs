@@ -2,6 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::{assert_says, each_fails_naming};
 
 fn run(f: &Form) -> Result<LayoutReport, CalcError> {
     LayoutInput::from_form(f, &HardwareTable::bundled()).map(|i| layout(&i))
@@ -36,11 +37,7 @@ fn the_cards_placement() {
         (128, 128, true)
     );
     assert_eq!(dp.pods_spanned, Some(6));
-    assert!(
-        r.steps.iter().any(|s| s.contains("1 node(s) apart")),
-        "{:?}",
-        r.steps
-    );
+    assert_says(&r.steps, "1 node(s) apart");
 }
 
 #[test]
@@ -113,10 +110,7 @@ fn bad_layouts_are_explained() {
         (base.with("seq", "4096"), "together"),
         (base.with("params", "70 GB"), "'70 GB'"),
     ];
-    for (fields, needle) in cases {
-        let err = run(&fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
     // An NVL72 domain takes TP 18, and TP 18 × PP 4 = 72 keeps PP inside it too.
     let r = run(&base
         .with("gpus", "1152")

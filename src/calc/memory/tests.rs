@@ -2,6 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::{assert_says, each_fails_naming};
 
 fn run(f: &Form) -> Result<MemoryReport, CalcError> {
     MemoryInput::from_form(f).map(|i| memory(&i))
@@ -30,11 +31,7 @@ fn the_cards_70b_on_64_gpus() {
     assert!(close(total(&r, Stage::Zero2), 140e9 + 980e9 / 64.0));
     assert!(close(r.stages[3].traffic_bytes, 420e9));
     assert!(close(r.stages[0].traffic_bytes, 280e9));
-    assert!(
-        r.steps.iter().any(|s| s.contains("17.5 GB")),
-        "{:#?}",
-        r.steps
-    );
+    assert_says(&r.steps, "17.5 GB");
 }
 
 #[test]
@@ -84,10 +81,7 @@ fn bad_input_names_the_value() {
         (base.with("shard-group", "12"), "'12'"),
         (base.with("shard-group", "128"), "'128'"),
     ];
-    for (fields, needle) in cases {
-        let err = run(&fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
 }
 
 proptest! {

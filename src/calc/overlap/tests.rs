@@ -2,6 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::{assert_says, each_fails_naming};
 
 fn run(f: &Form) -> Result<OverlapReport, CalcError> {
     OverlapInput::from_form(f, &HardwareTable::bundled()).map(|i| overlap(&i))
@@ -38,11 +39,7 @@ fn a_short_backward_exposes_at_least_the_difference() {
     assert!(r.exposed_seconds >= 0.050);
     assert!(r.comm_bound);
     assert!(close(r.step_seconds, 0.120 + want));
-    assert!(
-        r.steps.iter().any(|s| s.contains("50.71 ms")),
-        "{:?}",
-        r.steps
-    );
+    assert_says(&r.steps, "50.71 ms");
 }
 
 #[test]
@@ -105,10 +102,7 @@ fn bad_input_names_the_value() {
         ),
         (base.with("compute-total", "-5 ms"), "'-5 ms'"),
     ];
-    for (fields, needle) in cases {
-        let err = run(&fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
 }
 
 proptest! {

@@ -2,6 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::each_fails_naming;
 
 const MIB: f64 = 1_048_576.0;
 
@@ -92,10 +93,7 @@ fn bad_input_names_the_value() {
             "'ib-xyz'",
         ),
     ];
-    for (fields, needle) in cases {
-        let err = run(&fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
 }
 
 proptest! {
