@@ -10,16 +10,10 @@ fn run(f: &Form) -> Result<LayoutReport, CalcError> {
 
 /// Card 20: Llama 3 405B on 16,384 H100s, TP 8, PP 16, DP 128, Meta's 3,072-GPU pods at 7:1.
 fn llama3() -> Form {
-    Form::of(&[
-        ("gpus", "16384"),
-        ("tp", "8"),
-        ("pp", "16"),
-        ("dp", "128"),
-        ("pod-size", "3072"),
-        ("oversubscription", "7:1"),
-        ("params", "405B"),
-        ("link", "eth-400g"),
-    ])
+    // The registry's example is this card: one definition of it.
+    crate::calculators::calculator("layout")
+        .expect("layout")
+        .example_form()
 }
 
 #[test]

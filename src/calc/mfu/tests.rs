@@ -11,17 +11,10 @@ fn run(f: &Form) -> Result<MfuReport, CalcError> {
 /// The card's example: 70B, L = 80, H = 64, Q = 128, T = 8192, 1,024 H100, 2,048 × 8,192
 /// tokens every 20 s.
 fn card() -> Form {
-    Form::of(&[
-        ("params", "70B"),
-        ("gpus", "1024"),
-        ("peak", "h100-bf16"),
-        ("step-time", "20 s"),
-        ("tokens-per-step", "16777216"),
-        ("layers", "80"),
-        ("heads", "64"),
-        ("head-dim", "128"),
-        ("seq", "8192"),
-    ])
+    // The registry's example is this card: one definition of it.
+    crate::calculators::calculator("mfu")
+        .expect("mfu")
+        .example_form()
 }
 
 #[test]
