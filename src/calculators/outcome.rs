@@ -71,7 +71,7 @@ impl Chart {
         Chart::Parts {
             title: title.into(),
             unit,
-            parts: parts.into_iter().map(|(l, v)| (l.into(), v)).collect(),
+            parts: labelled(parts).collect(),
         }
     }
 
@@ -84,7 +84,7 @@ impl Chart {
         Chart::Bars {
             title: title.into(),
             unit,
-            bars: bars.into_iter().map(|(l, v)| (l.into(), v, v)).collect(),
+            bars: labelled(bars).map(|(l, v)| (l, v, v)).collect(),
         }
     }
 }
@@ -119,6 +119,13 @@ pub enum Chart {
         unit: Unit,
         parts: Vec<(String, f64)>,
     },
+}
+
+/// Values with their labels as owned strings.
+fn labelled<L: Into<String>>(
+    items: impl IntoIterator<Item = (L, f64)>,
+) -> impl Iterator<Item = (String, f64)> {
+    items.into_iter().map(|(l, v)| (l.into(), v))
 }
 
 /// How chart values are printed.
