@@ -27,7 +27,7 @@ impl BusbwInput {
             ranks: units::parse_count("ranks", f.text("ranks"), 2).map_err(|e| {
                 CalcError::invalid(format!("{e}: a collective needs at least 2 ranks"))
             })?,
-            link: f.get("link").map(|l| link_or_rate(l, table)).transpose()?,
+            link: f.parse("link", |l| link_or_rate(l, table))?,
         })
     }
 }

@@ -48,10 +48,7 @@ impl CheckpointInput {
                 "give --mtbf (whole job) or --gpu-mtbf with --gpus, not both",
             ));
         }
-        let gpus = f
-            .get("gpus")
-            .map(|g| units::parse_count("--gpus", g, 1))
-            .transpose()?;
+        let gpus = f.parse("gpus", |g| units::parse_count("--gpus", g, 1))?;
         if f.get("gpu-mtbf").is_some() && gpus.is_none() {
             return Err(CalcError::invalid(
                 "--gpu-mtbf needs --gpus N to scale to the job (job MTBF = per-GPU MTBF / N)",
@@ -84,12 +81,9 @@ impl CheckpointInput {
             pcie: link(f.get("pcie"))?
                 .map_or_else(|| table.require("pcie5").map(LinkSpec::from_preset), Ok)?
                 .for_role(Role::Copy),
-            checkpoint_seconds: f
-                .get("checkpoint-time")
-                .map(units::parse_duration)
-                .transpose()?,
-            mtbf_seconds: f.get("mtbf").map(units::parse_duration).transpose()?,
-            gpu_mtbf_seconds: f.get("gpu-mtbf").map(units::parse_duration).transpose()?,
+            checkpoint_seconds: f.parse("checkpoint-time", units::parse_duration)?,
+            mtbf_seconds: f.parse("mtbf", units::parse_duration)?,
+            gpu_mtbf_seconds: f.parse("gpu-mtbf", units::parse_duration)?,
         })
     }
 

@@ -76,9 +76,7 @@ impl CollectiveInput {
                 e
             }
         })?;
-        let gpus_per_node = f
-            .get("gpus-per-node")
-            .map_or(Ok(ranks), |g| units::parse_count("--gpus-per-node", g, 1))?;
+        let gpus_per_node = f.count_or("gpus-per-node", "--gpus-per-node", ranks)?;
         if gpus_per_node > ranks || ranks % gpus_per_node != 0 {
             return Err(CalcError::invalid(format!(
                 "ranks '{ranks}' is not a whole number of nodes of --gpus-per-node '{gpus_per_node}': make ranks a multiple of it"
@@ -108,7 +106,7 @@ impl CollectiveInput {
                 table,
             )?,
             algorithm: f.get("algo").map_or(Ok(Algorithm::Auto), str::parse)?,
-            latency: f.get("latency").map(units::parse_latency).transpose()?,
+            latency: f.parse("latency", units::parse_latency)?,
         };
         let mut input = input;
         // NCCL's NVLS is one node; across nodes the same in-switch reduction runs as NVLSTree.

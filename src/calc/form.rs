@@ -5,7 +5,7 @@
 //! TUI fill a [`Form`] under those names, and each engine reads the names it needs from it
 //! (`XInput::from_form`), so there is no second list of fields to keep in step.
 
-use crate::calc::CalcError;
+use crate::calc::{CalcError, units};
 
 /// Each field's text, in the calculator's field order. Empty means not given.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -68,6 +68,17 @@ impl Form {
         parse: impl FnOnce(&str) -> Result<T, CalcError>,
     ) -> Result<Option<T>, CalcError> {
         self.get(name).map(parse).transpose()
+    }
+
+    /// `name` as a whole number of at least 1 (`what` names it in errors), or `default`.
+    pub fn count_or(
+        &self,
+        name: &str,
+        what: &'static str,
+        default: usize,
+    ) -> Result<usize, CalcError> {
+        self.get(name)
+            .map_or(Ok(default), |t| units::parse_count(what, t, 1))
     }
 
     /// `yes`/`no` (also `true`/`false`, `on`/`off`); empty means no.

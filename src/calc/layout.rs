@@ -35,16 +35,12 @@ pub struct LayoutInput {
     pub link: Option<LinkSpec>,
 }
 
-fn count(what: &'static str, text: Option<&str>) -> Result<usize, CalcError> {
-    text.map_or(Ok(1), |t| units::parse_count(what, t, 1))
-}
-
 impl LayoutInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
     pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
         let gpus = units::parse_count("GPUs", f.text("gpus"), 1)?;
         let tp = units::parse_count("TP", f.text("tp"), 1)?;
-        let (cp, pp) = (count("CP", f.get("cp"))?, count("PP", f.get("pp"))?);
+        let (cp, pp) = (f.count_or("cp", "CP", 1)?, f.count_or("pp", "PP", 1)?);
         let model = tp * cp * pp;
         let dp = match f.get("dp") {
             Some(d) => units::parse_count("DP", d, 1)?,
@@ -61,7 +57,7 @@ impl LayoutInput {
                 model * dp
             )));
         }
-        let gpus_per_node = count("GPUs per node", f.get("gpus-per-node").or(Some("8")))?;
+        let gpus_per_node = f.count_or("gpus-per-node", "GPUs per node", 8)?;
         if tp > gpus_per_node {
             return Err(CalcError::invalid(format!(
                 "TP '{tp}' exceeds the {gpus_per_node}-GPU NVLink domain (--gpus-per-node): its 4 blocking all-reduces per layer would cross the network at about a ninth of NVLink's bandwidth (50 vs 450 GB/s per H100); keep TP ≤ {gpus_per_node}, or give --gpus-per-node 72 for an NVL72"
@@ -77,10 +73,7 @@ impl LayoutInput {
                 "GPUs '{gpus}' is not a whole number of {gpus_per_node}-GPU nodes"
             )));
         }
-        let pod_size = f
-            .get("pod-size")
-            .map(|p| units::parse_count("pod size", p, 1))
-            .transpose()?;
+        let pod_size = f.parse("pod-size", |p| units::parse_count("pod size", p, 1))?;
         if let Some(pod) = pod_size
             && pod % gpus_per_node != 0
         {
@@ -108,10 +101,10 @@ impl LayoutInput {
             oversubscription: f
                 .get("oversubscription")
                 .map_or(Ok(1.0), fabric::parse_oversubscription)?,
-            params: f.get("params").map(units::parse_params).transpose()?,
+            params: f.parse("params", units::parse_params)?,
             activation,
-            layers: count("layers", f.get("layers"))?,
-            micro_batches: count("micro-batches", f.get("micro-batches"))?,
+            layers: f.count_or("layers", "layers", 1)?,
+            micro_batches: f.count_or("micro-batches", "micro-batches", 1)?,
             link: link_or_bw(f.get("link"), f.get("bw"), table)?,
         })
     }

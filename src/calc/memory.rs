@@ -34,10 +34,7 @@ impl MemoryInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
     pub fn from_form(f: &Form) -> Result<Self, CalcError> {
         let gpus = units::parse_count("GPUs", f.text("gpus"), 1)?;
-        let shard_group = f
-            .get("shard-group")
-            .map(|g| units::parse_count("shard group", g, 1))
-            .transpose()?;
+        let shard_group = f.parse("shard-group", |g| units::parse_count("shard group", g, 1))?;
         if let Some(g) = shard_group.filter(|g| *g > gpus || gpus % g != 0) {
             return Err(CalcError::invalid(format!(
                 "shard group '{g}' does not divide the {gpus} GPUs into whole groups: use a divisor of {gpus} (e.g. 8, one node)"
@@ -56,9 +53,7 @@ impl MemoryInput {
             )));
         }
         let largest_layer = f
-            .get("largest-layer")
-            .map(units::parse_params)
-            .transpose()?
+            .parse("largest-layer", units::parse_params)?
             .unwrap_or(0.0);
         Ok(MemoryInput {
             params: units::parse_params(f.text("params"))?,

@@ -166,9 +166,7 @@ fn tail_time(
 impl OverlapInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
     pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
-        let windows = f
-            .get("windows")
-            .map_or(Ok(1), |w| units::parse_count("windows", w, 1))?;
+        let windows = f.count_or("windows", "windows", 1)?;
         let n = windows as f64;
         let link = link_or_bw(f.get("link"), f.get("bw"), table)?;
         let (flag, text) = one_of(

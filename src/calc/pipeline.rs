@@ -47,9 +47,7 @@ impl PipelineInput {
         let input = PipelineInput {
             stages,
             micro_batches: units::parse_count("micro-batches", f.text("micro-batches"), 1)?,
-            interleave: f
-                .get("interleave")
-                .map_or(Ok(1), |v| units::parse_count("interleave", v, 1))?,
+            interleave: f.count_or("interleave", "interleave", 1)?,
             times: stage_times(f.get("t-fwd"), f.get("t-bwd"))?,
             activation: activation(f)?,
             link: link_or_bw(f.get("link"), f.get("bw"), table)?,

@@ -38,8 +38,6 @@ pub struct TpInput {
 impl TpInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
     pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
-        let count =
-            |what, text: Option<&str>| text.map_or(Ok(1), |t| units::parse_count(what, t, 1));
         let tp = units::parse_count("tensor-parallel size", f.text("tp"), 1)?;
         if tp < 2 {
             return Err(CalcError::range(
@@ -56,8 +54,8 @@ impl TpInput {
                 f.get("bytes"),
             )?,
             tp,
-            layers: count("layers", f.get("layers"))?,
-            micro_batches: count("micro-batches", f.get("micro-batches"))?,
+            layers: f.count_or("layers", "layers", 1)?,
+            micro_batches: f.count_or("micro-batches", "micro-batches", 1)?,
             sequence_parallel: f.flag("sequence-parallel")?,
             link: link_or_bw(f.get("link"), f.get("bw"), table)?,
         })
