@@ -114,22 +114,18 @@ fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcE
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::calculators::tests::example_outcome;
-    use crate::calculators::{Chart, Unit, calculator};
+    use crate::calculators::tests::{bars_of, example_outcome, parts_of};
+    use crate::calculators::{Unit, calculator};
 
     #[test]
     fn memory_per_stage_as_bars_in_bytes() {
         let outcome = example_outcome("memory");
-        let Chart::Bars { bars, unit, .. } = &outcome.charts[0] else {
-            panic!("bars")
-        };
+        let (unit, bars) = bars_of(&outcome, 0);
         assert_eq!(*unit, Unit::Bytes);
         assert_eq!(bars.len(), 4);
         assert!((bars[3].1 - 17.5e9).abs() < 1.0);
         assert!(outcome.headline[3].0.contains("chosen"));
-        let Chart::Parts { parts, .. } = &outcome.charts[1] else {
-            panic!("parts")
-        };
+        let (_, parts) = parts_of(&outcome, 1);
         let total: f64 = parts.iter().map(|p| p.1).sum();
         assert!((total - 17.5e9).abs() < 1.0);
     }

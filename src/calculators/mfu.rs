@@ -146,7 +146,8 @@ fn flops_parts(r: &calc::MfuReport) -> Vec<(&'static str, f64)> {
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::calculators::{Chart, Unit, calculator};
+    use crate::calculators::tests::parts_of;
+    use crate::calculators::{Unit, calculator};
 
     #[test]
     fn mfu_bars_and_flops_parts() {
@@ -155,17 +156,13 @@ mod tests {
         let mut form = spec.example_form();
         let outcome = spec.evaluate(&form, &table).expect("example").outcome;
         assert_eq!(outcome.headline[0].1, "40.1%");
-        let Chart::Parts { parts, unit, .. } = &outcome.charts[1] else {
-            panic!("parts")
-        };
+        let (unit, parts) = parts_of(&outcome, 1);
         assert_eq!(*unit, Unit::Flops);
         assert_eq!(parts.len(), 2, "no recompute part");
         form.values[10].1 = "full".to_owned();
         let outcome = spec.evaluate(&form, &table).expect("full").outcome;
         assert_eq!(outcome.headline[1].1, "53.5%");
-        let Chart::Parts { parts, .. } = &outcome.charts[1] else {
-            panic!("parts")
-        };
+        let (_, parts) = parts_of(&outcome, 1);
         assert_eq!(parts.len(), 3);
         assert_eq!(Unit::Flops.format(parts[0].1), "420 GFLOP");
     }

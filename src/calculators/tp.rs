@@ -173,7 +173,8 @@ fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64)> {
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::calculators::{Chart, Unit, calculator};
+    use crate::calculators::tests::bars_of;
+    use crate::calculators::{Unit, calculator};
 
     #[test]
     fn bytes_level_off_with_tp_size_and_time_needs_a_link() {
@@ -181,9 +182,7 @@ mod tests {
         let table = HardwareTable::bundled();
         let mut form = spec.example_form();
         let outcome = spec.evaluate(&form, &table).expect("example").outcome;
-        let Chart::Bars { bars, unit, .. } = &outcome.charts[0] else {
-            panic!("bars")
-        };
+        let (unit, bars) = bars_of(&outcome, 0);
         assert_eq!(*unit, Unit::Bytes);
         assert!(bars.windows(2).all(|w| w[1].1 > w[0].1), "{bars:?}");
         // 8bsh at most: 8 × 64 MiB.
