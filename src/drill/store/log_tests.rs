@@ -1,15 +1,10 @@
 //! The review log: appends instead of rewrites, torn tails, damage, unknown records, compaction
 //! and the migration of a v1 `progress.json`.
 
-use chrono::{DateTime, TimeZone, Utc};
-
+use super::tests::at;
 use super::*;
 use crate::drill::scheduler::Grade;
 use crate::drill::test_reviews::reviewed;
-
-fn at(minute: u32) -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 3, 1, 9, minute, 0).unwrap()
-}
 
 fn graded(card: &str, minute: u32) -> Review {
     Review {

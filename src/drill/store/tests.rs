@@ -5,7 +5,8 @@ use crate::content::Lang;
 use crate::drill::scheduler::Grade;
 use crate::drill::test_reviews::reviewed;
 
-fn at(minute: u32) -> DateTime<Utc> {
+/// Minute `minute` of the morning every store test happens on (shared with the log tests).
+pub(super) fn at(minute: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 1, 9, minute, 0).unwrap()
 }
 
