@@ -10,12 +10,10 @@ use timing::median;
 
 use infraprep::calc::units::parse_size;
 use infraprep::calc::{
-    BusbwFields, BusbwInput, CheckpointFields, CheckpointInput, CollectiveFields, CollectiveInput,
-    FabricFields, FabricInput, HardwareTable, LayoutFields, LayoutInput, MAX_EXPRESSION_CHARS,
-    MemoryFields, MemoryInput, MfuFields, MfuInput, OverlapFields, OverlapInput, PipelineFields,
-    PipelineInput, TpFields, TpInput, TransferFields, TransferInput, busbw, checkpoint, collective,
-    collective_sweep, default_sweep_sizes, eval_expression, fabric, figure_matches, layout, memory,
-    mfu, overlap, pipeline, tp, transfer,
+    BusbwInput, CheckpointInput, CollectiveInput, FabricInput, Form, HardwareTable, LayoutInput,
+    MAX_EXPRESSION_CHARS, MemoryInput, MfuInput, OverlapInput, PipelineInput, TpInput,
+    TransferInput, busbw, checkpoint, collective, collective_sweep, default_sweep_sizes,
+    eval_expression, fabric, figure_matches, layout, memory, mfu, overlap, pipeline, tp, transfer,
 };
 
 fn report(name: &str, time: Duration) {
@@ -23,21 +21,18 @@ fn report(name: &str, time: Duration) {
     println!("{name:<52} {micros:>9.1} µs");
 }
 
-const MULTI_NODE: CollectiveFields<'static> = CollectiveFields {
-    op: "allreduce",
-    size: "1 GiB",
-    ranks: "1024",
-    gpus_per_node: Some("8"),
-    nics_per_node: None,
-    intra: Some("nvlink4"),
-    intra_bw: None,
-    inter: Some("ib-ndr"),
-    inter_bw: None,
-    algorithm: Some("auto"),
-    latency: None,
-    intra_efficiency: None,
-    inter_efficiency: None,
-};
+/// A 1024-GPU all-reduce over NVLink and NDR.
+fn multi_node() -> Form {
+    Form::of(&[
+        ("op", "allreduce"),
+        ("size", "1 GiB"),
+        ("ranks", "1024"),
+        ("gpus-per-node", "8"),
+        ("intra", "nvlink4"),
+        ("inter", "ib-ndr"),
+        ("algo", "auto"),
+    ])
+}
 
 const RUNS: usize = 301;
 
@@ -70,25 +65,16 @@ fn bench_transfer(table: &HardwareTable) {
             black_box(parse_size("10 GiB").expect("size"));
         }),
     );
-    let links = [
-        "pcie4".to_owned(),
-        "nvlink3".to_owned(),
-        "ib-hdr".to_owned(),
-    ];
-    let tf = TransferFields {
-        size: "10 GiB",
-        links: &links,
-        ..TransferFields::default()
-    };
+    let tf = Form::of(&[("size", "10 GiB"), ("links", "pcie4 nvlink3 ib-hdr")]);
     report(
-        "transfer: from_fields + compute (3 links)",
+        "transfer: from_form + compute (3 links)",
         median(runs, || {
             black_box(transfer(
-                &TransferInput::from_fields(&tf, table).expect("transfer"),
+                &TransferInput::from_form(&tf, table).expect("transfer"),
             ));
         }),
     );
-    let ti = TransferInput::from_fields(&tf, table).expect("transfer");
+    let ti = TransferInput::from_form(&tf, table).expect("transfer");
     report(
         "transfer: compute only",
         median(runs, || {
@@ -99,29 +85,28 @@ fn bench_transfer(table: &HardwareTable) {
 
 fn bench_collective(table: &HardwareTable) {
     let runs = RUNS;
-    let one_node = CollectiveFields {
-        ranks: "8",
-        gpus_per_node: None,
-        inter: None,
-        ..MULTI_NODE
-    };
+    let multi = multi_node();
+    let one_node = multi
+        .with("ranks", "8")
+        .with("gpus-per-node", "")
+        .with("inter", "");
     report(
-        "collective 8 GPUs auto: from_fields + compute",
+        "collective 8 GPUs auto: from_form + compute",
         median(runs, || {
             black_box(collective(
-                &CollectiveInput::from_fields(&one_node, table).expect("c"),
+                &CollectiveInput::from_form(&one_node, table).expect("c"),
             ));
         }),
     );
     report(
-        "collective 128 nodes auto: from_fields + compute",
+        "collective 128 nodes auto: from_form + compute",
         median(runs, || {
             black_box(collective(
-                &CollectiveInput::from_fields(&MULTI_NODE, table).expect("c"),
+                &CollectiveInput::from_form(&multi, table).expect("c"),
             ));
         }),
     );
-    let ci = CollectiveInput::from_fields(&MULTI_NODE, table).expect("c");
+    let ci = CollectiveInput::from_form(&multi, table).expect("c");
     report(
         "collective 128 nodes auto: compute only",
         median(runs, || {
@@ -139,37 +124,36 @@ fn bench_collective(table: &HardwareTable) {
 
 fn bench_others(table: &HardwareTable) {
     let runs = RUNS;
-    let bf = BusbwFields {
-        op: "allreduce",
-        size: "1 GiB",
-        time: "8203.9 us",
-        ranks: "8",
-        link: Some("nvlink3"),
-    };
+    let bf = Form::of(&[
+        ("op", "allreduce"),
+        ("size", "1 GiB"),
+        ("time", "8203.9 us"),
+        ("ranks", "8"),
+        ("link", "nvlink3"),
+    ]);
     report(
-        "busbw: from_fields + compute",
+        "busbw: from_form + compute",
         median(runs, || {
-            black_box(busbw(&BusbwInput::from_fields(&bf, table).expect("b")));
+            black_box(busbw(&BusbwInput::from_form(&bf, table).expect("b")));
         }),
     );
-    let kf = CheckpointFields {
-        params: "70B",
-        storage_bw: Some("100 GB/s"),
-        nodes: Some("16"),
-        node_bw: Some("ib-ndr"),
-        gpus: Some("128"),
-        mtbf: Some("3 h"),
-        ..CheckpointFields::default()
-    };
+    let kf = Form::of(&[
+        ("params", "70B"),
+        ("storage-bw", "100 GB/s"),
+        ("nodes", "16"),
+        ("node-bw", "ib-ndr"),
+        ("gpus", "128"),
+        ("mtbf", "3 h"),
+    ]);
     report(
-        "checkpoint: from_fields + compute",
+        "checkpoint: from_form + compute",
         median(runs, || {
             black_box(checkpoint(
-                &CheckpointInput::from_fields(&kf, table).expect("k"),
+                &CheckpointInput::from_form(&kf, table).expect("k"),
             ));
         }),
     );
-    let ki = CheckpointInput::from_fields(&kf, table).expect("k");
+    let ki = CheckpointInput::from_form(&kf, table).expect("k");
     report(
         "checkpoint: compute only",
         median(runs, || {
@@ -227,38 +211,36 @@ fn bench_others(table: &HardwareTable) {
 
 fn bench_training(table: &HardwareTable) {
     let runs = RUNS;
-    let tf = TpFields {
-        micro_batch: "1",
-        seq: "4096",
-        hidden: "8192",
-        tp: "8",
-        layers: Some("80"),
-        micro_batches: Some("8"),
-        link: Some("nvlink4"),
-        ..TpFields::default()
-    };
+    let tf = Form::of(&[
+        ("micro-batch", "1"),
+        ("seq", "4096"),
+        ("hidden", "8192"),
+        ("tp", "8"),
+        ("layers", "80"),
+        ("micro-batches", "8"),
+        ("link", "nvlink4"),
+    ]);
     report(
-        "tp: from_fields + compute (nvlink4)",
+        "tp: from_form + compute (nvlink4)",
         median(runs, || {
-            black_box(tp(&TpInput::from_fields(&tf, table).expect("tp")));
+            black_box(tp(&TpInput::from_form(&tf, table).expect("tp")));
         }),
     );
-    let pf = PipelineFields {
-        stages: "16",
-        micro_batches: "64",
-        interleave: Some("4"),
-        t_fwd: Some("10 ms"),
-        micro_batch: Some("1"),
-        seq: Some("4096"),
-        hidden: Some("8192"),
-        link: Some("ib-ndr"),
-        ..PipelineFields::default()
-    };
+    let pf = Form::of(&[
+        ("stages", "16"),
+        ("micro-batches", "64"),
+        ("interleave", "4"),
+        ("t-fwd", "10 ms"),
+        ("micro-batch", "1"),
+        ("seq", "4096"),
+        ("hidden", "8192"),
+        ("link", "ib-ndr"),
+    ]);
     report(
-        "pipeline: from_fields + compute (p2p on ib-ndr)",
+        "pipeline: from_form + compute (p2p on ib-ndr)",
         median(runs, || {
             black_box(pipeline(
-                &PipelineInput::from_fields(&pf, table).expect("pipeline"),
+                &PipelineInput::from_form(&pf, table).expect("pipeline"),
             ));
         }),
     );
@@ -266,92 +248,79 @@ fn bench_training(table: &HardwareTable) {
 
 fn bench_budget() {
     let runs = RUNS;
-    let mf = MemoryFields {
-        params: "70B",
-        gpus: "64",
-        shard_group: Some("8"),
-        ..MemoryFields::default()
-    };
+    let mf = Form::of(&[("params", "70B"), ("gpus", "64"), ("shard-group", "8")]);
     report(
-        "memory: from_fields + compute (4 stages, HSDP)",
+        "memory: from_form + compute (4 stages, HSDP)",
         median(runs, || {
-            black_box(memory(&MemoryInput::from_fields(&mf).expect("memory")));
+            black_box(memory(&MemoryInput::from_form(&mf).expect("memory")));
         }),
     );
-    let ff = MfuFields {
-        params: "70B",
-        gpus: "1024",
-        peak: "h100-bf16",
-        step_time: Some("20 s"),
-        tokens_per_step: Some("16777216"),
-        layers: Some("80"),
-        heads: Some("64"),
-        head_dim: Some("128"),
-        seq: Some("8192"),
-        recompute: Some("full"),
-        ..MfuFields::default()
-    };
+    let ff = Form::of(&[
+        ("params", "70B"),
+        ("gpus", "1024"),
+        ("peak", "h100-bf16"),
+        ("step-time", "20 s"),
+        ("tokens-per-step", "16777216"),
+        ("layers", "80"),
+        ("heads", "64"),
+        ("head-dim", "128"),
+        ("seq", "8192"),
+        ("recompute", "full"),
+    ]);
     report(
-        "mfu: from_fields + compute (attention, recompute)",
+        "mfu: from_form + compute (attention, recompute)",
         median(runs, || {
-            black_box(mfu(&MfuInput::from_fields(&ff).expect("mfu")));
+            black_box(mfu(&MfuInput::from_form(&ff).expect("mfu")));
         }),
     );
 }
 
 fn bench_cluster(table: &HardwareTable) {
     let runs = RUNS;
-    let ff = FabricFields {
-        nodes: "2048",
-        nics_per_node: "8",
-        speed: "ib-ndr",
-        rail: true,
-        ..FabricFields::default()
-    };
+    let ff = Form::of(&[
+        ("nodes", "2048"),
+        ("nics-per-node", "8"),
+        ("speed", "ib-ndr"),
+        ("rail", "yes"),
+    ]);
     report(
-        "fabric: from_fields + compute (64 SU, three tiers)",
+        "fabric: from_form + compute (64 SU, three tiers)",
         median(runs, || {
-            black_box(fabric(
-                &FabricInput::from_fields(&ff, table).expect("fabric"),
-            ));
+            black_box(fabric(&FabricInput::from_form(&ff, table).expect("fabric")));
         }),
     );
-    let of = OverlapFields {
-        compute_total: Some("120 ms"),
-        bytes: Some("50 MB"),
-        windows: Some("170"),
-        link: Some("ib-ndr"),
-        ..OverlapFields::default()
-    };
+    let of = Form::of(&[
+        ("compute-total", "120 ms"),
+        ("bytes", "50 MB"),
+        ("windows", "170"),
+        ("link", "ib-ndr"),
+    ]);
     report(
-        "overlap: from_fields + compute (170 buckets on ib-ndr)",
+        "overlap: from_form + compute (170 buckets on ib-ndr)",
         median(runs, || {
             black_box(overlap(
-                &OverlapInput::from_fields(&of, table).expect("overlap"),
+                &OverlapInput::from_form(&of, table).expect("overlap"),
             ));
         }),
     );
-    let lf = LayoutFields {
-        gpus: "16384",
-        tp: "8",
-        pp: Some("16"),
-        pod_size: Some("3072"),
-        oversubscription: Some("7:1"),
-        params: Some("405B"),
-        micro_batch: Some("1"),
-        seq: Some("8192"),
-        hidden: Some("16384"),
-        layers: Some("126"),
-        micro_batches: Some("16"),
-        link: Some("eth-400g"),
-        ..LayoutFields::default()
-    };
+    let lf = Form::of(&[
+        ("gpus", "16384"),
+        ("tp", "8"),
+        ("pp", "16"),
+        ("pod-size", "3072"),
+        ("oversubscription", "7:1"),
+        ("params", "405B"),
+        ("micro-batch", "1"),
+        ("seq", "8192"),
+        ("hidden", "16384"),
+        ("layers", "126"),
+        ("micro-batches", "16"),
+        ("link", "eth-400g"),
+    ]);
     report(
-        "layout: from_fields + compute (16,384 GPUs, DP on eth-400g)",
+        "layout: from_form + compute (16,384 GPUs, DP on eth-400g)",
         median(runs, || {
-            black_box(layout(
-                &LayoutInput::from_fields(&lf, table).expect("layout"),
-            ));
+            black_box(layout(&LayoutInput::from_form(&lf, table).expect("layout")));
         }),
     );
 }

@@ -16,6 +16,7 @@ pub mod checkpoint;
 pub mod collective;
 pub mod expression;
 pub mod fabric;
+pub mod form;
 pub mod format;
 pub mod hardware;
 pub mod layout;
@@ -26,31 +27,32 @@ pub mod overlap;
 pub mod pipeline;
 pub mod step;
 pub mod sweep;
+#[cfg(test)]
+pub(crate) mod test_support;
 pub mod tp;
 pub mod transfer;
 pub mod units;
 
-pub use busbw::{BusbwFields, BusbwInput, BusbwReport, busbw};
-pub use checkpoint::{CheckpointFields, CheckpointInput, CheckpointReport, Recipe, checkpoint};
-pub use collective::{
-    Algorithm, CollectiveFields, CollectiveInput, CollectiveReport, Op, collective,
-};
+pub use busbw::{BusbwInput, BusbwReport, busbw};
+pub use checkpoint::{CheckpointInput, CheckpointReport, Recipe, checkpoint};
+pub use collective::{Algorithm, CollectiveInput, CollectiveReport, Op, collective};
 pub use error::CalcError;
 pub use expression::{ExprValue, eval_expression, figure_matches};
-pub use fabric::{FabricFields, FabricInput, FabricReport, fabric};
+pub use fabric::{FabricInput, FabricReport, fabric};
 pub use fend_bridge::Kind;
+pub use form::Form;
 pub use guard::{MAX_EXPRESSION_CHARS, MAX_NESTING};
 pub use hardware::{HardwareTable, LinkKind, LinkPreset, Scope};
-pub use layout::{LayoutFields, LayoutInput, LayoutReport, layout};
+pub use layout::{LayoutInput, LayoutReport, layout};
 pub use link::LinkSpec;
-pub use memory::{MemoryFields, MemoryInput, MemoryReport, Stage, memory};
-pub use mfu::{MfuFields, MfuInput, MfuReport, mfu};
-pub use overlap::{OverlapFields, OverlapInput, OverlapReport, overlap};
-pub use pipeline::{PipelineFields, PipelineInput, PipelineReport, pipeline};
+pub use memory::{MemoryInput, MemoryReport, Stage, memory};
+pub use mfu::{MfuInput, MfuReport, mfu};
+pub use overlap::{OverlapInput, OverlapReport, overlap};
+pub use pipeline::{PipelineInput, PipelineReport, pipeline};
 pub use step::{StepFields, StepInput, StepReport, step};
 pub use sweep::{SweepSeries, collective_sweep, default_sweep_sizes};
 pub use tp::{TpFields, TpInput, TpReport, tp};
-pub use transfer::{TransferFields, TransferInput, TransferReport, TransferRow, transfer};
+pub use transfer::{TransferInput, TransferReport, TransferRow, transfer};
 
 /// True when `a` is within a relative `1e-9` of `b` (or both are zero): for tests on floats.
 #[cfg(test)]

@@ -16,7 +16,6 @@ mod checkpoint;
 mod collective;
 mod fabric;
 mod field;
-mod form;
 mod layout;
 mod memory;
 mod mfu;
@@ -29,10 +28,10 @@ mod step;
 mod tp;
 mod transfer;
 
+pub use crate::calc::Form;
 use field::field;
 pub use field::{Field, FieldKind, check_field};
-pub use form::Form;
-pub use outcome::{Chart, Outcome, Table, Unit};
+pub use outcome::{Chart, Outcome, Row, Table, Unit, one, pair, times};
 
 use crate::calc::{CalcError, HardwareTable};
 
@@ -155,18 +154,7 @@ pub fn calculator(id: &str) -> Option<&'static Calculator> {
 
 /// `yes`/`no` (also `true`/`false`, `on`/`off`); empty means no.
 pub(crate) fn yes_no(form: &Form, name: &'static str) -> Result<bool, CalcError> {
-    match form
-        .get(name)
-        .map(|v| v.trim().to_ascii_lowercase())
-        .as_deref()
-    {
-        None | Some("no" | "false" | "off") => Ok(false),
-        Some("yes" | "true" | "on") => Ok(true),
-        Some(_) => Err(CalcError::invalid(format!(
-            "{name} '{}' is not yes or no",
-            form.get(name).unwrap_or_default().trim()
-        ))),
-    }
+    form.flag(name)
 }
 
 #[cfg(test)]

@@ -13,6 +13,8 @@ pub mod stats;
 pub mod store;
 #[cfg(test)]
 mod test_cards;
+#[cfg(test)]
+mod test_reviews;
 
 pub use grade::{Grader, Grading, PointGrade, grade};
 pub use scheduler::{CardState, Grade, Memory, due_queue, review};

@@ -5,8 +5,7 @@
 use infraprep::calc::link::Role;
 use infraprep::calc::units::{parse_duration, parse_rate};
 use infraprep::calc::{
-    CheckpointFields, CheckpointInput, CollectiveFields, CollectiveInput, HardwareTable, LinkSpec,
-    checkpoint, collective,
+    CheckpointInput, CollectiveInput, Form, HardwareTable, LinkSpec, checkpoint, collective,
 };
 use serde::Deserialize;
 
@@ -106,18 +105,23 @@ fn rows() -> Vec<Row> {
     let data = load();
     let mut rows = Vec::new();
     for m in &data.collective {
-        let fields = CollectiveFields {
-            op: &m.op,
-            size: &m.size,
-            ranks: &m.ranks,
-            gpus_per_node: m.gpus_per_node.as_deref(),
-            nics_per_node: m.nics_per_node.as_deref(),
-            intra: m.intra.as_deref(),
-            inter: m.inter.as_deref(),
-            algorithm: Some(&m.algo),
-            ..CollectiveFields::default()
-        };
-        let report = collective(&CollectiveInput::from_fields(&fields, &table).expect(&m.setup));
+        let fields = Form::of(&[
+            ("op", &m.op),
+            ("size", &m.size),
+            ("ranks", &m.ranks),
+            (
+                "gpus-per-node",
+                m.gpus_per_node.as_deref().unwrap_or_default(),
+            ),
+            (
+                "nics-per-node",
+                m.nics_per_node.as_deref().unwrap_or_default(),
+            ),
+            ("intra", m.intra.as_deref().unwrap_or_default()),
+            ("inter", m.inter.as_deref().unwrap_or_default()),
+            ("algo", &m.algo),
+        ]);
+        let report = collective(&CollectiveInput::from_form(&fields, &table).expect(&m.setup));
         rows.push(Row {
             setup: format!("{} [{}]", m.setup, report.algorithm),
             expected: report.expected_busbw_bytes_per_s,
@@ -147,14 +151,16 @@ fn rows() -> Vec<Row> {
         });
     }
     for m in &data.checkpoint {
-        let fields = CheckpointFields {
-            params: &m.params,
-            recipe: Some(&m.recipe),
-            storage_bw: Some(&m.storage_bw),
-            storage_efficiency: m.storage_efficiency.as_deref(),
-            ..CheckpointFields::default()
-        };
-        let report = checkpoint(&CheckpointInput::from_fields(&fields, &table).expect(&m.setup));
+        let fields = Form::of(&[
+            ("params", &m.params),
+            ("recipe", &m.recipe),
+            ("storage-bw", &m.storage_bw),
+            (
+                "storage-efficiency",
+                m.storage_efficiency.as_deref().unwrap_or_default(),
+            ),
+        ]);
+        let report = checkpoint(&CheckpointInput::from_form(&fields, &table).expect(&m.setup));
         rows.push(Row {
             setup: m.setup.clone(),
             expected: report

@@ -3,8 +3,8 @@
 
 use infraprep::calc::units::{parse_duration, parse_rate, parse_size};
 use infraprep::calc::{
-    Algorithm, CollectiveFields, CollectiveInput, HardwareTable, Op, TransferFields, TransferInput,
-    collective, eval_expression, figure_matches, format, transfer,
+    Algorithm, CollectiveInput, Form, HardwareTable, Op, TransferInput, collective,
+    eval_expression, figure_matches, format, transfer,
 };
 use proptest::prelude::*;
 
@@ -20,17 +20,16 @@ const OPS: [&str; 7] = [
 
 fn collective_input(op: &str, ranks: usize, g: usize, algo: &str) -> CollectiveInput {
     let (ranks, g) = (ranks.to_string(), g.to_string());
-    let f = CollectiveFields {
-        op,
-        size: "1 MiB",
-        ranks: &ranks,
-        gpus_per_node: Some(&g),
-        intra: Some("nvlink4"),
-        inter: Some("ib-ndr"),
-        algorithm: Some(algo),
-        ..CollectiveFields::default()
-    };
-    CollectiveInput::from_fields(&f, &HardwareTable::bundled()).expect("valid")
+    let f = Form::of(&[
+        ("op", op),
+        ("size", "1 MiB"),
+        ("ranks", &ranks),
+        ("gpus-per-node", &g),
+        ("intra", "nvlink4"),
+        ("inter", "ib-ndr"),
+        ("algo", algo),
+    ]);
+    CollectiveInput::from_form(&f, &HardwareTable::bundled()).expect("valid")
 }
 
 proptest! {
@@ -40,11 +39,10 @@ proptest! {
     fn transfer_time_grows_with_size(a in 1.0f64..1e15, b in 1.0f64..1e15, link in 0usize..22) {
         let table = HardwareTable::bundled();
         let id = table.iter().nth(link).expect("preset").id.clone();
-        let ids = [id];
         let time = |bytes: f64| {
             let size = format!("{bytes} B");
-            let f = TransferFields { size: &size, links: &ids, ..TransferFields::default() };
-            transfer(&TransferInput::from_fields(&f, &table).expect("valid")).results[0].clone()
+            let f = Form::of(&[("size", &size), ("links", &id)]);
+            transfer(&TransferInput::from_form(&f, &table).expect("valid")).results[0].clone()
         };
         let (small, large) = (time(a.min(b)), time(a.max(b)));
         prop_assert!(small.seconds > 0.0 && small.expected_seconds >= small.seconds);

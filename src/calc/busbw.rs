@@ -3,20 +3,10 @@
 
 use serde::Serialize;
 
+use crate::calc::Form;
 use crate::calc::collective::Op;
 use crate::calc::link::{LinkSpec, link_or_rate};
 use crate::calc::{CalcError, HardwareTable, format, units};
-
-/// The text fields of a busbw calculation.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct BusbwFields<'a> {
-    pub op: &'a str,
-    pub size: &'a str,
-    pub time: &'a str,
-    pub ranks: &'a str,
-    /// A preset id or a rate to compare busbw against.
-    pub link: Option<&'a str>,
-}
 
 /// A parsed busbw calculation.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,15 +19,15 @@ pub struct BusbwInput {
 }
 
 impl BusbwInput {
-    pub fn from_fields(f: &BusbwFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
+    pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
         Ok(BusbwInput {
-            op: f.op.parse()?,
-            size_bytes: units::parse_size(f.size)?,
-            seconds: units::parse_duration(f.time)?,
-            ranks: units::parse_count("ranks", f.ranks, 2).map_err(|e| {
+            op: f.text("op").parse()?,
+            size_bytes: units::parse_size(f.text("size"))?,
+            seconds: units::parse_duration(f.text("time"))?,
+            ranks: units::parse_count("ranks", f.text("ranks"), 2).map_err(|e| {
                 CalcError::invalid(format!("{e}: a collective needs at least 2 ranks"))
             })?,
-            link: f.link.map(|l| link_or_rate(l, table)).transpose()?,
+            link: f.parse("link", |l| link_or_rate(l, table))?,
         })
     }
 }
@@ -123,21 +113,21 @@ mod tests {
     use super::*;
     use crate::calc::close;
 
-    fn run(f: BusbwFields<'_>) -> Result<BusbwReport, CalcError> {
-        BusbwInput::from_fields(&f, &HardwareTable::bundled()).map(|i| busbw(&i))
+    fn run(f: &Form) -> Result<BusbwReport, CalcError> {
+        BusbwInput::from_form(f, &HardwareTable::bundled()).map(|i| busbw(&i))
     }
 
     #[test]
     fn reads_stas00_a100_row() {
         // all_reduce_perf, 8x A100, 1 GiB in 8203.9 µs: algbw 130.88, busbw 229.04 GB/s.
-        let f = BusbwFields {
-            op: "allreduce",
-            size: "1 GiB",
-            time: "8203.9 us",
-            ranks: "8",
-            link: Some("nvlink3"),
-        };
-        let r = run(f).expect("a100");
+        let f = Form::of(&[
+            ("op", "allreduce"),
+            ("size", "1 GiB"),
+            ("time", "8203.9 us"),
+            ("ranks", "8"),
+            ("link", "nvlink3"),
+        ]);
+        let r = run(&f).expect("a100");
         assert!((r.algbw_bytes_per_s / 1e9 - 130.88).abs() < 0.01);
         assert!((r.busbw_bytes_per_s / 1e9 - 229.04).abs() < 0.01);
         assert!((r.percent_of_link.expect("link") - 76.35).abs() < 0.01);
@@ -154,13 +144,12 @@ mod tests {
             ("reduce", 1.0),
             ("sendrecv", 1.0),
         ] {
-            let r = run(BusbwFields {
-                op,
-                size: "1 GB",
-                time: "10 ms",
-                ranks: "8",
-                link: None,
-            })
+            let r = run(&Form::of(&[
+                ("op", op),
+                ("size", "1 GB"),
+                ("time", "10 ms"),
+                ("ranks", "8"),
+            ]))
             .expect(op);
             assert!(close(r.busbw_bytes_per_s, 100e9 * factor), "{op}");
             assert_eq!(r.percent_of_link, None);
@@ -170,52 +159,33 @@ mod tests {
     #[test]
     fn flags_busbw_above_the_link() {
         // stas00: 8x H200 NVLS allreduce 16 GiB, busbw 482.26 GB/s > 450.
-        let f = BusbwFields {
-            op: "allreduce",
-            size: "16 GiB",
-            time: "62.34 ms",
-            ranks: "8",
-            link: Some("nvlink4"),
-        };
-        let r = run(f).expect("nvls");
+        let f = Form::of(&[
+            ("op", "allreduce"),
+            ("size", "16 GiB"),
+            ("time", "62.34 ms"),
+            ("ranks", "8"),
+            ("link", "nvlink4"),
+        ]);
+        let r = run(&f).expect("nvls");
         assert!(r.percent_of_link.expect("link") > 100.0);
         assert!(r.steps.last().expect("note").contains("NVLS"));
     }
 
     #[test]
     fn bad_input() {
-        let base = BusbwFields {
-            op: "allreduce",
-            size: "1 GiB",
-            time: "1 ms",
-            ranks: "8",
-            link: None,
-        };
+        let base = Form::of(&[
+            ("op", "allreduce"),
+            ("size", "1 GiB"),
+            ("time", "1 ms"),
+            ("ranks", "8"),
+        ]);
         for (f, needle) in [
-            (
-                BusbwFields {
-                    time: "0 s",
-                    ..base
-                },
-                "'0 s'",
-            ),
-            (
-                BusbwFields {
-                    time: "1 GB",
-                    ..base
-                },
-                "'1 GB'",
-            ),
-            (BusbwFields { ranks: "1", ..base }, "at least 2"),
-            (
-                BusbwFields {
-                    link: Some("ib-qdr"),
-                    ..base
-                },
-                "'ib-qdr'",
-            ),
+            (base.with("time", "0 s"), "'0 s'"),
+            (base.with("time", "1 GB"), "'1 GB'"),
+            (base.with("ranks", "1"), "at least 2"),
+            (base.with("link", "ib-qdr"), "'ib-qdr'"),
         ] {
-            let err = run(f).expect_err(needle).to_string();
+            let err = run(&f).expect_err(needle).to_string();
             assert!(err.contains(needle), "{err}");
         }
     }

@@ -11,6 +11,7 @@ pub use interval::{daly_interval, job_mtbf, overhead_fraction, young_interval};
 pub use recipe::Recipe;
 pub use report::checkpoint;
 
+use crate::calc::Form;
 use crate::calc::link::{LinkSpec, Role, link_or_rate, storage_or_rate};
 
 /// GPUs per node assumed when `--nodes` is not given: an HGX/DGX server.
@@ -19,30 +20,6 @@ pub const GPUS_PER_NODE_ASSUMED: usize = 8;
 /// Most GPUs one node (one host's memory) can hold: 16 in an HGX-2/DGX-2; GB200 trays hold 4.
 pub const MAX_GPUS_PER_NODE: usize = 16;
 use crate::calc::{CalcError, HardwareTable, units};
-
-/// The text fields of a checkpoint calculation, as the CLI and the TUI form hold them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct CheckpointFields<'a> {
-    pub params: &'a str,
-    pub recipe: Option<&'a str>,
-    pub bytes_per_param: Option<&'a str>,
-    /// Aggregate storage bandwidth: a preset id or a rate.
-    pub storage_bw: Option<&'a str>,
-    /// Overrides the storage efficiency (a typed storage rate defaults to 0.5).
-    pub storage_efficiency: Option<&'a str>,
-    pub nodes: Option<&'a str>,
-    /// Per-node network bandwidth to storage: a preset id or a rate.
-    pub node_bw: Option<&'a str>,
-    /// Per-node local NVMe bandwidth: a preset id or a rate.
-    pub nvme_bw: Option<&'a str>,
-    /// GPUs holding the state, for the async copy and the job MTBF.
-    pub gpus: Option<&'a str>,
-    /// Device-to-host link for the async copy (default pcie5).
-    pub pcie: Option<&'a str>,
-    pub checkpoint_time: Option<&'a str>,
-    pub mtbf: Option<&'a str>,
-    pub gpu_mtbf: Option<&'a str>,
-}
 
 /// A parsed checkpoint calculation.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,26 +41,23 @@ pub struct CheckpointInput {
 }
 
 impl CheckpointInput {
-    pub fn from_fields(f: &CheckpointFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
-        let (recipe, bytes_per_param) = recipe(f.recipe, f.bytes_per_param)?;
-        if f.mtbf.is_some() && f.gpu_mtbf.is_some() {
+    pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
+        let (recipe, bytes_per_param) = recipe(f.get("recipe"), f.get("bytes-per-param"))?;
+        if f.get("mtbf").is_some() && f.get("gpu-mtbf").is_some() {
             return Err(CalcError::invalid(
                 "give --mtbf (whole job) or --gpu-mtbf with --gpus, not both",
             ));
         }
-        let gpus = f
-            .gpus
-            .map(|g| units::parse_count("--gpus", g, 1))
-            .transpose()?;
-        if f.gpu_mtbf.is_some() && gpus.is_none() {
+        let gpus = f.parse("gpus", |g| units::parse_count("--gpus", g, 1))?;
+        if f.get("gpu-mtbf").is_some() && gpus.is_none() {
             return Err(CalcError::invalid(
                 "--gpu-mtbf needs --gpus N to scale to the job (job MTBF = per-GPU MTBF / N)",
             ));
         }
         let link = |text: Option<&str>| text.map(|t| link_or_rate(t, table)).transpose();
         let storage_link = |text: Option<&str>| text.map(|t| storage_or_rate(t, table)).transpose();
-        let mut storage = storage_link(f.storage_bw)?;
-        if let Some(text) = f.storage_efficiency {
+        let mut storage = storage_link(f.get("storage-bw"))?;
+        if let Some(text) = f.get("storage-efficiency") {
             let e = units::parse_efficiency(text)?;
             let Some(link) = storage.as_mut() else {
                 return Err(CalcError::invalid(format!(
@@ -93,23 +67,23 @@ impl CheckpointInput {
             };
             link.override_efficiency(e, "given with --storage-efficiency");
         }
-        let (nodes, nodes_derived) = nodes(f.nodes, gpus)?;
+        let (nodes, nodes_derived) = nodes(f.get("nodes"), gpus)?;
         Ok(CheckpointInput {
-            params: units::parse_params(f.params)?,
+            params: units::parse_params(f.text("params"))?,
             recipe,
             bytes_per_param,
             storage,
             nodes,
             nodes_derived,
-            node_link: link(f.node_bw)?,
-            nvme: storage_link(f.nvme_bw)?,
+            node_link: link(f.get("node-bw"))?,
+            nvme: storage_link(f.get("nvme-bw"))?,
             gpus,
-            pcie: link(f.pcie)?
+            pcie: link(f.get("pcie"))?
                 .map_or_else(|| table.require("pcie5").map(LinkSpec::from_preset), Ok)?
                 .for_role(Role::Copy),
-            checkpoint_seconds: f.checkpoint_time.map(units::parse_duration).transpose()?,
-            mtbf_seconds: f.mtbf.map(units::parse_duration).transpose()?,
-            gpu_mtbf_seconds: f.gpu_mtbf.map(units::parse_duration).transpose()?,
+            checkpoint_seconds: f.parse("checkpoint-time", units::parse_duration)?,
+            mtbf_seconds: f.parse("mtbf", units::parse_duration)?,
+            gpu_mtbf_seconds: f.parse("gpu-mtbf", units::parse_duration)?,
         })
     }
 

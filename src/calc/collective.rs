@@ -14,30 +14,10 @@ use serde::Serialize;
 
 pub use op::{Algorithm, Op};
 
+use crate::calc::Form;
 use crate::calc::link::{LinkSpec, Role, link_or_rate};
 use crate::calc::{CalcError, HardwareTable, units};
 use model::Rates;
-
-/// The text fields of a collective calculation, as the CLI and the TUI form hold them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct CollectiveFields<'a> {
-    pub op: &'a str,
-    pub size: &'a str,
-    pub ranks: &'a str,
-    pub gpus_per_node: Option<&'a str>,
-    pub nics_per_node: Option<&'a str>,
-    pub intra: Option<&'a str>,
-    pub intra_bw: Option<&'a str>,
-    pub inter: Option<&'a str>,
-    /// Per NIC.
-    pub inter_bw: Option<&'a str>,
-    pub algorithm: Option<&'a str>,
-    pub latency: Option<&'a str>,
-    /// Overrides the intra-node link's efficiencies (a typed rate defaults to 0.8).
-    pub intra_efficiency: Option<&'a str>,
-    /// Overrides the inter-node link's efficiencies.
-    pub inter_efficiency: Option<&'a str>,
-}
 
 /// A parsed, checked collective calculation.
 #[derive(Debug, Clone, PartialEq)]
@@ -86,25 +66,23 @@ fn pick_link(
 
 impl CollectiveInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
-    pub fn from_fields(f: &CollectiveFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
-        let op: Op = f.op.parse()?;
-        let size_bytes = units::parse_size(f.size)?;
-        let ranks = units::parse_count("ranks", f.ranks, 2).map_err(|e| {
-            if f.ranks.trim().parse::<usize>().is_ok_and(|r| r < 2) {
+    pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
+        let op: Op = f.text("op").parse()?;
+        let size_bytes = units::parse_size(f.text("size"))?;
+        let ranks = units::parse_count("ranks", f.text("ranks"), 2).map_err(|e| {
+            if f.text("ranks").trim().parse::<usize>().is_ok_and(|r| r < 2) {
                 CalcError::invalid(format!("{e}: a collective needs at least 2 ranks"))
             } else {
                 e
             }
         })?;
-        let gpus_per_node = f
-            .gpus_per_node
-            .map_or(Ok(ranks), |g| units::parse_count("--gpus-per-node", g, 1))?;
+        let gpus_per_node = f.count_or("gpus-per-node", "--gpus-per-node", ranks)?;
         if gpus_per_node > ranks || ranks % gpus_per_node != 0 {
             return Err(CalcError::invalid(format!(
                 "ranks '{ranks}' is not a whole number of nodes of --gpus-per-node '{gpus_per_node}': make ranks a multiple of it"
             )));
         }
-        let nics_per_node = f.nics_per_node.map_or(Ok(gpus_per_node), |k| {
+        let nics_per_node = f.get("nics-per-node").map_or(Ok(gpus_per_node), |k| {
             units::parse_count("--nics-per-node", k, 1)
         })?;
         let input = CollectiveInput {
@@ -113,10 +91,22 @@ impl CollectiveInput {
             ranks,
             gpus_per_node,
             nics_per_node,
-            intra: pick_link("intra", f.intra, f.intra_bw, f.intra_efficiency, table)?,
-            inter: pick_link("inter", f.inter, f.inter_bw, f.inter_efficiency, table)?,
-            algorithm: f.algorithm.map_or(Ok(Algorithm::Auto), str::parse)?,
-            latency: f.latency.map(units::parse_latency).transpose()?,
+            intra: pick_link(
+                "intra",
+                f.get("intra"),
+                f.get("intra-bw"),
+                f.get("intra-efficiency"),
+                table,
+            )?,
+            inter: pick_link(
+                "inter",
+                f.get("inter"),
+                f.get("inter-bw"),
+                f.get("inter-efficiency"),
+                table,
+            )?,
+            algorithm: f.get("algo").map_or(Ok(Algorithm::Auto), str::parse)?,
+            latency: f.parse("latency", units::parse_latency)?,
         };
         let mut input = input;
         // NCCL's NVLS is one node; across nodes the same in-switch reduction runs as NVLSTree.

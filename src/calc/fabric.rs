@@ -11,6 +11,7 @@
 
 use serde::Serialize;
 
+use crate::calc::Form;
 use crate::calc::link::{LinkSpec, link_or_rate};
 use crate::calc::{CalcError, HardwareTable, format, units};
 
@@ -25,21 +26,6 @@ pub const SUPERPOD_B200: [(usize, usize, usize, usize, usize); 5] = [
     (16, 512, 128, 128, 64),
     (64, 2048, 512, 512, 256),
 ];
-
-/// The text fields of a fabric calculation, as the CLI and the TUI form hold them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct FabricFields<'a> {
-    pub nodes: &'a str,
-    pub nics_per_node: &'a str,
-    /// Port speed: a link preset id (`ib-ndr`) or a rate (`400 Gb/s`).
-    pub speed: &'a str,
-    /// Ports per switch (default 64).
-    pub radix: Option<&'a str>,
-    /// Down:up ratio at the leaf: `1` (default), `7`, `7:1` or `1:7`.
-    pub oversubscription: Option<&'a str>,
-    /// One leaf per rail per group of nodes.
-    pub rail: bool,
-}
 
 /// A parsed, checked fabric calculation.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,16 +69,18 @@ pub fn parse_oversubscription(text: &str) -> Result<f64, CalcError> {
 
 impl FabricInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
-    pub fn from_fields(f: &FabricFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
+    pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
         let input = FabricInput {
-            nodes: units::parse_count("nodes", f.nodes, 1)?,
-            nics_per_node: units::parse_count("NICs per node", f.nics_per_node, 1)?,
-            link: link_or_rate(f.speed, table)?,
-            radix: f.radix.map_or(Ok(DEFAULT_RADIX), |r| {
+            nodes: units::parse_count("nodes", f.text("nodes"), 1)?,
+            nics_per_node: units::parse_count("NICs per node", f.text("nics-per-node"), 1)?,
+            link: link_or_rate(f.text("speed"), table)?,
+            radix: f.get("radix").map_or(Ok(DEFAULT_RADIX), |r| {
                 units::parse_count("switch radix", r, 4)
             })?,
-            oversubscription: f.oversubscription.map_or(Ok(1.0), parse_oversubscription)?,
-            rail: f.rail,
+            oversubscription: f
+                .get("oversubscription")
+                .map_or(Ok(1.0), parse_oversubscription)?,
+            rail: f.flag("rail")?,
         };
         if input.radix > 1024 {
             return Err(CalcError::range(

@@ -63,36 +63,25 @@ fn nesting(text: &str) -> usize {
 /// Rejects text that nests too deep, is too long, or defines a function (checked in that order,
 /// so a deeply nested input is told about its nesting, the more useful fix).
 pub(crate) fn check(text: &str) -> Result<(), CalcError> {
+    let refuse = |problem: String| Err(CalcError::range("expression", preview(text), problem));
     let depth = nesting(text);
     if depth > MAX_NESTING {
-        return Err(CalcError::range(
-            "expression",
-            preview(text),
-            format!(
-                "nests {depth} parentheses deep; the limit is {MAX_NESTING}: \
+        return refuse(format!(
+            "nests {depth} parentheses deep; the limit is {MAX_NESTING}: \
                  remove redundant parentheses or split the calculation into steps"
-            ),
         ));
     }
     let chars = text.chars().count();
     if chars > MAX_EXPRESSION_CHARS {
-        return Err(CalcError::range(
-            "expression",
-            preview(text),
-            format!(
-                "is {chars} characters long; the limit is {MAX_EXPRESSION_CHARS}: \
+        return refuse(format!(
+            "is {chars} characters long; the limit is {MAX_EXPRESSION_CHARS}: \
                  split the calculation into steps"
-            ),
         ));
     }
     if let Some((_, what)) = FUNCTION_SYNTAX.iter().find(|(s, _)| text.contains(s)) {
-        return Err(CalcError::range(
-            "expression",
-            preview(text),
-            format!(
-                "uses {what}, and functions are not supported: \
+        return refuse(format!(
+            "uses {what}, and functions are not supported: \
                  write arithmetic with units, such as '10 GiB / 25 GB/s'"
-            ),
         ));
     }
     let words: Vec<String> = text
@@ -105,13 +94,9 @@ pub(crate) fn check(text: &str) -> Result<(), CalcError> {
             .then_some(&pair[1])
     });
     if let Some(word) = base_word {
-        return Err(CalcError::range(
-            "expression",
-            preview(text),
-            format!(
-                "asks for another number base ('{word}'), which the calculator cannot read back: \
+        return refuse(format!(
+            "asks for another number base ('{word}'), which the calculator cannot read back: \
                  leave the conversion out (0x and 0b literals are fine)"
-            ),
         ));
     }
     Ok(())

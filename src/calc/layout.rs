@@ -10,39 +10,12 @@
 
 use serde::Serialize;
 
+use crate::calc::Form;
 use crate::calc::activation::Activation;
 use crate::calc::collective::{self, Algorithm, CollectiveInput, Op};
 use crate::calc::link::{LinkSpec, link_or_bw};
 use crate::calc::tp::{TpInput, tp};
 use crate::calc::{CalcError, HardwareTable, fabric, units};
-
-/// The text fields of a layout calculation, as the CLI and the TUI form hold them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct LayoutFields<'a> {
-    pub gpus: &'a str,
-    pub tp: &'a str,
-    pub cp: Option<&'a str>,
-    pub pp: Option<&'a str>,
-    /// Default: GPUs / (TP × CP × PP).
-    pub dp: Option<&'a str>,
-    /// The NVLink domain (default 8).
-    pub gpus_per_node: Option<&'a str>,
-    /// GPUs per non-blocking pod.
-    pub pod_size: Option<&'a str>,
-    /// Above the pod, e.g. `7:1`.
-    pub oversubscription: Option<&'a str>,
-    /// Parameter count, for the DP gradients.
-    pub params: Option<&'a str>,
-    pub micro_batch: Option<&'a str>,
-    pub seq: Option<&'a str>,
-    pub hidden: Option<&'a str>,
-    pub bytes: Option<&'a str>,
-    pub layers: Option<&'a str>,
-    pub micro_batches: Option<&'a str>,
-    /// Per-GPU NIC: a link preset id or a rate.
-    pub link: Option<&'a str>,
-    pub bw: Option<&'a str>,
-}
 
 /// A parsed, checked layout.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,18 +35,14 @@ pub struct LayoutInput {
     pub link: Option<LinkSpec>,
 }
 
-fn count(what: &'static str, text: Option<&str>) -> Result<usize, CalcError> {
-    text.map_or(Ok(1), |t| units::parse_count(what, t, 1))
-}
-
 impl LayoutInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
-    pub fn from_fields(f: &LayoutFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
-        let gpus = units::parse_count("GPUs", f.gpus, 1)?;
-        let tp = units::parse_count("TP", f.tp, 1)?;
-        let (cp, pp) = (count("CP", f.cp)?, count("PP", f.pp)?);
+    pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
+        let gpus = units::parse_count("GPUs", f.text("gpus"), 1)?;
+        let tp = units::parse_count("TP", f.text("tp"), 1)?;
+        let (cp, pp) = (f.count_or("cp", "CP", 1)?, f.count_or("pp", "PP", 1)?);
         let model = tp * cp * pp;
-        let dp = match f.dp {
+        let dp = match f.get("dp") {
             Some(d) => units::parse_count("DP", d, 1)?,
             None if gpus % model == 0 => gpus / model,
             None => {
@@ -88,7 +57,7 @@ impl LayoutInput {
                 model * dp
             )));
         }
-        let gpus_per_node = count("GPUs per node", f.gpus_per_node.or(Some("8")))?;
+        let gpus_per_node = f.count_or("gpus-per-node", "GPUs per node", 8)?;
         if tp > gpus_per_node {
             return Err(CalcError::invalid(format!(
                 "TP '{tp}' exceeds the {gpus_per_node}-GPU NVLink domain (--gpus-per-node): its 4 blocking all-reduces per layer would cross the network at about a ninth of NVLink's bandwidth (50 vs 450 GB/s per H100); keep TP ≤ {gpus_per_node}, or give --gpus-per-node 72 for an NVL72"
@@ -104,10 +73,7 @@ impl LayoutInput {
                 "GPUs '{gpus}' is not a whole number of {gpus_per_node}-GPU nodes"
             )));
         }
-        let pod_size = f
-            .pod_size
-            .map(|p| units::parse_count("pod size", p, 1))
-            .transpose()?;
+        let pod_size = f.parse("pod-size", |p| units::parse_count("pod size", p, 1))?;
         if let Some(pod) = pod_size
             && pod % gpus_per_node != 0
         {
@@ -115,8 +81,8 @@ impl LayoutInput {
                 "pod size '{pod}' is not a whole number of {gpus_per_node}-GPU nodes"
             )));
         }
-        let activation = match (f.micro_batch, f.seq, f.hidden) {
-            (Some(b), Some(s), Some(h)) => Some(Activation::parse(b, s, h, f.bytes)?),
+        let activation = match (f.get("micro-batch"), f.get("seq"), f.get("hidden")) {
+            (Some(b), Some(s), Some(h)) => Some(Activation::parse(b, s, h, f.get("bytes"))?),
             (None, None, None) => None,
             _ => {
                 return Err(CalcError::invalid(
@@ -133,13 +99,13 @@ impl LayoutInput {
             gpus_per_node,
             pod_size,
             oversubscription: f
-                .oversubscription
+                .get("oversubscription")
                 .map_or(Ok(1.0), fabric::parse_oversubscription)?,
-            params: f.params.map(units::parse_params).transpose()?,
+            params: f.parse("params", units::parse_params)?,
             activation,
-            layers: count("layers", f.layers)?,
-            micro_batches: count("micro-batches", f.micro_batches)?,
-            link: link_or_bw(f.link, f.bw, table)?,
+            layers: f.count_or("layers", "layers", 1)?,
+            micro_batches: f.count_or("micro-batches", "micro-batches", 1)?,
+            link: link_or_bw(f.get("link"), f.get("bw"), table)?,
         })
     }
 }

@@ -14,25 +14,8 @@ use serde::Serialize;
 pub use convention::Convention;
 pub use stage::Stage;
 
+use crate::calc::Form;
 use crate::calc::{CalcError, format, units};
-
-/// The text fields of a memory calculation, as the CLI and the TUI form hold them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct MemoryFields<'a> {
-    pub params: &'a str,
-    /// N: GPUs in the data-parallel (sharding) group.
-    pub gpus: &'a str,
-    /// Default zero-3.
-    pub stage: Option<&'a str>,
-    /// K, default 12.
-    pub optimizer_bytes: Option<&'a str>,
-    /// G: HSDP shard group size; must divide N.
-    pub shard_group: Option<&'a str>,
-    /// `paper` (default) or `deepspeed`.
-    pub convention: Option<&'a str>,
-    /// The largest layer's parameters, for `DeepSpeed`'s ZeRO-3 count.
-    pub largest_layer: Option<&'a str>,
-}
 
 /// A parsed, checked memory calculation.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -49,21 +32,20 @@ pub struct MemoryInput {
 
 impl MemoryInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
-    pub fn from_fields(f: &MemoryFields<'_>) -> Result<Self, CalcError> {
-        let gpus = units::parse_count("GPUs", f.gpus, 1)?;
-        let shard_group = f
-            .shard_group
-            .map(|g| units::parse_count("shard group", g, 1))
-            .transpose()?;
+    pub fn from_form(f: &Form) -> Result<Self, CalcError> {
+        let gpus = units::parse_count("GPUs", f.text("gpus"), 1)?;
+        let shard_group = f.parse("shard-group", |g| units::parse_count("shard group", g, 1))?;
         if let Some(g) = shard_group.filter(|g| *g > gpus || gpus % g != 0) {
             return Err(CalcError::invalid(format!(
                 "shard group '{g}' does not divide the {gpus} GPUs into whole groups: use a divisor of {gpus} (e.g. 8, one node)"
             )));
         }
-        let optimizer_bytes = f.optimizer_bytes.map_or(Ok(12.0), |k| {
+        let optimizer_bytes = f.get("optimizer-bytes").map_or(Ok(12.0), |k| {
             units::parse_number("optimizer bytes per parameter", k, 64.0)
         })?;
-        let convention: Convention = f.convention.map_or(Ok(Convention::Paper), str::parse)?;
+        let convention: Convention = f
+            .get("convention")
+            .map_or(Ok(Convention::Paper), str::parse)?;
         if convention == Convention::Deepspeed && (optimizer_bytes - 12.0).abs() > f64::EPSILON {
             return Err(CalcError::invalid(format!(
                 "--optimizer-bytes '{}' cannot be used with --convention deepspeed: DeepSpeed's estimators fix it at 12 (16Ψ/N and 18Ψ/N); use --convention paper",
@@ -71,14 +53,12 @@ impl MemoryInput {
             )));
         }
         let largest_layer = f
-            .largest_layer
-            .map(units::parse_params)
-            .transpose()?
+            .parse("largest-layer", units::parse_params)?
             .unwrap_or(0.0);
         Ok(MemoryInput {
-            params: units::parse_params(f.params)?,
+            params: units::parse_params(f.text("params"))?,
             gpus,
-            stage: f.stage.map_or(Ok(Stage::Zero3), str::parse)?,
+            stage: f.get("stage").map_or(Ok(Stage::Zero3), str::parse)?,
             optimizer_bytes,
             shard_group,
             convention,

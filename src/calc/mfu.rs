@@ -15,28 +15,11 @@ use serde::Serialize;
 pub use peak::{GPU_PEAKS, GpuPeak, Peak, parse_peak};
 pub use recompute::Recompute;
 
+use crate::calc::Form;
 use crate::calc::{CalcError, format, units};
 
 /// Largest token rate or step size accepted: 1e15.
 const MAX_TOKENS: f64 = 1e15;
-
-/// The text fields of an MFU calculation, as the CLI and the TUI form hold them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct MfuFields<'a> {
-    pub params: &'a str,
-    pub gpus: &'a str,
-    /// A GPU preset id or FLOP/s per GPU.
-    pub peak: &'a str,
-    pub tokens_per_s: Option<&'a str>,
-    pub step_time: Option<&'a str>,
-    pub tokens_per_step: Option<&'a str>,
-    pub layers: Option<&'a str>,
-    pub heads: Option<&'a str>,
-    pub head_dim: Option<&'a str>,
-    pub seq: Option<&'a str>,
-    /// `none`, `selective`, `full` or a fraction of the forward pass.
-    pub recompute: Option<&'a str>,
-}
 
 /// The attention dimensions: L layers, H heads of dimension Q, T tokens of context.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,14 +66,14 @@ pub struct MfuInput {
 
 impl MfuInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
-    pub fn from_fields(f: &MfuFields<'_>) -> Result<Self, CalcError> {
+    pub fn from_form(f: &Form) -> Result<Self, CalcError> {
         let input = MfuInput {
-            params: units::parse_params(f.params)?,
-            gpus: units::parse_count("GPUs", f.gpus, 1)?,
-            peak: parse_peak(f.peak)?,
+            params: units::parse_params(f.text("params"))?,
+            gpus: units::parse_count("GPUs", f.text("gpus"), 1)?,
+            peak: parse_peak(f.text("peak"))?,
             throughput: throughput(f)?,
             attention: attention(f)?,
-            recompute: f.recompute.map_or(Ok(Recompute::None), str::parse)?,
+            recompute: f.get("recompute").map_or(Ok(Recompute::None), str::parse)?,
         };
         input.check()?;
         Ok(input)
@@ -115,9 +98,13 @@ impl MfuInput {
     }
 }
 
-fn throughput(f: &MfuFields<'_>) -> Result<Throughput, CalcError> {
+fn throughput(f: &Form) -> Result<Throughput, CalcError> {
     let tokens = |what, t| units::parse_number(what, t, MAX_TOKENS);
-    match (f.tokens_per_s, f.step_time, f.tokens_per_step) {
+    match (
+        f.get("tokens-per-s"),
+        f.get("step-time"),
+        f.get("tokens-per-step"),
+    ) {
         (Some(rate), None, None) => Ok(Throughput::TokensPerSecond(tokens(
             "tokens per second",
             rate,
@@ -142,12 +129,12 @@ fn throughput(f: &MfuFields<'_>) -> Result<Throughput, CalcError> {
 }
 
 /// The attention dimensions, when all four are given.
-fn attention(f: &MfuFields<'_>) -> Result<Option<Attention>, CalcError> {
+fn attention(f: &Form) -> Result<Option<Attention>, CalcError> {
     let dims = [
-        ("--layers", f.layers),
-        ("--heads", f.heads),
-        ("--head-dim", f.head_dim),
-        ("--seq", f.seq),
+        ("--layers", f.get("layers")),
+        ("--heads", f.get("heads")),
+        ("--head-dim", f.get("head-dim")),
+        ("--seq", f.get("seq")),
     ];
     if dims.iter().all(|(_, v)| v.is_none()) {
         return Ok(None);
@@ -164,10 +151,10 @@ fn attention(f: &MfuFields<'_>) -> Result<Option<Attention>, CalcError> {
     }
     let count = |what, text: Option<&str>| units::parse_count(what, text.unwrap_or(""), 1);
     Ok(Some(Attention {
-        layers: count("layers", f.layers)?,
-        heads: count("heads", f.heads)?,
-        head_dim: count("head dimension", f.head_dim)?,
-        seq: count("sequence length", f.seq)?,
+        layers: count("layers", f.get("layers"))?,
+        heads: count("heads", f.get("heads"))?,
+        head_dim: count("head dimension", f.get("head-dim"))?,
+        seq: count("sequence length", f.get("seq"))?,
     }))
 }
 

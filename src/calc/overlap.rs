@@ -11,31 +11,9 @@
 
 use serde::Serialize;
 
+use crate::calc::Form;
 use crate::calc::link::{LinkSpec, link_or_bw};
 use crate::calc::{CalcError, HardwareTable, format, units};
-
-/// The text fields of an overlap calculation, as the CLI and the TUI form hold them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct OverlapFields<'a> {
-    /// Compute time of one window.
-    pub compute: Option<&'a str>,
-    /// Compute time of all windows together, instead of per window.
-    pub compute_total: Option<&'a str>,
-    /// Communication time of one window.
-    pub comm: Option<&'a str>,
-    /// Communication time of all windows together, instead of per window.
-    pub comm_total: Option<&'a str>,
-    /// Bytes one GPU sends per window, timed on the link.
-    pub bytes: Option<&'a str>,
-    /// n: windows per step (default 1).
-    pub windows: Option<&'a str>,
-    /// Communication of the last window, when it differs from the others.
-    pub tail: Option<&'a str>,
-    /// Bytes of the last window, timed on the link.
-    pub tail_bytes: Option<&'a str>,
-    pub link: Option<&'a str>,
-    pub bw: Option<&'a str>,
-}
 
 /// A parsed, checked overlap calculation: seconds per window, spec and expected.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,16 +65,16 @@ fn one_of<'a>(
 
 /// m per window (spec, expected) and how it was given.
 fn comm_time(
-    f: &OverlapFields<'_>,
+    f: &Form,
     windows: usize,
     link: Option<&LinkSpec>,
 ) -> Result<((f64, f64), String), CalcError> {
     let n = windows as f64;
     let (flag, text) = one_of(
         &[
-            ("--comm", f.comm),
-            ("--comm-total", f.comm_total),
-            ("--bytes", f.bytes),
+            ("--comm", f.get("comm")),
+            ("--comm-total", f.get("comm-total")),
+            ("--bytes", f.get("bytes")),
         ],
         "give the communication: --comm TIME per window, --comm-total TIME, or --bytes SIZE with --link or --bw",
     )?;
@@ -145,11 +123,11 @@ fn comm_time(
 
 /// The last window's communication (spec, expected) and how it was given.
 fn tail_time(
-    f: &OverlapFields<'_>,
+    f: &Form,
     comm: (f64, f64),
     link: Option<&LinkSpec>,
 ) -> Result<((f64, f64), String), CalcError> {
-    Ok(match (f.tail, f.tail_bytes) {
+    Ok(match (f.get("tail"), f.get("tail-bytes")) {
         (Some(a), Some(b)) => {
             return Err(CalcError::invalid(format!(
                 "give --tail '{}' or --tail-bytes '{}', not both",
@@ -187,16 +165,14 @@ fn tail_time(
 
 impl OverlapInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
-    pub fn from_fields(f: &OverlapFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
-        let windows = f
-            .windows
-            .map_or(Ok(1), |w| units::parse_count("windows", w, 1))?;
+    pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
+        let windows = f.count_or("windows", "windows", 1)?;
         let n = windows as f64;
-        let link = link_or_bw(f.link, f.bw, table)?;
+        let link = link_or_bw(f.get("link"), f.get("bw"), table)?;
         let (flag, text) = one_of(
             &[
-                ("--compute", f.compute),
-                ("--compute-total", f.compute_total),
+                ("--compute", f.get("compute")),
+                ("--compute-total", f.get("compute-total")),
             ],
             "give the compute time: --compute TIME per window, or --compute-total TIME for all windows",
         )?;

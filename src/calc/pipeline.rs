@@ -11,28 +11,10 @@ mod steps;
 
 use serde::Serialize;
 
+use crate::calc::Form;
 use crate::calc::activation::Activation;
 use crate::calc::link::{LinkSpec, link_or_bw};
 use crate::calc::{CalcError, HardwareTable, TransferInput, transfer, units};
-
-/// The text fields of a pipeline calculation, as the CLI and the TUI form hold them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct PipelineFields<'a> {
-    pub stages: &'a str,
-    pub micro_batches: &'a str,
-    /// v: model chunks per GPU (default 1, no interleaving).
-    pub interleave: Option<&'a str>,
-    /// Forward time of one micro-batch on one stage.
-    pub t_fwd: Option<&'a str>,
-    /// Backward time (default 2 x forward).
-    pub t_bwd: Option<&'a str>,
-    pub micro_batch: Option<&'a str>,
-    pub seq: Option<&'a str>,
-    pub hidden: Option<&'a str>,
-    pub bytes: Option<&'a str>,
-    pub link: Option<&'a str>,
-    pub bw: Option<&'a str>,
-}
 
 /// Forward and backward time of one micro-batch on one stage, in seconds.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -59,18 +41,16 @@ pub struct PipelineInput {
 
 impl PipelineInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
-    pub fn from_fields(f: &PipelineFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
-        let stages = units::parse_count("stages", f.stages, 2)
+    pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
+        let stages = units::parse_count("stages", f.text("stages"), 2)
             .map_err(|e| CalcError::invalid(format!("{e}: a pipeline needs at least 2 stages")))?;
         let input = PipelineInput {
             stages,
-            micro_batches: units::parse_count("micro-batches", f.micro_batches, 1)?,
-            interleave: f
-                .interleave
-                .map_or(Ok(1), |v| units::parse_count("interleave", v, 1))?,
-            times: stage_times(f.t_fwd, f.t_bwd)?,
+            micro_batches: units::parse_count("micro-batches", f.text("micro-batches"), 1)?,
+            interleave: f.count_or("interleave", "interleave", 1)?,
+            times: stage_times(f.get("t-fwd"), f.get("t-bwd"))?,
             activation: activation(f)?,
-            link: link_or_bw(f.link, f.bw, table)?,
+            link: link_or_bw(f.get("link"), f.get("bw"), table)?,
         };
         if input.link.is_some() && input.activation.is_none() {
             return Err(CalcError::invalid(
@@ -103,15 +83,15 @@ fn stage_times(
 }
 
 /// The activation shape, when all three of b, s and h are given.
-fn activation(f: &PipelineFields<'_>) -> Result<Option<Activation>, CalcError> {
-    match (f.micro_batch, f.seq, f.hidden) {
-        (Some(b), Some(s), Some(h)) => Activation::parse(b, s, h, f.bytes).map(Some),
-        (None, None, None) if f.bytes.is_none() => Ok(None),
+fn activation(f: &Form) -> Result<Option<Activation>, CalcError> {
+    match (f.get("micro-batch"), f.get("seq"), f.get("hidden")) {
+        (Some(b), Some(s), Some(h)) => Activation::parse(b, s, h, f.get("bytes")).map(Some),
+        (None, None, None) if f.get("bytes").is_none() => Ok(None),
         _ => {
             let missing: Vec<&str> = [
-                ("--micro-batch", f.micro_batch),
-                ("--seq", f.seq),
-                ("--hidden", f.hidden),
+                ("--micro-batch", f.get("micro-batch")),
+                ("--seq", f.get("seq")),
+                ("--hidden", f.get("hidden")),
             ]
             .into_iter()
             .filter_map(|(flag, v)| v.is_none().then_some(flag))

@@ -45,20 +45,19 @@ pub fn collective_sweep(input: &CollectiveInput, sizes: &[f64]) -> Vec<SweepSeri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calc::{CollectiveFields, HardwareTable};
+    use crate::calc::{Form, HardwareTable};
 
     fn input(algorithm: &'static str) -> CollectiveInput {
-        let f = CollectiveFields {
-            op: "allreduce",
-            size: "1 MiB",
-            ranks: "16",
-            gpus_per_node: Some("8"),
-            intra: Some("nvlink4"),
-            inter: Some("ib-ndr"),
-            algorithm: Some(algorithm),
-            ..CollectiveFields::default()
-        };
-        CollectiveInput::from_fields(&f, &HardwareTable::bundled()).expect("valid")
+        let f = Form::of(&[
+            ("op", "allreduce"),
+            ("size", "1 MiB"),
+            ("ranks", "16"),
+            ("gpus-per-node", "8"),
+            ("intra", "nvlink4"),
+            ("inter", "ib-ndr"),
+            ("algo", algorithm),
+        ]);
+        CollectiveInput::from_form(&f, &HardwareTable::bundled()).expect("valid")
     }
 
     #[test]

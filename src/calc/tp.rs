@@ -7,10 +7,14 @@
 //! the same bytes (Korthikanti et al. 2022, arXiv:2205.05198). Times come from the collective
 //! model's ring, so they match `calc collective` on the same link.
 
+mod fields;
 mod steps;
 
 use serde::Serialize;
 
+pub use fields::TpFields;
+
+use crate::calc::Form;
 use crate::calc::activation::Activation;
 use crate::calc::collective::{self, Algorithm, CollectiveInput, Op};
 use crate::calc::link::{LinkSpec, link_or_bw};
@@ -18,24 +22,6 @@ use crate::calc::{CalcError, HardwareTable, units};
 
 /// All-reduces per layer and micro-batch: two forward (Megatron's g), two backward (f).
 pub const ALLREDUCES_PER_LAYER: usize = 4;
-
-/// The text fields of a tensor-parallel calculation, as the CLI and the TUI form hold them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct TpFields<'a> {
-    pub micro_batch: &'a str,
-    pub seq: &'a str,
-    pub hidden: &'a str,
-    pub tp: &'a str,
-    /// Bytes per element, or a type (`bf16`); default 2.
-    pub bytes: Option<&'a str>,
-    pub layers: Option<&'a str>,
-    pub micro_batches: Option<&'a str>,
-    pub sequence_parallel: bool,
-    /// A link preset id for the TP group.
-    pub link: Option<&'a str>,
-    /// A typed per-direction rate instead of a preset.
-    pub bw: Option<&'a str>,
-}
 
 /// A parsed, checked tensor-parallel calculation.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,24 +37,27 @@ pub struct TpInput {
 
 impl TpInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
-    pub fn from_fields(f: &TpFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
-        let count =
-            |what, text: Option<&str>| text.map_or(Ok(1), |t| units::parse_count(what, t, 1));
-        let tp = units::parse_count("tensor-parallel size", f.tp, 1)?;
+    pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
+        let tp = units::parse_count("tensor-parallel size", f.text("tp"), 1)?;
         if tp < 2 {
             return Err(CalcError::range(
                 "tensor-parallel size",
-                f.tp.trim(),
+                f.text("tp").trim(),
                 "must be at least 2: with t = 1 nothing is split and nothing is sent",
             ));
         }
         Ok(TpInput {
-            activation: Activation::parse(f.micro_batch, f.seq, f.hidden, f.bytes)?,
+            activation: Activation::parse(
+                f.text("micro-batch"),
+                f.text("seq"),
+                f.text("hidden"),
+                f.get("bytes"),
+            )?,
             tp,
-            layers: count("layers", f.layers)?,
-            micro_batches: count("micro-batches", f.micro_batches)?,
-            sequence_parallel: f.sequence_parallel,
-            link: link_or_bw(f.link, f.bw, table)?,
+            layers: f.count_or("layers", "layers", 1)?,
+            micro_batches: f.count_or("micro-batches", "micro-batches", 1)?,
+            sequence_parallel: f.flag("sequence-parallel")?,
+            link: link_or_bw(f.get("link"), f.get("bw"), table)?,
         })
     }
 

@@ -2,22 +2,9 @@
 
 use serde::Serialize;
 
+use crate::calc::Form;
 use crate::calc::link::{LinkSpec, Role};
 use crate::calc::{CalcError, HardwareTable, format, units};
-
-/// The text fields of a transfer calculation, as the CLI and the TUI form hold them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct TransferFields<'a> {
-    pub size: &'a str,
-    /// Preset ids, one row each.
-    pub links: &'a [String],
-    /// A typed per-direction rate, one more row.
-    pub bandwidth: Option<&'a str>,
-    /// Overrides every row's latency.
-    pub latency: Option<&'a str>,
-    /// Overrides every row's efficiency.
-    pub efficiency: Option<&'a str>,
-}
 
 /// A preset as a copy between two endpoints uses it: the copy efficiency, and in a full mesh
 /// only the one link between the pair.
@@ -44,17 +31,14 @@ pub struct TransferInput {
 
 impl TransferInput {
     /// Parses and checks the fields; errors name the bad field value.
-    pub fn from_fields(
-        fields: &TransferFields<'_>,
-        table: &HardwareTable,
-    ) -> Result<Self, CalcError> {
-        let size_bytes = units::parse_size(fields.size)?;
+    pub fn from_form(fields: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
+        let size_bytes = units::parse_size(fields.text("size"))?;
         let mut links = fields
-            .links
-            .iter()
+            .text("links")
+            .split_whitespace()
             .map(|id| table.require(id).map(copy_spec))
             .collect::<Result<Vec<_>, _>>()?;
-        if let Some(rate) = fields.bandwidth {
+        if let Some(rate) = fields.get("bandwidth") {
             links.push(LinkSpec::custom(units::parse_rate(rate)?));
         }
         if links.is_empty() {
@@ -62,8 +46,14 @@ impl TransferInput {
                 "no link given: add --link ID (e.g. '--link ib-hdr', see `infraprep links`) or --bandwidth RATE (e.g. '25 GB/s')",
             ));
         }
-        let latency = fields.latency.map(units::parse_latency).transpose()?;
-        let efficiency = fields.efficiency.map(units::parse_efficiency).transpose()?;
+        let latency = fields
+            .get("latency")
+            .map(units::parse_latency)
+            .transpose()?;
+        let efficiency = fields
+            .get("efficiency")
+            .map(units::parse_efficiency)
+            .transpose()?;
         for link in &mut links {
             if let Some(latency) = latency {
                 link.latency = latency;

@@ -2,7 +2,7 @@
 
 use super::collective::OPS;
 use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit};
-use crate::calc::{self, BusbwFields, BusbwInput, CalcError, HardwareTable, format};
+use crate::calc::{self, BusbwInput, CalcError, HardwareTable, format};
 
 pub(super) const BUSBW: Calculator = Calculator {
     id: "busbw",
@@ -54,14 +54,7 @@ pub(super) const BUSBW: Calculator = Calculator {
 };
 
 fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let fields = BusbwFields {
-        op: form.text("op"),
-        size: form.text("size"),
-        time: form.text("time"),
-        ranks: form.text("ranks"),
-        link: form.get("link"),
-    };
-    let report = calc::busbw(&BusbwInput::from_fields(&fields, table)?);
+    let report = calc::busbw(&BusbwInput::from_form(form, table)?);
     let mut outcome = Outcome {
         summary: format!("{} on {} ranks", report.op, report.ranks),
         steps: report.steps.clone(),

@@ -2,9 +2,7 @@
 //! interval (Young, Daly).
 
 use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit};
-use crate::calc::{
-    self, CalcError, CheckpointFields, CheckpointInput, HardwareTable, Recipe, format,
-};
+use crate::calc::{self, CalcError, CheckpointInput, HardwareTable, Recipe, format};
 
 const RECIPES: &[&str] = &[
     "bf16-weights",
@@ -50,28 +48,8 @@ pub(super) const CHECKPOINT: Calculator = Calculator {
     choices: super::fixed_choices,
 };
 
-/// Reads the form the way the engine reads the flags.
-fn input(form: &Form, table: &HardwareTable) -> Result<CheckpointInput, CalcError> {
-    let fields = CheckpointFields {
-        params: form.text("params"),
-        recipe: form.get("recipe"),
-        bytes_per_param: form.get("bytes-per-param"),
-        storage_bw: form.get("storage-bw"),
-        storage_efficiency: form.get("storage-efficiency"),
-        nodes: form.get("nodes"),
-        node_bw: form.get("node-bw"),
-        nvme_bw: form.get("nvme-bw"),
-        gpus: form.get("gpus"),
-        pcie: form.get("pcie"),
-        checkpoint_time: form.get("checkpoint-time"),
-        mtbf: form.get("mtbf"),
-        gpu_mtbf: form.get("gpu-mtbf"),
-    };
-    CheckpointInput::from_fields(&fields, table)
-}
-
 fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let input = input(form, table)?;
+    let input = CheckpointInput::from_form(form, table)?;
     let report = calc::checkpoint(&input);
     let time = |v: Option<f64>| v.map(format::duration).unwrap_or_default();
     let mut outcome = Outcome {

@@ -2,8 +2,7 @@
 
 use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Table, yes_no};
 use crate::calc::{
-    self, CalcError, CollectiveFields, CollectiveInput, CollectiveReport, HardwareTable,
-    SweepSeries, format,
+    self, CalcError, CollectiveInput, CollectiveReport, HardwareTable, SweepSeries, format,
 };
 
 pub(super) const OPS: &[&str] = &[
@@ -79,26 +78,6 @@ fn algorithms_for_op(form: &Form, field: &str) -> Option<&'static [&'static str]
         .then_some(PAIRWISE_ALGOS)
 }
 
-/// Reads the form the way the engine reads the flags.
-fn input(form: &Form, table: &HardwareTable) -> Result<CollectiveInput, CalcError> {
-    let fields = CollectiveFields {
-        op: form.text("op"),
-        size: form.text("size"),
-        ranks: form.text("ranks"),
-        gpus_per_node: form.get("gpus-per-node"),
-        nics_per_node: form.get("nics-per-node"),
-        intra: form.get("intra"),
-        intra_bw: form.get("intra-bw"),
-        inter: form.get("inter"),
-        inter_bw: form.get("inter-bw"),
-        algorithm: form.get("algo"),
-        latency: form.get("latency"),
-        intra_efficiency: form.get("intra-efficiency"),
-        inter_efficiency: form.get("inter-efficiency"),
-    };
-    CollectiveInput::from_fields(&fields, table)
-}
-
 /// The collective JSON: the report plus the sweep when asked for.
 #[derive(serde::Serialize)]
 struct Json<'a> {
@@ -109,7 +88,7 @@ struct Json<'a> {
 }
 
 fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let input = input(form, table)?;
+    let input = CollectiveInput::from_form(form, table)?;
     let report = calc::collective(&input);
     let sweep = calc::collective_sweep(&input, &calc::default_sweep_sizes());
     let mut outcome = Outcome {

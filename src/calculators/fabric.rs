@@ -1,7 +1,7 @@
 //! The fat-tree fabric form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, yes_no};
-use crate::calc::{self, CalcError, FabricFields, FabricInput, HardwareTable, format};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one};
+use crate::calc::{self, CalcError, FabricInput, HardwareTable, format};
 
 pub(super) const FABRIC: Calculator = Calculator {
     id: "fabric",
@@ -68,22 +68,8 @@ Leaves give d = floor(R·o/(o+1)) ports to nodes and u = ceil(d/o) to spines; tw
     ],
 };
 
-/// Parses a fabric form the way the calculator will.
-fn input(form: &Form, table: &HardwareTable) -> Result<FabricInput, CalcError> {
-    let fields = FabricFields {
-        nodes: form.text("nodes"),
-        nics_per_node: form.text("nics-per-node"),
-        speed: form.text("speed"),
-        radix: form.get("radix"),
-        oversubscription: form.get("oversubscription"),
-        rail: yes_no(form, "rail")?,
-    };
-    FabricInput::from_fields(&fields, table)
-}
-
 fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let report = calc::fabric(&input(form, table)?);
-    let one = |label: &str, value: String| (label.to_owned(), value, String::new());
+    let report = calc::fabric(&FabricInput::from_form(form, table)?);
     let headline = vec![
         one(
             "switches",
@@ -109,62 +95,47 @@ fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
             format::rate_short(report.above_leaf_per_nic_bytes_per_s),
         ),
     ];
-    let mut parts = vec![
-        ("leaf".to_owned(), report.leaves as f64),
-        ("spine".to_owned(), report.spines as f64),
+    let tiers = [
+        ("leaf", report.leaves),
+        ("spine", report.spines),
+        ("core", report.cores),
     ];
-    if report.cores > 0 {
-        parts.push(("core".to_owned(), report.cores as f64));
-    }
     let charts = vec![
-        Chart::Parts {
-            title: "switches by tier".to_owned(),
-            unit: Unit::Count,
-            parts,
-        },
-        Chart::Bars {
-            title: "bandwidth per NIC: to the leaf, and above it when all NICs send at once"
-                .to_owned(),
-            unit: Unit::Rate,
-            bars: vec![
-                (
-                    "to the leaf".to_owned(),
-                    report.port_bytes_per_s,
-                    report.port_bytes_per_s,
-                ),
-                (
-                    "above the leaf".to_owned(),
-                    report.above_leaf_per_nic_bytes_per_s,
-                    report.above_leaf_per_nic_bytes_per_s,
-                ),
+        Chart::parts(
+            "switches by tier",
+            Unit::Count,
+            tiers
+                .into_iter()
+                .filter(|(tier, n)| *n > 0 || *tier != "core")
+                .map(|(tier, n)| (tier, n as f64)),
+        ),
+        Chart::spec_bars(
+            "bandwidth per NIC: to the leaf, and above it when all NICs send at once",
+            Unit::Rate,
+            [
+                ("to the leaf", report.port_bytes_per_s),
+                ("above the leaf", report.above_leaf_per_nic_bytes_per_s),
             ],
-        },
+        ),
     ];
-    let outcome = Outcome {
-        headline,
-        steps: report.steps.clone(),
-        charts,
-        ..Outcome::default()
-    };
-    Ok(Computed::new(outcome, &report))
+    Ok(Computed::new(
+        Outcome::new(headline, &report.steps, charts),
+        &report,
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::calculators::{Chart, calculator};
+    use crate::calculators::calculator;
+    use crate::calculators::tests::{example_outcome, parts_of};
 
     #[test]
     fn the_example_is_four_superpod_units() {
         let spec = calculator("fabric").expect("fabric");
-        let outcome = spec
-            .evaluate(&spec.example_form(), &HardwareTable::bundled())
-            .expect("example")
-            .outcome;
+        let outcome = example_outcome("fabric");
         assert!(outcome.headline[0].1.starts_with("48 (32 leaf + 16 spine"));
-        let Chart::Parts { parts, .. } = &outcome.charts[0] else {
-            panic!("parts")
-        };
+        let (_, parts) = parts_of(&outcome, 0);
         assert_eq!(parts.len(), 2, "no core tier at 4 SU");
         let mut form = spec.example_form();
         form.values[4].1 = "7:1".to_owned();

@@ -1,7 +1,7 @@
 //! The parallelism layout form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
-use crate::calc::{self, CalcError, HardwareTable, LayoutFields, LayoutInput, format};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Row, Unit, field, one, times};
+use crate::calc::{self, CalcError, HardwareTable, LayoutInput};
 
 pub(super) const LAYOUT: Calculator = Calculator {
     id: "layout",
@@ -105,94 +105,52 @@ Ranks in the order [TP, CP, PP, DP], TP fastest; TP must fit the NVLink domain (
     ],
 };
 
-/// Parses a layout form the way the calculator will.
-fn input(form: &Form, table: &HardwareTable) -> Result<LayoutInput, CalcError> {
-    let fields = LayoutFields {
-        gpus: form.text("gpus"),
-        tp: form.text("tp"),
-        cp: form.get("cp"),
-        pp: form.get("pp"),
-        dp: form.get("dp"),
-        gpus_per_node: form.get("gpus-per-node"),
-        pod_size: form.get("pod-size"),
-        oversubscription: form.get("oversubscription"),
-        params: form.get("params"),
-        micro_batch: form.get("micro-batch"),
-        seq: form.get("seq"),
-        hidden: form.get("hidden"),
-        bytes: form.get("bytes"),
-        layers: form.get("layers"),
-        micro_batches: form.get("micro-batches"),
-        link: form.get("link"),
-        bw: form.get("bw"),
-    };
-    LayoutInput::from_fields(&fields, table)
-}
-
 fn compute_layout(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let r = calc::layout(&input(form, table)?);
-    let one = |label: String, value: String| (label, value, String::new());
-    let mut headline: Vec<(String, String, String)> = r
+    let r = calc::layout(&LayoutInput::from_form(form, table)?);
+    let mut headline: Vec<Row> = r
         .placements
         .iter()
         .filter(|p| p.size > 1)
         .map(|p| {
+            let rail = if p.same_rail { ", one rail" } else { "" };
             one(
-                format!("{} {}", p.dim.to_uppercase(), p.size),
-                format!(
-                    "{} node(s), {}{}",
-                    p.nodes_spanned,
-                    p.tier,
-                    if p.same_rail { ", one rail" } else { "" }
-                ),
+                &format!("{} {}", p.dim.to_uppercase(), p.size),
+                format!("{} node(s), {}{rail}", p.nodes_spanned, p.tier),
             )
         })
         .collect();
     headline.push(one(
-        "replica".to_owned(),
+        "replica",
         format!("{} GPUs, {} node(s)", r.replica_gpus, r.replica_nodes),
     ));
-    if let (Some(spec), Some(expected)) = (r.dp_seconds, r.expected_dp_seconds) {
-        headline.push((
-            "DP reduce-scatter".to_owned(),
-            format::duration(spec),
-            format::duration(expected),
-        ));
-    }
-    let mut charts = vec![Chart::Bars {
-        title: "nodes one group spans, by dimension".to_owned(),
-        unit: Unit::Count,
-        bars: r
-            .placements
+    headline.extend(times(
+        "DP reduce-scatter",
+        r.dp_seconds,
+        r.expected_dp_seconds,
+    ));
+    let mut charts = vec![Chart::spec_bars(
+        "nodes one group spans, by dimension",
+        Unit::Count,
+        r.placements
             .iter()
-            .map(|p| {
-                let n = p.nodes_spanned as f64;
-                (p.dim.to_uppercase(), n, n)
-            })
-            .collect(),
-    }];
-    let traffic: Vec<(String, f64, f64)> = [
+            .map(|p| (p.dim.to_uppercase(), p.nodes_spanned as f64)),
+    )];
+    let traffic: Vec<(&str, f64)> = [
         ("TP", r.tp_bytes_per_step),
         ("PP", r.pp_bytes_per_step),
         ("DP", r.dp_bytes_per_step),
     ]
     .into_iter()
-    .filter_map(|(dim, b)| b.map(|b| (dim.to_owned(), b, b)))
+    .filter_map(|(dim, b)| b.map(|b| (dim, b)))
     .collect();
     if !traffic.is_empty() {
-        charts.push(Chart::Bars {
-            title: "bytes each GPU sends per step, by dimension".to_owned(),
-            unit: Unit::Bytes,
-            bars: traffic,
-        });
+        charts.push(Chart::spec_bars(
+            "bytes each GPU sends per step, by dimension",
+            Unit::Bytes,
+            traffic,
+        ));
     }
-    let outcome = Outcome {
-        headline,
-        steps: r.steps.clone(),
-        charts,
-        ..Outcome::default()
-    };
-    Ok(Computed::new(outcome, &r))
+    Ok(Computed::new(Outcome::new(headline, &r.steps, charts), &r))
 }
 
 #[cfg(test)]

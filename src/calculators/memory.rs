@@ -1,7 +1,7 @@
 //! The memory-per-GPU (ZeRO / FSDP) form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
-use crate::calc::{self, CalcError, HardwareTable, MemoryFields, MemoryInput, format};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Row, Unit, field, one};
+use crate::calc::{self, CalcError, HardwareTable, MemoryInput, format};
 
 pub(super) const MEMORY: Calculator = Calculator {
     id: "memory",
@@ -69,28 +69,9 @@ Model state only (2Ψ weights + 2Ψ gradients + KΨ optimizer); activations come
     example: &[("params", "70B"), ("gpus", "64"), ("stage", "zero-3")],
 };
 
-/// Parses a memory form the way the calculator will.
-fn input(form: &Form) -> Result<MemoryInput, CalcError> {
-    let fields = MemoryFields {
-        params: form.text("params"),
-        gpus: form.text("gpus"),
-        stage: form.get("stage"),
-        optimizer_bytes: form.get("optimizer-bytes"),
-        shard_group: form.get("shard-group"),
-        convention: form.get("convention"),
-        largest_layer: form.get("largest-layer"),
-    };
-    MemoryInput::from_fields(&fields)
-}
-
 fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcError> {
-    let report = calc::memory(&input(form)?);
-    let chosen = report
-        .stages
-        .iter()
-        .find(|row| row.stage == report.stage)
-        .copied();
-    let mut headline: Vec<(String, String, String)> = report
+    let report = calc::memory(&MemoryInput::from_form(form)?);
+    let mut headline: Vec<Row> = report
         .stages
         .iter()
         .map(|row| {
@@ -99,84 +80,52 @@ fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcE
             } else {
                 ""
             };
-            (
-                format!("{}{mark}", row.stage),
+            one(
+                &format!("{}{mark}", row.stage),
                 format::bytes(row.total_bytes),
-                String::new(),
             )
         })
         .collect();
-    let mut charts = vec![stage_bars(&report)];
-    if let Some(row) = chosen {
-        headline.push((
-            "traffic per step".to_owned(),
-            format::bytes(row.traffic_bytes),
-            String::new(),
-        ));
-        charts.push(holdings(&row));
-    }
-    headline.push((
-        "convention".to_owned(),
-        report.convention.to_string(),
-        String::new(),
-    ));
-    let outcome = Outcome {
-        headline,
-        steps: report.steps.clone(),
-        charts,
-        ..Outcome::default()
-    };
-    Ok(Computed::new(outcome, &report))
-}
-
-/// Model state per GPU for every stage (no expected figure: repeated).
-fn stage_bars(report: &calc::MemoryReport) -> Chart {
-    Chart::Bars {
-        title: format!("model state per GPU by stage, N = {}", report.shard_ways),
-        unit: Unit::Bytes,
-        bars: report
+    let mut charts = vec![Chart::spec_bars(
+        format!("model state per GPU by stage, N = {}", report.shard_ways),
+        Unit::Bytes,
+        report
             .stages
             .iter()
-            .map(|row| (row.stage.to_string(), row.total_bytes, row.total_bytes))
-            .collect(),
+            .map(|row| (row.stage.to_string(), row.total_bytes)),
+    )];
+    if let Some(row) = report.stages.iter().find(|row| row.stage == report.stage) {
+        headline.push(one("traffic per step", format::bytes(row.traffic_bytes)));
+        charts.push(Chart::parts(
+            format!("what each GPU holds under {}", row.stage),
+            Unit::Bytes,
+            [
+                ("bf16 weights", row.weights_bytes),
+                ("bf16 gradients", row.gradients_bytes),
+                ("optimizer state", row.optimizer_bytes),
+            ],
+        ));
     }
-}
-
-/// What one GPU holds under the chosen stage.
-fn holdings(row: &calc::memory::StageRow) -> Chart {
-    Chart::Parts {
-        title: format!("what each GPU holds under {}", row.stage),
-        unit: Unit::Bytes,
-        parts: vec![
-            ("bf16 weights".to_owned(), row.weights_bytes),
-            ("bf16 gradients".to_owned(), row.gradients_bytes),
-            ("optimizer state".to_owned(), row.optimizer_bytes),
-        ],
-    }
+    headline.push(one("convention", report.convention.to_string()));
+    let outcome = Outcome::new(headline, &report.steps, charts);
+    Ok(Computed::new(outcome, &report))
 }
 
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::calculators::{Chart, Unit, calculator};
+    use crate::calculators::tests::{bars_of, example_outcome, parts_of};
+    use crate::calculators::{Unit, calculator};
 
     #[test]
     fn memory_per_stage_as_bars_in_bytes() {
-        let spec = calculator("memory").expect("memory");
-        let outcome = spec
-            .evaluate(&spec.example_form(), &HardwareTable::bundled())
-            .expect("example")
-            .outcome;
-        let Chart::Bars { bars, unit, .. } = &outcome.charts[0] else {
-            panic!("bars")
-        };
+        let outcome = example_outcome("memory");
+        let (unit, bars) = bars_of(&outcome, 0);
         assert_eq!(*unit, Unit::Bytes);
         assert_eq!(bars.len(), 4);
         assert!((bars[3].1 - 17.5e9).abs() < 1.0);
         assert!(outcome.headline[3].0.contains("chosen"));
-        let Chart::Parts { parts, .. } = &outcome.charts[1] else {
-            panic!("parts")
-        };
+        let (_, parts) = parts_of(&outcome, 1);
         let total: f64 = parts.iter().map(|p| p.1).sum();
         assert!((total - 17.5e9).abs() < 1.0);
     }

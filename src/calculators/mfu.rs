@@ -1,7 +1,7 @@
 //! The MFU form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
-use crate::calc::{self, CalcError, HardwareTable, MfuFields, MfuInput, format};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one};
+use crate::calc::{self, CalcError, HardwareTable, MfuInput, format};
 
 pub(super) const MFU: Calculator = Calculator {
     id: "mfu",
@@ -101,27 +101,8 @@ Peaks are dense: a100-bf16 (312e12), h100-bf16 (989e12); the 2:4-sparsity figure
     ],
 };
 
-/// Parses an mfu form the way the calculator will.
-fn input(form: &Form) -> Result<MfuInput, CalcError> {
-    let fields = MfuFields {
-        params: form.text("params"),
-        gpus: form.text("gpus"),
-        peak: form.text("peak"),
-        tokens_per_s: form.get("tokens-per-s"),
-        step_time: form.get("step-time"),
-        tokens_per_step: form.get("tokens-per-step"),
-        layers: form.get("layers"),
-        heads: form.get("heads"),
-        head_dim: form.get("head-dim"),
-        seq: form.get("seq"),
-        recompute: form.get("recompute"),
-    };
-    MfuInput::from_fields(&fields)
-}
-
 fn compute_mfu(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcError> {
-    let r = calc::mfu(&input(form)?);
-    let one = |label: &str, value: String| (label.to_owned(), value, String::new());
+    let r = calc::mfu(&MfuInput::from_form(form)?);
     let headline = vec![
         one("MFU", format::percent(r.mfu)),
         one("HFU", format::percent(r.hfu)),
@@ -136,34 +117,21 @@ fn compute_mfu(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcErro
         ),
     ];
     let charts = vec![
-        Chart::Bars {
-            title: format!(
+        Chart::spec_bars(
+            format!(
                 "share of the {} peak",
                 format::flop_rate(r.peak_flops_per_s)
             ),
-            unit: Unit::Percent,
-            bars: vec![
-                ("MFU".to_owned(), r.mfu, r.mfu),
-                ("HFU".to_owned(), r.hfu, r.hfu),
-            ],
-        },
-        Chart::Parts {
-            title: "FLOPs per token".to_owned(),
-            unit: Unit::Flops,
-            parts: flops_parts(&r),
-        },
+            Unit::Percent,
+            [("MFU", r.mfu), ("HFU", r.hfu)],
+        ),
+        Chart::parts("FLOPs per token", Unit::Flops, flops_parts(&r)),
     ];
-    let outcome = Outcome {
-        headline,
-        steps: r.steps.clone(),
-        charts,
-        ..Outcome::default()
-    };
-    Ok(Computed::new(outcome, &r))
+    Ok(Computed::new(Outcome::new(headline, &r.steps, charts), &r))
 }
 
 /// 6N, the attention term and recomputed FLOPs per token, leaving out what is zero.
-fn flops_parts(r: &calc::MfuReport) -> Vec<(String, f64)> {
+fn flops_parts(r: &calc::MfuReport) -> Vec<(&'static str, f64)> {
     let recomputed = r.hardware_flops_per_token - r.model_flops_per_token;
     [
         ("6N weights", r.dense_flops_per_token),
@@ -172,14 +140,14 @@ fn flops_parts(r: &calc::MfuReport) -> Vec<(String, f64)> {
     ]
     .into_iter()
     .filter(|(label, flops)| *flops > 0.0 || label.starts_with("6N"))
-    .map(|(label, flops)| (label.to_owned(), flops))
     .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::calculators::{Chart, Unit, calculator};
+    use crate::calculators::tests::parts_of;
+    use crate::calculators::{Unit, calculator};
 
     #[test]
     fn mfu_bars_and_flops_parts() {
@@ -188,17 +156,13 @@ mod tests {
         let mut form = spec.example_form();
         let outcome = spec.evaluate(&form, &table).expect("example").outcome;
         assert_eq!(outcome.headline[0].1, "40.1%");
-        let Chart::Parts { parts, unit, .. } = &outcome.charts[1] else {
-            panic!("parts")
-        };
+        let (unit, parts) = parts_of(&outcome, 1);
         assert_eq!(*unit, Unit::Flops);
         assert_eq!(parts.len(), 2, "no recompute part");
         form.values[10].1 = "full".to_owned();
         let outcome = spec.evaluate(&form, &table).expect("full").outcome;
         assert_eq!(outcome.headline[1].1, "53.5%");
-        let Chart::Parts { parts, .. } = &outcome.charts[1] else {
-            panic!("parts")
-        };
+        let (_, parts) = parts_of(&outcome, 1);
         assert_eq!(parts.len(), 3);
         assert_eq!(Unit::Flops.format(parts[0].1), "420 GFLOP");
     }

@@ -9,7 +9,7 @@ pub struct Outcome {
     /// What was computed, in one line (`allreduce of 1 GiB on 16 ranks ...`); may be empty.
     pub summary: String,
     /// (what, spec figure, expected figure); expected may be empty.
-    pub headline: Vec<(String, String, String)>,
+    pub headline: Vec<Row>,
     pub steps: Vec<String>,
     pub charts: Vec<Chart>,
     /// Detail the command line prints in full (a size sweep, one row per stage); optional ones
@@ -17,15 +17,75 @@ pub struct Outcome {
     pub tables: Vec<Table>,
 }
 
+/// One headline row: (what, spec figure, expected figure).
+pub type Row = (String, String, String);
+
+/// A headline row with a spec and an expected figure.
+pub fn pair(what: &str, spec: String, expected: String) -> Row {
+    (what.to_owned(), spec, expected)
+}
+
+/// A headline row with one figure.
+pub fn one(what: &str, value: String) -> Row {
+    (what.to_owned(), value, String::new())
+}
+
+/// Spec and expected durations as a headline row, when both are known (a link was given).
+pub fn times(what: &str, spec: Option<f64>, expected: Option<f64>) -> Option<Row> {
+    Some(pair(
+        what,
+        format::duration(spec?),
+        format::duration(expected?),
+    ))
+}
+
 impl Outcome {
+    /// The usual outcome: headline rows, the engine's steps and charts, no summary or tables.
+    pub fn new(headline: Vec<Row>, steps: &[String], charts: Vec<Chart>) -> Outcome {
+        Outcome {
+            headline,
+            steps: steps.to_vec(),
+            charts,
+            ..Outcome::default()
+        }
+    }
+
     /// A headline row with a spec and an expected figure.
     pub fn pair(&mut self, what: &str, spec: String, expected: String) {
-        self.headline.push((what.to_owned(), spec, expected));
+        self.headline.push(pair(what, spec, expected));
     }
 
     /// A headline row with one figure.
     pub fn row(&mut self, what: &str, value: String) {
-        self.headline.push((what.to_owned(), value, String::new()));
+        self.headline.push(one(what, value));
+    }
+}
+
+impl Chart {
+    /// Parts of a whole under a title.
+    pub fn parts<L: Into<String>>(
+        title: impl Into<String>,
+        unit: Unit,
+        parts: impl IntoIterator<Item = (L, f64)>,
+    ) -> Chart {
+        Chart::Parts {
+            title: title.into(),
+            unit,
+            parts: labelled(parts).collect(),
+        }
+    }
+
+    /// Bars with no expected figure: each spec value is repeated, as [`Chart::Bars`] wants.
+    pub fn spec_bars<L: Into<String>>(
+        title: impl Into<String>,
+        unit: Unit,
+        bars: impl IntoIterator<Item = (L, f64)>,
+    ) -> Chart {
+        Chart::Bars {
+            title: title.into(),
+            unit,
+            bars: labelled(bars).map(|(l, v)| (l, v, v)).collect(),
+        }
     }
 }
 
@@ -59,6 +119,13 @@ pub enum Chart {
         unit: Unit,
         parts: Vec<(String, f64)>,
     },
+}
+
+/// Values with their labels as owned strings.
+fn labelled<L: Into<String>>(
+    items: impl IntoIterator<Item = (L, f64)>,
+) -> impl Iterator<Item = (String, f64)> {
+    items.into_iter().map(|(l, v)| (l.into(), v))
 }
 
 /// How chart values are printed.

@@ -1,7 +1,7 @@
 //! The compute-communication overlap form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
-use crate::calc::{self, CalcError, HardwareTable, OverlapFields, OverlapInput, format};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one, pair};
+use crate::calc::{self, CalcError, HardwareTable, OverlapInput, format};
 
 pub(super) const OVERLAP: Calculator = Calculator {
     id: "overlap",
@@ -88,94 +88,53 @@ Each window's communication runs under the next window's compute; the last one (
     ],
 };
 
-/// Parses an overlap form the way the calculator will.
-fn input(form: &Form, table: &HardwareTable) -> Result<OverlapInput, CalcError> {
-    let fields = OverlapFields {
-        compute: form.get("compute"),
-        compute_total: form.get("compute-total"),
-        comm: form.get("comm"),
-        comm_total: form.get("comm-total"),
-        bytes: form.get("bytes"),
-        windows: form.get("windows"),
-        tail: form.get("tail"),
-        tail_bytes: form.get("tail-bytes"),
-        link: form.get("link"),
-        bw: form.get("bw"),
-    };
-    OverlapInput::from_fields(&fields, table)
-}
-
 fn compute_overlap(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let r = calc::overlap(&input(form, table)?);
+    let r = calc::overlap(&OverlapInput::from_form(form, table)?);
     let d = format::duration;
     let headline = vec![
-        (
-            "exposed".to_owned(),
+        pair(
+            "exposed",
             d(r.exposed_seconds),
             d(r.expected_exposed_seconds),
         ),
-        (
-            "step".to_owned(),
-            d(r.step_seconds),
-            d(r.expected_step_seconds),
-        ),
-        (
-            "without overlap".to_owned(),
-            d(r.serial_step_seconds),
-            String::new(),
-        ),
-        (
-            "hidden".to_owned(),
+        pair("step", d(r.step_seconds), d(r.expected_step_seconds)),
+        one("without overlap", d(r.serial_step_seconds)),
+        pair(
+            "hidden",
             format::percent(r.hidden_fraction),
             format::percent(r.expected_hidden_fraction),
         ),
     ];
     let charts = vec![
-        Chart::Parts {
-            title: "one step: compute and exposed communication".to_owned(),
-            unit: Unit::Seconds,
-            parts: vec![
-                ("compute".to_owned(), r.compute_seconds),
-                ("exposed".to_owned(), r.exposed_seconds),
+        Chart::parts(
+            "one step: compute and exposed communication",
+            Unit::Seconds,
+            [
+                ("compute", r.compute_seconds),
+                ("exposed", r.exposed_seconds),
             ],
-        },
-        Chart::Parts {
-            title: "communication: hidden under compute and exposed".to_owned(),
-            unit: Unit::Seconds,
-            parts: vec![
-                (
-                    "hidden".to_owned(),
-                    (r.comm_seconds - r.exposed_seconds).max(0.0),
-                ),
-                ("exposed".to_owned(), r.exposed_seconds),
+        ),
+        Chart::parts(
+            "communication: hidden under compute and exposed",
+            Unit::Seconds,
+            [
+                ("hidden", (r.comm_seconds - r.exposed_seconds).max(0.0)),
+                ("exposed", r.exposed_seconds),
             ],
-        },
+        ),
     ];
-    let outcome = Outcome {
-        headline,
-        steps: r.steps.clone(),
-        charts,
-        ..Outcome::default()
-    };
-    Ok(Computed::new(outcome, &r))
+    Ok(Computed::new(Outcome::new(headline, &r.steps, charts), &r))
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::calc::HardwareTable;
-    use crate::calculators::{Chart, calculator};
+    use crate::calculators::tests::{example_outcome, parts_of};
 
     #[test]
     fn the_example_is_the_cards_short_backward() {
-        let spec = calculator("overlap").expect("overlap");
-        let outcome = spec
-            .evaluate(&spec.example_form(), &HardwareTable::bundled())
-            .expect("example")
-            .outcome;
+        let outcome = example_outcome("overlap");
         assert_eq!(outcome.headline[0].1, "50.71 ms");
-        let Chart::Parts { parts, .. } = &outcome.charts[1] else {
-            panic!("parts")
-        };
+        let (_, parts) = parts_of(&outcome, 1);
         let total: f64 = parts.iter().map(|p| p.1).sum();
         assert!((total - 0.170).abs() < 1e-9, "{total}");
     }

@@ -1,7 +1,7 @@
 //! The pipeline bubble form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
-use crate::calc::{self, CalcError, HardwareTable, PipelineFields, PipelineInput, format};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Row, Unit, field, one, times};
+use crate::calc::{self, CalcError, HardwareTable, PipelineInput, format};
 
 pub(super) const PIPELINE: Calculator = Calculator {
     id: "pipeline",
@@ -106,33 +106,15 @@ Bubble: (p-1)/m of the ideal compute time, (p-1)/(m+p-1) of the step; interleavi
     ],
 };
 
-/// Parses a pipeline form the way the calculator will.
-fn input(form: &Form, table: &HardwareTable) -> Result<PipelineInput, CalcError> {
-    let fields = PipelineFields {
-        stages: form.text("stages"),
-        micro_batches: form.text("micro-batches"),
-        interleave: form.get("interleave"),
-        t_fwd: form.get("t-fwd"),
-        t_bwd: form.get("t-bwd"),
-        micro_batch: form.get("micro-batch"),
-        seq: form.get("seq"),
-        hidden: form.get("hidden"),
-        bytes: form.get("bytes"),
-        link: form.get("link"),
-        bw: form.get("bw"),
-    };
-    PipelineInput::from_fields(&fields, table)
-}
-
 fn compute_pipeline(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let input = input(form, table)?;
+    let input = PipelineInput::from_form(form, table)?;
     let report = calc::pipeline(&input);
     let charts = vec![
-        Chart::Bars {
-            title: "bubble by schedule, share of ideal compute: (p-1)/(v·m)".to_owned(),
-            unit: Unit::Percent,
-            bars: bubble_by_schedule(&input),
-        },
+        Chart::spec_bars(
+            "bubble by schedule, share of ideal compute: (p-1)/(v·m)",
+            Unit::Percent,
+            bubble_by_schedule(&input),
+        ),
         step_parts(&report),
     ];
     let schedule = if report.interleave > 1 {
@@ -145,17 +127,13 @@ fn compute_pipeline(form: &Form, table: &HardwareTable) -> Result<Computed, Calc
             "pipeline of p = {} stages, m = {} micro-batches, {schedule}",
             report.stages, report.micro_batches
         ),
-        headline: headline(&report),
-        steps: report.steps.clone(),
-        charts,
-        ..Outcome::default()
+        ..Outcome::new(headline(&report), &report.steps, charts)
     };
     Ok(Computed::new(outcome, &report))
 }
 
 /// Bubble shares, then seconds and the point-to-point cost when known.
-fn headline(report: &calc::PipelineReport) -> Vec<(String, String, String)> {
-    let one = |label: &str, value: String| (label.to_owned(), value, String::new());
+fn headline(report: &calc::PipelineReport) -> Vec<Row> {
     let mut headline = vec![
         one(
             "bubble, of ideal compute",
@@ -173,18 +151,16 @@ fn headline(report: &calc::PipelineReport) -> Vec<(String, String, String)> {
     if let Some(bytes) = report.p2p_message_bytes {
         headline.push(one("P2P message", format::bytes(bytes)));
     }
-    if let (Some(spec), Some(expected)) = (report.p2p_seconds, report.expected_p2p_seconds) {
-        headline.push((
-            "P2P time".to_owned(),
-            format::duration(spec),
-            format::duration(expected),
-        ));
-    }
+    headline.extend(times(
+        "P2P time",
+        report.p2p_seconds,
+        report.expected_p2p_seconds,
+    ));
     headline
 }
 
-/// 1F1B and interleaving with v = 2 and 4 (and the v asked for); no expected figure: repeated.
-fn bubble_by_schedule(input: &calc::PipelineInput) -> Vec<(String, f64, f64)> {
+/// 1F1B and interleaving with v = 2 and 4 (and the v asked for), as shares of ideal compute.
+fn bubble_by_schedule(input: &calc::PipelineInput) -> Vec<(String, f64)> {
     let mut chunks = vec![1, 2, 4];
     if !chunks.contains(&input.interleave) {
         chunks.push(input.interleave);
@@ -199,54 +175,45 @@ fn bubble_by_schedule(input: &calc::PipelineInput) -> Vec<(String, f64, f64)> {
             } else {
                 format!("v = {v}")
             };
-            let bubble = (p - 1.0) / (v as f64 * m);
-            (label, bubble, bubble)
+            (label, (p - 1.0) / (v as f64 * m))
         })
         .collect()
 }
 
 /// The step split into useful compute and bubble: seconds when stage times are known.
 fn step_parts(report: &calc::PipelineReport) -> Chart {
-    let title = "one step: compute and bubble".to_owned();
+    let title = "one step: compute and bubble";
     match (report.ideal_seconds, report.bubble_seconds) {
-        (Some(ideal), Some(bubble)) => Chart::Parts {
+        (Some(ideal), Some(bubble)) => Chart::parts(
             title,
-            unit: Unit::Seconds,
-            parts: vec![("compute".to_owned(), ideal), ("bubble".to_owned(), bubble)],
-        },
-        _ => Chart::Parts {
+            Unit::Seconds,
+            [("compute", ideal), ("bubble", bubble)],
+        ),
+        _ => Chart::parts(
             title,
-            unit: Unit::Percent,
-            parts: vec![
-                ("compute".to_owned(), 1.0 - report.bubble_share_of_step),
-                ("bubble".to_owned(), report.bubble_share_of_step),
+            Unit::Percent,
+            [
+                ("compute", 1.0 - report.bubble_share_of_step),
+                ("bubble", report.bubble_share_of_step),
             ],
-        },
+        ),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::calc::HardwareTable;
-    use crate::calculators::{Chart, Unit, calculator};
+    use crate::calculators::Unit;
+    use crate::calculators::tests::{bars_of, example_outcome, parts_of};
 
     #[test]
     fn bubble_bars_by_schedule_and_step_parts() {
-        let spec = calculator("pipeline").expect("pipeline");
-        let outcome = spec
-            .evaluate(&spec.example_form(), &HardwareTable::bundled())
-            .expect("example")
-            .outcome;
-        let Chart::Bars { bars, unit, .. } = &outcome.charts[0] else {
-            panic!("bars")
-        };
+        let outcome = example_outcome("pipeline");
+        let (unit, bars) = bars_of(&outcome, 0);
         assert_eq!(*unit, Unit::Percent);
         let labels: Vec<&str> = bars.iter().map(|b| b.0.as_str()).collect();
         assert_eq!(labels, ["1F1B", "v = 2", "v = 4"]);
         assert!((bars[0].1 - 15.0 / 64.0).abs() < 1e-12);
-        let Chart::Parts { parts, unit, .. } = &outcome.charts[1] else {
-            panic!("parts")
-        };
+        let (unit, parts) = parts_of(&outcome, 1);
         assert_eq!(*unit, Unit::Seconds, "stage times given");
         assert!((parts[0].1 - 1.92).abs() < 1e-9 && (parts[1].1 - 0.1125).abs() < 1e-9);
         assert_eq!(Unit::Percent.format(bars[0].1), "23.4%");

@@ -5,6 +5,30 @@ fn table() -> HardwareTable {
     HardwareTable::bundled()
 }
 
+/// The outcome of calculator `id` on its example form.
+pub(super) fn example_outcome(id: &str) -> Outcome {
+    let spec = calculator(id).unwrap_or_else(|| panic!("no calculator {id}"));
+    spec.evaluate(&spec.example_form(), &table())
+        .unwrap_or_else(|e| panic!("{id}: {e:?}"))
+        .outcome
+}
+
+/// Chart `i` of an outcome, which must be bars: its unit and bars.
+pub(super) fn bars_of(outcome: &Outcome, i: usize) -> (&Unit, &[(String, f64, f64)]) {
+    match &outcome.charts[i] {
+        Chart::Bars { unit, bars, .. } => (unit, bars),
+        other => panic!("chart {i} is not bars: {other:?}"),
+    }
+}
+
+/// Chart `i` of an outcome, which must be parts of a whole: its unit and parts.
+pub(super) fn parts_of(outcome: &Outcome, i: usize) -> (&Unit, &[(String, f64)]) {
+    match &outcome.charts[i] {
+        Chart::Parts { unit, parts, .. } => (unit, parts),
+        other => panic!("chart {i} is not parts: {other:?}"),
+    }
+}
+
 #[test]
 fn every_example_form_computes() {
     for spec in CALCULATORS {
@@ -39,14 +63,8 @@ fn a_bad_field_is_named_and_other_fields_are_untouched() {
 
 #[test]
 fn transfer_bars_follow_the_engine() {
-    let spec = calculator("transfer").unwrap();
-    let outcome = spec
-        .evaluate(&spec.example_form(), &table())
-        .unwrap()
-        .outcome;
-    let Chart::Bars { bars, .. } = &outcome.charts[0] else {
-        panic!("bars")
-    };
+    let outcome = example_outcome("transfer");
+    let (_, bars) = bars_of(&outcome, 0);
     let hdr = bars.iter().find(|(l, _, _)| l == "ib-hdr").unwrap();
     assert!(
         (hdr.1 - 10.0 * 1024f64.powi(3) / 25e9 - 0.6e-6).abs() < 1e-9,
@@ -56,14 +74,8 @@ fn transfer_bars_follow_the_engine() {
 
 #[test]
 fn checkpoint_parts_add_up_to_the_size() {
-    let spec = calculator("checkpoint").unwrap();
-    let outcome = spec
-        .evaluate(&spec.example_form(), &table())
-        .unwrap()
-        .outcome;
-    let Chart::Parts { parts, .. } = &outcome.charts[0] else {
-        panic!("parts")
-    };
+    let outcome = example_outcome("checkpoint");
+    let (_, parts) = parts_of(&outcome, 0);
     let total: f64 = parts.iter().map(|(_, b)| b).sum();
     assert!((total - 980e9).abs() < 1.0, "{total}");
     assert!(
@@ -76,11 +88,7 @@ fn checkpoint_parts_add_up_to_the_size() {
 
 #[test]
 fn collective_chart_has_a_series_per_algorithm() {
-    let spec = calculator("collective").unwrap();
-    let outcome = spec
-        .evaluate(&spec.example_form(), &table())
-        .unwrap()
-        .outcome;
+    let outcome = example_outcome("collective");
     let Chart::Lines { series, marker, .. } = &outcome.charts[0] else {
         panic!("lines")
     };

@@ -1,7 +1,7 @@
 //! The tensor-parallel traffic form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, yes_no};
-use crate::calc::{self, CalcError, HardwareTable, TpFields, TpInput, format};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one, times};
+use crate::calc::{self, CalcError, HardwareTable, TpInput, format};
 
 /// TP sizes the per-layer bytes chart compares, besides the one asked for.
 const CHART_SIZES: [usize; 6] = [2, 4, 8, 16, 32, 64];
@@ -95,32 +95,14 @@ Bytes are what each GPU sends (as much is received): 2(t-1)/t x b·s·h·bytes p
     ],
 };
 
-/// Parses a tp form the way the calculator will.
-fn input(form: &Form, table: &HardwareTable) -> Result<TpInput, CalcError> {
-    let fields = TpFields {
-        micro_batch: form.text("micro-batch"),
-        seq: form.text("seq"),
-        hidden: form.text("hidden"),
-        tp: form.text("tp"),
-        bytes: form.get("bytes"),
-        layers: form.get("layers"),
-        micro_batches: form.get("micro-batches"),
-        sequence_parallel: yes_no(form, "sequence-parallel")?,
-        link: form.get("link"),
-        bw: form.get("bw"),
-    };
-    TpInput::from_fields(&fields, table)
-}
-
 fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let input = input(form, table)?;
+    let input = TpInput::from_form(form, table)?;
     let report = calc::tp(&input);
-    let mut charts = vec![Chart::Bars {
-        title: "bytes each GPU sends per layer, by TP size: 8bsh(t-1)/t levels off at 8bsh"
-            .to_owned(),
-        unit: Unit::Bytes,
-        bars: bytes_by_tp_size(&input),
-    }];
+    let mut charts = vec![Chart::spec_bars(
+        "bytes each GPU sends per layer, by TP size: 8bsh(t-1)/t levels off at 8bsh",
+        Unit::Bytes,
+        bytes_by_tp_size(&input),
+    )];
     charts.extend(time_chart(&report));
     let via = report
         .link
@@ -131,49 +113,29 @@ fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError>
     } else {
         "4 all-reduces"
     };
+    let mut headline = vec![
+        one("message b·s·h", format::bytes(report.message_bytes)),
+        one("per GPU per layer", format::bytes(report.layer_bytes)),
+        one("per GPU per step", format::bytes(report.step_bytes)),
+    ];
+    headline.extend(times(
+        "time per layer",
+        report.layer_seconds,
+        report.expected_layer_seconds,
+    ));
+    headline.extend(times(
+        "time per step",
+        report.step_seconds,
+        report.expected_step_seconds,
+    ));
     let outcome = Outcome {
         summary: format!(
             "TP t = {}, {collectives} of the activation per layer{via}",
             report.tp
         ),
-        headline: headline(&report),
-        steps: report.steps.clone(),
-        charts,
-        ..Outcome::default()
+        ..Outcome::new(headline, &report.steps, charts)
     };
     Ok(Computed::new(outcome, &report))
-}
-
-/// Bytes per GPU, then spec and expected times when a link was given.
-fn headline(report: &calc::TpReport) -> Vec<(String, String, String)> {
-    let bytes = |label: &str, value: f64| (label.to_owned(), format::bytes(value), String::new());
-    let mut headline = vec![
-        bytes("message b·s·h", report.message_bytes),
-        bytes("per GPU per layer", report.layer_bytes),
-        bytes("per GPU per step", report.step_bytes),
-    ];
-    let times = [
-        (
-            "time per layer",
-            report.layer_seconds,
-            report.expected_layer_seconds,
-        ),
-        (
-            "time per step",
-            report.step_seconds,
-            report.expected_step_seconds,
-        ),
-    ];
-    for (label, spec, expected) in times {
-        if let (Some(spec), Some(expected)) = (spec, expected) {
-            headline.push((
-                label.to_owned(),
-                format::duration(spec),
-                format::duration(expected),
-            ));
-        }
-    }
-    headline
 }
 
 /// Time per layer on the link, spec and expected; none without a link.
@@ -191,7 +153,7 @@ fn time_chart(report: &calc::TpReport) -> Option<Chart> {
 }
 
 /// Per-layer bytes for the usual TP sizes and the one asked for (no expected figure: repeated).
-fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64, f64)> {
+fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64)> {
     let mut sizes: Vec<usize> = CHART_SIZES.to_vec();
     if !sizes.contains(&input.tp) {
         sizes.push(input.tp);
@@ -203,7 +165,7 @@ fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64, f64)> {
             let bytes = calc::tp::ALLREDUCES_PER_LAYER as f64
                 * calc::collective::Op::AllReduce.busbw_factor(t)
                 * input.activation.bytes();
-            (format!("t = {t}"), bytes, bytes)
+            (format!("t = {t}"), bytes)
         })
         .collect()
 }
@@ -211,7 +173,8 @@ fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64, f64)> {
 #[cfg(test)]
 mod tests {
     use crate::calc::HardwareTable;
-    use crate::calculators::{Chart, Unit, calculator};
+    use crate::calculators::tests::bars_of;
+    use crate::calculators::{Unit, calculator};
 
     #[test]
     fn bytes_level_off_with_tp_size_and_time_needs_a_link() {
@@ -219,9 +182,7 @@ mod tests {
         let table = HardwareTable::bundled();
         let mut form = spec.example_form();
         let outcome = spec.evaluate(&form, &table).expect("example").outcome;
-        let Chart::Bars { bars, unit, .. } = &outcome.charts[0] else {
-            panic!("bars")
-        };
+        let (unit, bars) = bars_of(&outcome, 0);
         assert_eq!(*unit, Unit::Bytes);
         assert!(bars.windows(2).all(|w| w[1].1 > w[0].1), "{bars:?}");
         // 8bsh at most: 8 × 64 MiB.

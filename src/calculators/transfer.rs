@@ -1,7 +1,7 @@
 //! Transfer time over one or several links: t = latency + size / (bandwidth × efficiency).
 
 use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit};
-use crate::calc::{self, CalcError, HardwareTable, TransferFields, TransferInput, format};
+use crate::calc::{self, CalcError, HardwareTable, TransferInput, format};
 
 pub(super) const TRANSFER: Calculator = Calculator {
     id: "transfer",
@@ -50,25 +50,8 @@ pub(super) const TRANSFER: Calculator = Calculator {
     choices: super::fixed_choices,
 };
 
-/// Reads the form the way the engine reads the flags.
-fn input(form: &Form, table: &HardwareTable) -> Result<TransferInput, CalcError> {
-    let links: Vec<String> = form
-        .text("links")
-        .split_whitespace()
-        .map(str::to_owned)
-        .collect();
-    let fields = TransferFields {
-        size: form.text("size"),
-        links: &links,
-        bandwidth: form.get("bandwidth"),
-        latency: form.get("latency"),
-        efficiency: form.get("efficiency"),
-    };
-    TransferInput::from_fields(&fields, table)
-}
-
 fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let report = calc::transfer(&input(form, table)?);
+    let report = calc::transfer(&TransferInput::from_form(form, table)?);
     let mut outcome = Outcome {
         summary: format!(
             "transfer of {} (per direction)",

@@ -33,38 +33,30 @@ impl Style {
             text.to_owned()
         }
     }
+}
 
-    pub fn bold(self, text: &str) -> String {
-        self.wrap("1", text)
-    }
+/// One method per SGR style, each wrapping its text in that code: `name => code`.
+macro_rules! styles {
+    ($($name:ident => $code:literal),* $(,)?) => {
+        impl Style {
+            $(
+                pub fn $name(self, text: &str) -> String {
+                    self.wrap($code, text)
+                }
+            )*
+        }
+    };
+}
 
-    pub fn dim(self, text: &str) -> String {
-        self.wrap("2", text)
-    }
-
-    pub fn italic(self, text: &str) -> String {
-        self.wrap("3", text)
-    }
-
-    pub fn heading(self, text: &str) -> String {
-        self.wrap("1;36", text)
-    }
-
-    pub fn accent(self, text: &str) -> String {
-        self.wrap("33", text)
-    }
-
-    pub fn code(self, text: &str) -> String {
-        self.wrap("36", text)
-    }
-
-    pub fn link(self, text: &str) -> String {
-        self.wrap("4;34", text)
-    }
-
-    pub fn error(self, text: &str) -> String {
-        self.wrap("1;31", text)
-    }
+styles! {
+    bold => "1",
+    dim => "2",
+    italic => "3",
+    heading => "1;36",
+    accent => "33",
+    code => "36",
+    link => "4;34",
+    error => "1;31",
 }
 
 #[cfg(test)]

@@ -1,64 +1,44 @@
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::{assert_says, each_fails_naming};
 
-fn run(f: CheckpointFields<'_>) -> Result<CheckpointReport, CalcError> {
-    CheckpointInput::from_fields(&f, &HardwareTable::bundled()).map(|i| checkpoint(&i))
+fn run(f: &Form) -> Result<CheckpointReport, CalcError> {
+    CheckpointInput::from_form(f, &HardwareTable::bundled()).map(|i| checkpoint(&i))
 }
 
-fn params(p: &'static str) -> CheckpointFields<'static> {
-    CheckpointFields {
-        params: p,
-        ..CheckpointFields::default()
-    }
+fn params(p: &'static str) -> Form {
+    Form::of(&[("params", p)])
 }
 
 #[test]
 fn sizes_by_recipe() {
     // 70B × 14 B/param = 980 GB (the default recipe, bf16 + fp32 master + Adam m, v).
-    let r = run(params("70B")).expect("70B");
+    let r = run(&params("70B")).expect("70B");
     assert!(close(r.size_bytes, 980e9));
     assert_eq!(r.recipe, Some(Recipe::Bf16Adam));
     assert!(r.steps[0].contains("980 GB"), "{}", r.steps[0]);
     // BLOOM-176B bf16 weights: 176,247,271,424 × 2 = 352.5e9 B, the model card's "329GB" in GiB.
-    let bloom = run(CheckpointFields {
-        recipe: Some("bf16-weights"),
-        ..params("176247271424")
-    })
-    .expect("bloom");
+    let bloom = run(&params("176247271424").with("recipe", "bf16-weights")).expect("bloom");
     assert!((bloom.size_bytes / 1_073_741_824.0 - 328.3).abs() < 0.05);
-    let custom = run(CheckpointFields {
-        bytes_per_param: Some("6"),
-        ..params("7B")
-    })
-    .expect("custom");
+    let custom = run(&params("7B").with("bytes-per-param", "6")).expect("custom");
     assert!(close(custom.size_bytes, 42e9));
     assert_eq!(custom.recipe, None);
-    let grads = run(CheckpointFields {
-        recipe: Some("bf16-adam-grads"),
-        ..params("1B")
-    })
-    .expect("16");
+    let grads = run(&params("1B").with("recipe", "bf16-adam-grads")).expect("16");
     assert!(close(grads.size_bytes, 16e9));
 }
 
 #[test]
 fn write_time_names_the_bottleneck() {
     // 980 GB; storage 100 GB/s aggregate; 16 nodes × HDR 25 GB/s = 400 GB/s; storage is slowest.
-    let f = CheckpointFields {
-        storage_bw: Some("100 GB/s"),
-        nodes: Some("16"),
-        node_bw: Some("ib-hdr"),
-        ..params("70B")
-    };
-    let r = run(f).expect("write");
+    let f = params("70B")
+        .with("storage-bw", "100 GB/s")
+        .with("nodes", "16")
+        .with("node-bw", "ib-hdr");
+    let r = run(&f).expect("write");
     assert!(close(r.write_seconds.expect("w"), 9.8));
     assert_eq!(r.bottleneck.as_deref(), Some("storage"));
     // With 2 nodes the network (2 × 25 × 0.96 = 48 GB/s expected) is the bottleneck.
-    let r = run(CheckpointFields {
-        nodes: Some("2"),
-        ..f
-    })
-    .expect("2 nodes");
+    let r = run(&f.with("nodes", "2")).expect("2 nodes");
     assert_eq!(r.bottleneck.as_deref(), Some("network"));
     assert!(close(r.write_seconds.expect("w"), 980e9 / 50e9));
     assert!(close(r.expected_write_seconds.expect("ew"), 980e9 / 48e9));
@@ -67,11 +47,7 @@ fn write_time_names_the_bottleneck() {
 #[test]
 fn nvme_reads_faster_than_it_writes() {
     // One node, local 980 PRO: write 5.1 GB/s, read 7 GB/s (spec).
-    let r = run(CheckpointFields {
-        nvme_bw: Some("nvme-gen4"),
-        ..params("7B")
-    })
-    .expect("nvme");
+    let r = run(&params("7B").with("nvme-bw", "nvme-gen4")).expect("nvme");
     assert!(close(r.write_seconds.expect("w"), 98e9 / 5.1e9));
     assert!(close(r.read_seconds.expect("r"), 98e9 / 7e9));
     assert_eq!(r.bottleneck.as_deref(), Some("nvme"));
@@ -80,24 +56,18 @@ fn nvme_reads_faster_than_it_writes() {
 #[test]
 fn gemini_mt_nlg_42_minutes_at_20_gbps() {
     // Gemini (SOSP'23): MT-NLG 530B takes 42 min at 20 Gbps. 530e9 × 12 B / 2.5e9 B/s = 42.4 min.
-    let f = CheckpointFields {
-        recipe: Some("fp32-adam"),
-        storage_bw: Some("20 Gbps"),
-        ..params("530B")
-    };
-    let minutes = run(f).expect("gemini").write_seconds.expect("w") / 60.0;
+    let f = params("530B")
+        .with("recipe", "fp32-adam")
+        .with("storage-bw", "20 Gbps");
+    let minutes = run(&f).expect("gemini").write_seconds.expect("w") / 60.0;
     assert!((minutes - 42.0).abs() / 42.0 < 0.02, "{minutes}");
 }
 
 #[test]
 fn async_copy_and_host_memory() {
     // 980 GB over 64 GPUs on 8 nodes: 15.31 GB per GPU over PCIe 5 (63.015 GB/s) = 0.243 s.
-    let f = CheckpointFields {
-        gpus: Some("64"),
-        nodes: Some("8"),
-        ..params("70B")
-    };
-    let r = run(f).expect("async");
+    let f = params("70B").with("gpus", "64").with("nodes", "8");
+    let r = run(&f).expect("async");
     assert!(close(
         r.async_blocking_seconds.expect("a"),
         980e9 / 64.0 / 63.015e9
@@ -108,35 +78,29 @@ fn async_copy_and_host_memory() {
 #[test]
 fn intervals_from_mtbf() {
     // Daly captions: C = 5 min, M = 24 h -> Young 120 min, Daly 116.69 min.
-    let f = CheckpointFields {
-        checkpoint_time: Some("5 min"),
-        mtbf: Some("24 h"),
-        ..params("70B")
-    };
-    let r = run(f).expect("daly");
+    let f = params("70B")
+        .with("checkpoint-time", "5 min")
+        .with("mtbf", "24 h");
+    let r = run(&f).expect("daly");
     assert!(close(r.young_interval_seconds.expect("y"), 7200.0));
     assert!((r.daly_interval_seconds.expect("d") / 60.0 - 116.69).abs() < 0.01);
     let overhead = r.overhead_fraction.expect("o");
     assert!((overhead - 0.0834).abs() < 0.001, "{overhead}");
     // Llama 3 scale: 50,677 h per GPU over 16,384 GPUs = 3.09 h job MTBF.
-    let f = CheckpointFields {
-        checkpoint_time: Some("1 min"),
-        gpu_mtbf: Some("50677 h"),
-        gpus: Some("16384"),
-        ..params("405B")
-    };
-    let r = run(f).expect("llama");
+    let f = params("405B")
+        .with("checkpoint-time", "1 min")
+        .with("gpu-mtbf", "50677 h")
+        .with("gpus", "16384");
+    let r = run(&f).expect("llama");
     assert!((r.mtbf_seconds.expect("m") / 3600.0 - 3.093).abs() < 0.001);
 }
 
 #[test]
 fn c_defaults_to_expected_write_time() {
-    let f = CheckpointFields {
-        storage_bw: Some("pfs-llama3"),
-        mtbf: Some("3 h"),
-        ..params("405B")
-    };
-    let r = run(f).expect("pfs");
+    let f = params("405B")
+        .with("storage-bw", "pfs-llama3")
+        .with("mtbf", "3 h");
+    let r = run(&f).expect("pfs");
     // 405e9 × 14 = 5.67 TB at 2 TB/s sustained (7 TB/s × 0.286) = 2.83 s.
     assert!(close(
         r.checkpoint_seconds.expect("c"),
@@ -151,111 +115,51 @@ fn bad_input() {
     let cases = [
         (params("70 GB"), "'70 GB'"),
         (params("0"), "'0'"),
+        (params("7B").with("recipe", "adam"), "'adam'"),
+        (params("7B").with("bytes-per-param", "0"), "'0'"),
         (
-            CheckpointFields {
-                recipe: Some("adam"),
-                ..params("7B")
-            },
-            "'adam'",
-        ),
-        (
-            CheckpointFields {
-                bytes_per_param: Some("0"),
-                ..params("7B")
-            },
-            "'0'",
-        ),
-        (
-            CheckpointFields {
-                recipe: Some("bf16-adam"),
-                bytes_per_param: Some("2"),
-                ..params("7B")
-            },
+            params("7B")
+                .with("recipe", "bf16-adam")
+                .with("bytes-per-param", "2"),
             "not both",
         ),
-        (
-            CheckpointFields {
-                storage_bw: Some("10 GB"),
-                ..params("7B")
-            },
-            "'10 GB'",
-        ),
-        (
-            CheckpointFields {
-                mtbf: Some("-3 h"),
-                ..params("7B")
-            },
-            "'-3 h'",
-        ),
-        (
-            CheckpointFields {
-                gpu_mtbf: Some("5 y"),
-                ..params("7B")
-            },
-            "--gpus",
-        ),
-        (
-            CheckpointFields {
-                nodes: Some("0"),
-                ..params("7B")
-            },
-            "'0'",
-        ),
+        (params("7B").with("storage-bw", "10 GB"), "'10 GB'"),
+        (params("7B").with("mtbf", "-3 h"), "'-3 h'"),
+        (params("7B").with("gpu-mtbf", "5 y"), "--gpus"),
+        (params("7B").with("nodes", "0"), "'0'"),
     ];
-    for (f, needle) in cases {
-        let err = run(f).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
 }
 
 #[test]
 fn nodes_come_from_gpus_or_impossible_counts_are_refused() {
     // 405B bf16-adam (14 B/param) on 16,384 GPUs: no --nodes means 8 per node = 2,048 nodes.
-    let f = CheckpointFields {
-        gpus: Some("16384"),
-        ..params("405B")
-    };
-    let r = run(f).expect("derived");
+    let f = params("405B").with("gpus", "16384");
+    let r = run(&f).expect("derived");
     let host = r.host_memory_bytes_per_node.expect("host");
     assert!(close(host, 405e9 * 14.0 / 2048.0), "{host}");
-    assert!(r.steps.iter().any(|s| s.contains("8 per node assumed")));
-    let err = run(CheckpointFields {
-        nodes: Some("1"),
-        ..f
-    })
-    .expect_err("16,384 GPUs on one node")
-    .to_string();
+    assert_says(&r.steps, "8 per node assumed");
+    let err = run(&f.with("nodes", "1"))
+        .expect_err("16,384 GPUs on one node")
+        .to_string();
     assert!(
         err.contains("16384 GPUs on a node") && err.contains("--nodes 2048"),
         "{err}"
     );
     // A real node count passes.
-    assert!(
-        run(CheckpointFields {
-            nodes: Some("2048"),
-            ..f
-        })
-        .is_ok()
-    );
+    assert!(run(&f.with("nodes", "2048")).is_ok());
 }
 
 #[test]
 fn typed_storage_rates_run_at_half_unless_told() {
-    let f = CheckpointFields {
-        storage_bw: Some("100 GB/s"),
-        ..params("70B")
-    };
-    let r = run(f).expect("typed");
+    let f = params("70B").with("storage-bw", "100 GB/s");
+    let r = run(&f).expect("typed");
     let (spec, expected) = (
         r.write_seconds.expect("w"),
         r.expected_write_seconds.expect("e"),
     );
     assert!(close(expected, 2.0 * spec));
-    let measured = run(CheckpointFields {
-        storage_efficiency: Some("1"),
-        ..f
-    })
-    .expect("efficiency 1");
+    let measured = run(&f.with("storage-efficiency", "1")).expect("efficiency 1");
     assert!(close(
         measured.expected_write_seconds.expect("e"),
         measured.write_seconds.expect("w")
@@ -265,12 +169,10 @@ fn typed_storage_rates_run_at_half_unless_told() {
 #[test]
 fn an_overhead_over_100_percent_is_shown_as_such() {
     // C = 5 h against a 1 h MTBF: the job makes no progress; the sum is printed as it is.
-    let f = CheckpointFields {
-        checkpoint_time: Some("5 h"),
-        mtbf: Some("1 h"),
-        ..params("70B")
-    };
-    let r = run(f).expect("valid");
+    let f = params("70B")
+        .with("checkpoint-time", "5 h")
+        .with("mtbf", "1 h");
+    let r = run(&f).expect("valid");
     assert!(close(r.overhead_fraction.expect("overhead"), 1.0));
     let line = r
         .steps

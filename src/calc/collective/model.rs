@@ -103,6 +103,25 @@ impl Rates {
     fn step(&self, nccl_value: f64) -> f64 {
         self.step_override.unwrap_or(nccl_value)
     }
+
+    /// Ring's or tree's α per step inside a node, α per network step, and base latency.
+    fn alphas(&self, p: Proto, tree: bool) -> (f64, f64, f64) {
+        let step: fn(Hw, Proto) -> f64 = if tree {
+            nccl::tree_step
+        } else {
+            nccl::ring_step
+        };
+        let base = if tree {
+            nccl::tree_base(p)
+        } else {
+            nccl::ring_base(p)
+        };
+        (
+            self.step(step(self.intra_hw, p)),
+            self.step(step(Hw::Net, p)),
+            base,
+        )
+    }
 }
 
 /// The cost of one algorithm with one set of rates.
@@ -218,16 +237,8 @@ fn ring(input: &CollectiveInput, r: &Rates, p: Proto) -> Cost {
         r.intra.min(r.node_nics)
     } else {
         r.intra
-    } * if p == Proto::Ll {
-        nccl::ll_share(false)
-    } else {
-        1.0
-    };
-    let (a_i, a_e, base) = (
-        r.step(nccl::ring_step(r.intra_hw, p)),
-        r.step(nccl::ring_step(Hw::Net, p)),
-        nccl::ring_base(p),
-    );
+    } * nccl::protocol_share(p, false);
+    let (a_i, a_e, base) = r.alphas(p, false);
     let alpha = base + (steps - inter_steps) * a_i + inter_steps * a_e;
     let beta = share * s / bw;
     cost(
@@ -286,17 +297,8 @@ fn latency_sources(r: &Rates, p: Proto, algo: &str) -> String {
 fn tree_cost(input: &CollectiveInput, r: &Rates, proto: Proto) -> Cost {
     let (gpus, nodes, size) = (input.gpus_per_node, input.nodes(), input.size_bytes);
     let depth = nccl::log2i(nodes);
-    let share = nccl::TREE_ALLREDUCE_SHARE
-        * if proto == Proto::Ll {
-            nccl::ll_share(true)
-        } else {
-            1.0
-        };
-    let (a_i, a_e, base) = (
-        r.step(nccl::tree_step(r.intra_hw, proto)),
-        r.step(nccl::tree_step(Hw::Net, proto)),
-        nccl::tree_base(proto),
-    );
+    let share = nccl::TREE_ALLREDUCE_SHARE * nccl::protocol_share(proto, true);
+    let (a_i, a_e, base) = r.alphas(proto, true);
     let alpha = base + 2.0 * ((gpus as f64 - 1.0) * a_i + depth * a_e);
     let intra_beta = if gpus > 1 {
         2.0 * size / (r.intra * share)

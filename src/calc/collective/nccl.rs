@@ -83,6 +83,11 @@ pub(crate) fn ll_share(tree: bool) -> f64 {
     if tree { 1.0 / 3.8 } else { 0.5 }
 }
 
+/// Share of the Simple bandwidth protocol `p` reaches: [`ll_share`] for LL, all of it otherwise.
+pub(crate) fn protocol_share(p: Proto, tree: bool) -> f64 {
+    if p == Proto::Ll { ll_share(tree) } else { 1.0 }
+}
+
 /// NVLS latency on one node (`hwLatencies` NVLink NVLS Simple: 25 µs, base 0).
 pub(crate) const NVLS_INTRA: f64 = 25.0 * US;
 

@@ -2,31 +2,28 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::{assert_says, each_fails_naming};
 
-fn run(f: FabricFields<'_>) -> Result<FabricReport, CalcError> {
-    FabricInput::from_fields(&f, &HardwareTable::bundled()).map(|i| fabric(&i))
+fn run(f: &Form) -> Result<FabricReport, CalcError> {
+    FabricInput::from_form(f, &HardwareTable::bundled()).map(|i| fabric(&i))
 }
 
 /// Card 10: DGX B200 `SuperPOD`, 4 SU = 128 nodes × 8 NDR NICs, rail-optimized, 64-port switches.
-fn superpod(nodes: &'static str) -> FabricFields<'static> {
-    FabricFields {
-        nodes,
-        nics_per_node: "8",
-        speed: "ib-ndr",
-        rail: true,
-        ..FabricFields::default()
-    }
+fn superpod(nodes: &'static str) -> Form {
+    Form::of(&[
+        ("nodes", nodes),
+        ("nics-per-node", "8"),
+        ("speed", "ib-ndr"),
+        ("rail", "yes"),
+    ])
 }
 
 #[test]
 fn every_row_of_the_superpod_b200_table() {
     for (sus, nodes, leaves, spines, cores) in SUPERPOD_B200 {
         let n = nodes.to_string();
-        let f = FabricFields {
-            nodes: &n,
-            ..superpod("1")
-        };
-        let r = run(f).expect("valid");
+        let f = superpod("1").with("nodes", &n);
+        let r = run(&f).expect("valid");
         assert_eq!(
             (r.leaves, r.spines, r.cores),
             (leaves, spines, cores),
@@ -44,7 +41,7 @@ fn every_row_of_the_superpod_b200_table() {
 #[test]
 fn four_scalable_units_in_full() {
     // 1024 NICs, 32 leaves of 32 down + 32 up, 1024 cables below and 1024 above the leaves.
-    let r = run(superpod("128")).expect("valid");
+    let r = run(&superpod("128")).expect("valid");
     assert_eq!(
         (r.endpoints, r.leaf_down_ports, r.leaf_up_ports),
         (1024, 32, 32)
@@ -55,18 +52,16 @@ fn four_scalable_units_in_full() {
     assert!(close(r.injection_bytes_per_s, 400e9));
     assert!(close(r.bisection_bytes_per_s, 25.6e12));
     assert!(close(r.above_leaf_per_nic_bytes_per_s, 50e9));
-    assert!(r.steps.iter().any(|s| s.contains("SuperPOD")));
+    assert_says(&r.steps, "SuperPOD");
 }
 
 #[test]
 fn seven_to_one_leaves_a_seventh_per_nic() {
     // 56 down, 8 up: 400 Gb/s / 7 = 7.14 GB/s per NIC above the leaf (card 10).
     for ratio in ["7", "7:1", "1:7"] {
-        let r = run(FabricFields {
-            oversubscription: Some(ratio),
-            speed: "400 Gb/s",
-            ..superpod("128")
-        })
+        let r = run(&superpod("128")
+            .with("oversubscription", ratio)
+            .with("speed", "400 Gb/s"))
         .expect(ratio);
         assert_eq!((r.leaf_down_ports, r.leaf_up_ports), (56, 8));
         assert!(close(r.above_leaf_per_nic_bytes_per_s, 50e9 / 7.0));
@@ -79,23 +74,15 @@ fn seven_to_one_leaves_a_seventh_per_nic() {
 #[test]
 fn top_of_rack_puts_a_nodes_nics_on_one_leaf() {
     // 40 nodes: rails give ⌈40/32⌉ × 8 = 16 leaves; top-of-rack 4 nodes per leaf, 10 leaves.
-    let rail = run(superpod("40")).expect("rail");
+    let rail = run(&superpod("40")).expect("rail");
     assert_eq!(rail.leaves, 16);
-    let tor = run(FabricFields {
-        rail: false,
-        ..superpod("40")
-    })
-    .expect("tor");
+    let tor = run(&superpod("40").with("rail", "")).expect("tor");
     assert_eq!(
         (tor.nodes_per_leaf, tor.leaves, tor.spines),
         (Some(4), 10, 5)
     );
     // DeepSeek's plane: a two-tier tree of 64-port switches holds 64²/2 = 2048 endpoints.
-    let plane = run(FabricFields {
-        nics_per_node: "1",
-        ..superpod("2048")
-    })
-    .expect("plane");
+    let plane = run(&superpod("2048").with("nics-per-node", "1")).expect("plane");
     assert_eq!((plane.tiers, plane.leaves, plane.spines), (2, 64, 32));
 }
 
@@ -103,62 +90,16 @@ fn top_of_rack_puts_a_nodes_nics_on_one_leaf() {
 fn bad_input_names_the_value() {
     let base = superpod("128");
     let cases = [
-        (FabricFields { nodes: "0", ..base }, "nodes '0'"),
-        (
-            FabricFields {
-                speed: "400 GB",
-                ..base
-            },
-            "'400 GB'",
-        ),
-        (
-            FabricFields {
-                speed: "ib-qdr",
-                ..base
-            },
-            "'ib-qdr'",
-        ),
-        (
-            FabricFields {
-                radix: Some("2"),
-                ..base
-            },
-            "switch radix '2'",
-        ),
-        (
-            FabricFields {
-                oversubscription: Some("0.5"),
-                ..base
-            },
-            "'0.5'",
-        ),
-        (
-            FabricFields {
-                oversubscription: Some("x:1"),
-                ..base
-            },
-            "'x:1'",
-        ),
-        (
-            FabricFields {
-                nics_per_node: "40",
-                rail: false,
-                ..base
-            },
-            "--rail",
-        ),
-        (
-            FabricFields {
-                nodes: "100000",
-                ..base
-            },
-            "three-tier",
-        ),
+        (base.with("nodes", "0"), "nodes '0'"),
+        (base.with("speed", "400 GB"), "'400 GB'"),
+        (base.with("speed", "ib-qdr"), "'ib-qdr'"),
+        (base.with("radix", "2"), "switch radix '2'"),
+        (base.with("oversubscription", "0.5"), "'0.5'"),
+        (base.with("oversubscription", "x:1"), "'x:1'"),
+        (base.with("nics-per-node", "40").with("rail", ""), "--rail"),
+        (base.with("nodes", "100000"), "three-tier"),
     ];
-    for (fields, needle) in cases {
-        let err = run(fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
 }
 
 proptest! {
@@ -169,11 +110,8 @@ proptest! {
         nodes in 1usize..4000, k in 1usize..9, radix in 8usize..129, o in 1u32..8, rail: bool,
     ) {
         let (n, k, radix, o) = (nodes.to_string(), k.to_string(), radix.to_string(), o.to_string());
-        let f = FabricFields {
-            nodes: &n, nics_per_node: &k, speed: "400 Gb/s", radix: Some(&radix),
-            oversubscription: Some(&o), rail,
-        };
-        let Ok(r) = run(f) else { return Ok(()); };
+        let f = Form::of(&[("nodes", &n), ("nics-per-node", &k), ("speed", "400 Gb/s"), ("radix", &radix), ("oversubscription", &o), ("rail", if rail { "yes" } else { "no" })]);
+        let Ok(r) = run(&f) else { return Ok(()); };
         prop_assert!(r.leaves * r.leaf_down_ports >= r.endpoints);
         prop_assert!(r.leaf_down_ports + r.leaf_up_ports <= r.radix);
         prop_assert!(r.leaf_ratio <= r.oversubscription + 1e-9);
@@ -181,7 +119,7 @@ proptest! {
         prop_assert!(r.spines * spine_ports >= r.leaf_spine_cables);
         prop_assert!(r.bisection_bytes_per_s <= r.endpoints as f64 * r.port_bytes_per_s / 2.0 + 1.0);
         let more = (nodes + 1).to_string();
-        if let Ok(bigger) = run(FabricFields { nodes: &more, ..f }) {
+        if let Ok(bigger) = run(&f.with("nodes", &more)) {
             prop_assert!(bigger.switches >= r.switches);
         }
     }

@@ -2,24 +2,18 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::{assert_says, each_fails_naming};
 
-fn run(f: &LayoutFields<'_>) -> Result<LayoutReport, CalcError> {
-    LayoutInput::from_fields(f, &HardwareTable::bundled()).map(|i| layout(&i))
+fn run(f: &Form) -> Result<LayoutReport, CalcError> {
+    LayoutInput::from_form(f, &HardwareTable::bundled()).map(|i| layout(&i))
 }
 
 /// Card 20: Llama 3 405B on 16,384 H100s, TP 8, PP 16, DP 128, Meta's 3,072-GPU pods at 7:1.
-fn llama3() -> LayoutFields<'static> {
-    LayoutFields {
-        gpus: "16384",
-        tp: "8",
-        pp: Some("16"),
-        dp: Some("128"),
-        pod_size: Some("3072"),
-        oversubscription: Some("7:1"),
-        params: Some("405B"),
-        link: Some("eth-400g"),
-        ..LayoutFields::default()
-    }
+fn llama3() -> Form {
+    // The registry's example is this card: one definition of it.
+    crate::calculators::calculator("layout")
+        .expect("layout")
+        .example_form()
 }
 
 #[test]
@@ -37,11 +31,7 @@ fn the_cards_placement() {
         (128, 128, true)
     );
     assert_eq!(dp.pods_spanned, Some(6));
-    assert!(
-        r.steps.iter().any(|s| s.contains("1 node(s) apart")),
-        "{:?}",
-        r.steps
-    );
+    assert_says(&r.steps, "1 node(s) apart");
 }
 
 #[test]
@@ -75,16 +65,14 @@ fn the_cards_dp_traffic() {
 #[test]
 fn long_context_and_activation_traffic() {
     // CP 16: DP drops to 8 and a replica is 2048 GPUs; CP crosses nodes.
-    let r = run(&LayoutFields {
-        cp: Some("16"),
-        dp: None,
-        micro_batch: Some("1"),
-        seq: Some("131072"),
-        hidden: Some("16384"),
-        layers: Some("126"),
-        micro_batches: Some("16"),
-        ..llama3()
-    })
+    let r = run(&llama3()
+        .with("cp", "16")
+        .with("dp", "")
+        .with("micro-batch", "1")
+        .with("seq", "131072")
+        .with("hidden", "16384")
+        .with("layers", "126")
+        .with("micro-batches", "16"))
     .expect("valid");
     assert_eq!((r.dp, r.replica_gpus), (8, 2048));
     assert_eq!(r.placements[1].tier, "pod");
@@ -104,81 +92,27 @@ fn long_context_and_activation_traffic() {
 fn bad_layouts_are_explained() {
     let base = llama3();
     let cases = [
+        (base.with("tp", "16").with("dp", "64"), "NVLink domain"),
         (
-            LayoutFields {
-                tp: "16",
-                dp: Some("64"),
-                ..base
-            },
-            "NVLink domain",
-        ),
-        (
-            LayoutFields {
-                tp: "3",
-                dp: None,
-                gpus: "48",
-                ..base
-            },
+            base.with("tp", "3").with("dp", "").with("gpus", "48"),
             "straddle",
         ),
-        (
-            LayoutFields {
-                dp: Some("64"),
-                ..base
-            },
-            "must equal",
-        ),
-        (
-            LayoutFields {
-                dp: None,
-                pp: Some("3"),
-                ..base
-            },
-            "not a multiple",
-        ),
-        (
-            LayoutFields {
-                pod_size: Some("100"),
-                ..base
-            },
-            "pod size '100'",
-        ),
-        (
-            LayoutFields {
-                oversubscription: Some("0"),
-                ..base
-            },
-            "'0'",
-        ),
-        (
-            LayoutFields {
-                seq: Some("4096"),
-                ..base
-            },
-            "together",
-        ),
-        (
-            LayoutFields {
-                params: Some("70 GB"),
-                ..base
-            },
-            "'70 GB'",
-        ),
+        (base.with("dp", "64"), "must equal"),
+        (base.with("dp", "").with("pp", "3"), "not a multiple"),
+        (base.with("pod-size", "100"), "pod size '100'"),
+        (base.with("oversubscription", "0"), "'0'"),
+        (base.with("seq", "4096"), "together"),
+        (base.with("params", "70 GB"), "'70 GB'"),
     ];
-    for (fields, needle) in cases {
-        let err = run(&fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
     // An NVL72 domain takes TP 18, and TP 18 × PP 4 = 72 keeps PP inside it too.
-    let r = run(&LayoutFields {
-        gpus: "1152",
-        tp: "18",
-        pp: Some("4"),
-        dp: None,
-        gpus_per_node: Some("72"),
-        pod_size: None,
-        ..base
-    })
+    let r = run(&base
+        .with("gpus", "1152")
+        .with("tp", "18")
+        .with("pp", "4")
+        .with("dp", "")
+        .with("gpus-per-node", "72")
+        .with("pod-size", ""))
     .expect("nvl72");
     assert_eq!(r.placements[0].tier, "nvlink");
     assert_eq!(r.placements[2].tier, "nvlink");
@@ -193,10 +127,7 @@ proptest! {
         let tp = 1usize << tp_exp;
         let gpus = tp * cp * pp * dp;
         let (g, t, c, p, d) = (gpus.to_string(), tp.to_string(), cp.to_string(), pp.to_string(), dp.to_string());
-        let f = LayoutFields {
-            gpus: &g, tp: &t, cp: Some(&c), pp: Some(&p), dp: Some(&d), gpus_per_node: Some(&t),
-            ..LayoutFields::default()
-        };
+        let f = Form::of(&[("gpus", &g), ("tp", &t), ("cp", &c), ("pp", &p), ("dp", &d), ("gpus-per-node", &t)]);
         let r = run(&f).expect("valid");
         prop_assert_eq!(r.placements[0].tier == "nvlink" || tp == 1, true);
         let product: usize = r.placements.iter().map(|p| p.size).product();

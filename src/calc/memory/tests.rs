@@ -2,18 +2,14 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::{assert_says, each_fails_naming};
 
-fn run(f: MemoryFields<'_>) -> Result<MemoryReport, CalcError> {
-    MemoryInput::from_fields(&f).map(|i| memory(&i))
+fn run(f: &Form) -> Result<MemoryReport, CalcError> {
+    MemoryInput::from_form(f).map(|i| memory(&i))
 }
 
-fn seventy_b(stage: &'static str) -> MemoryFields<'static> {
-    MemoryFields {
-        params: "70B",
-        gpus: "64",
-        stage: Some(stage),
-        ..MemoryFields::default()
-    }
+fn seventy_b(stage: &'static str) -> Form {
+    Form::of(&[("params", "70B"), ("gpus", "64"), ("stage", stage)])
 }
 
 fn total(r: &MemoryReport, stage: Stage) -> f64 {
@@ -27,7 +23,7 @@ fn total(r: &MemoryReport, stage: Stage) -> f64 {
 #[test]
 fn the_cards_70b_on_64_gpus() {
     // 16Ψ / 64 = 17.5 GB; ZeRO-1 4Ψ + 12Ψ/64 = 293.1 GB; ZeRO-2 2Ψ + 14Ψ/64 = 155.3 GB.
-    let r = run(seventy_b("3")).expect("valid");
+    let r = run(&seventy_b("3")).expect("valid");
     assert_eq!(r.stage, Stage::Zero3);
     assert!(close(r.bytes_per_gpu, 17.5e9));
     assert!(close(total(&r, Stage::Dp), 1.12e12));
@@ -35,11 +31,7 @@ fn the_cards_70b_on_64_gpus() {
     assert!(close(total(&r, Stage::Zero2), 140e9 + 980e9 / 64.0));
     assert!(close(r.stages[3].traffic_bytes, 420e9));
     assert!(close(r.stages[0].traffic_bytes, 280e9));
-    assert!(
-        r.steps.iter().any(|s| s.contains("17.5 GB")),
-        "{:#?}",
-        r.steps
-    );
+    assert_says(&r.steps, "17.5 GB");
 }
 
 #[test]
@@ -54,11 +46,7 @@ fn stage_names_and_default() {
     ] {
         assert_eq!(name.parse::<Stage>().expect(name), stage);
     }
-    let r = run(MemoryFields {
-        stage: None,
-        ..seventy_b("")
-    })
-    .expect("default");
+    let r = run(&seventy_b("").with("stage", "")).expect("default");
     assert_eq!(r.stage, Stage::Zero3);
 }
 
@@ -66,11 +54,7 @@ fn stage_names_and_default() {
 fn hsdp_divides_by_the_shard_group() {
     // Shard group of 8 (one node): 16Ψ / 8 = 140 GB; of 32: 35 GB.
     for (group, want) in [("8", 140e9), ("32", 35e9), ("64", 17.5e9)] {
-        let r = run(MemoryFields {
-            shard_group: Some(group),
-            ..seventy_b("zero-3")
-        })
-        .expect(group);
+        let r = run(&seventy_b("zero-3").with("shard-group", group)).expect(group);
         assert!(close(r.bytes_per_gpu, want), "{group}");
         assert_eq!(r.replicas * r.shard_ways, 64);
     }
@@ -79,11 +63,7 @@ fn hsdp_divides_by_the_shard_group() {
 #[test]
 fn optimizer_bytes_change_k() {
     // K = 4 (e.g. fp32 master only): DP is (2 + 2 + 4)Ψ = 8Ψ.
-    let r = run(MemoryFields {
-        optimizer_bytes: Some("4"),
-        ..seventy_b("dp")
-    })
-    .expect("k");
+    let r = run(&seventy_b("dp").with("optimizer-bytes", "4")).expect("k");
     assert!(close(r.bytes_per_gpu, 8.0 * 70e9));
 }
 
@@ -91,62 +71,17 @@ fn optimizer_bytes_change_k() {
 fn bad_input_names_the_value() {
     let base = seventy_b("3");
     let cases = [
-        (
-            MemoryFields {
-                params: "70 GB",
-                ..base
-            },
-            "'70 GB'",
-        ),
-        (MemoryFields { params: "", ..base }, "''"),
-        (MemoryFields { gpus: "0", ..base }, "GPUs '0'"),
-        (
-            MemoryFields {
-                gpus: "-64",
-                ..base
-            },
-            "'-64'",
-        ),
-        (
-            MemoryFields {
-                stage: Some("4"),
-                ..base
-            },
-            "'4'",
-        ),
-        (
-            MemoryFields {
-                optimizer_bytes: Some("0"),
-                ..base
-            },
-            "'0'",
-        ),
-        (
-            MemoryFields {
-                optimizer_bytes: Some("NaN"),
-                ..base
-            },
-            "'NaN'",
-        ),
-        (
-            MemoryFields {
-                shard_group: Some("12"),
-                ..base
-            },
-            "'12'",
-        ),
-        (
-            MemoryFields {
-                shard_group: Some("128"),
-                ..base
-            },
-            "'128'",
-        ),
+        (base.with("params", "70 GB"), "'70 GB'"),
+        (base.with("params", ""), "''"),
+        (base.with("gpus", "0"), "GPUs '0'"),
+        (base.with("gpus", "-64"), "'-64'"),
+        (base.with("stage", "4"), "'4'"),
+        (base.with("optimizer-bytes", "0"), "'0'"),
+        (base.with("optimizer-bytes", "NaN"), "'NaN'"),
+        (base.with("shard-group", "12"), "'12'"),
+        (base.with("shard-group", "128"), "'128'"),
     ];
-    for (fields, needle) in cases {
-        let err = run(fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
 }
 
 proptest! {
@@ -158,7 +93,7 @@ proptest! {
     ) {
         let report = |n: usize| {
             let (p, n, k) = (format!("{params}"), n.to_string(), format!("{k}"));
-            run(MemoryFields { params: &p, gpus: &n, optimizer_bytes: Some(&k), ..seventy_b("3") })
+            run(&seventy_b("3").with("params", &p).with("gpus", &n).with("optimizer-bytes", &k))
                 .expect("valid")
         };
         let (few, many) = (report(n), report(n + 1));
@@ -174,39 +109,33 @@ proptest! {
 #[test]
 fn deepspeed_convention_follows_its_estimators() {
     // estimate_zero2: 4Ψ + 16Ψ/N; estimate_zero3: 18Ψ/N + 4 × largest layer (no offload).
-    let ds = |stage| MemoryFields {
-        convention: Some("deepspeed"),
-        largest_layer: Some("1B"),
-        ..seventy_b(stage)
+    let ds = |stage| {
+        seventy_b(stage)
+            .with("convention", "deepspeed")
+            .with("largest-layer", "1B")
     };
-    let r = run(ds("zero-2")).expect("zero-2");
+    let r = run(&ds("zero-2")).expect("zero-2");
     assert!(close(r.bytes_per_gpu, 4.0 * 70e9 + 16.0 * 70e9 / 64.0));
     assert_eq!(r.convention, Convention::Deepspeed);
-    let r = run(ds("zero-3")).expect("zero-3");
+    let r = run(&ds("zero-3")).expect("zero-3");
     assert!(close(r.bytes_per_gpu, 18.0 * 70e9 / 64.0 + 4.0 * 1e9));
     // DP and ZeRO-1 have no DeepSpeed estimator: the paper's count, marked as such.
     let dp = r.stages.iter().find(|s| s.stage == Stage::Dp).expect("dp");
     assert_eq!(dp.convention, Convention::Paper);
     assert!(r.steps[0].starts_with("convention: deepspeed"));
     // The default is the paper, and says so.
-    let paper = run(seventy_b("zero-2")).expect("paper");
+    let paper = run(&seventy_b("zero-2")).expect("paper");
     assert!(close(paper.bytes_per_gpu, 2.0 * 70e9 + 14.0 * 70e9 / 64.0));
     assert!(paper.steps[0].starts_with("convention: paper"));
     // DeepSpeed fixes K at 12.
-    let err = run(MemoryFields {
-        optimizer_bytes: Some("8"),
-        ..ds("zero-2")
-    })
-    .expect_err("k")
-    .to_string();
+    let err = run(&ds("zero-2").with("optimizer-bytes", "8"))
+        .expect_err("k")
+        .to_string();
     assert!(err.contains("--convention paper"), "{err}");
     assert!(
-        run(MemoryFields {
-            convention: Some("megatron"),
-            ..seventy_b("zero-2")
-        })
-        .expect_err("unknown")
-        .to_string()
-        .contains("'megatron'")
+        run(&seventy_b("zero-2").with("convention", "megatron"))
+            .expect_err("unknown")
+            .to_string()
+            .contains("'megatron'")
     );
 }

@@ -2,31 +2,24 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::{assert_says, each_fails_naming};
 
-fn run(f: MfuFields<'_>) -> Result<MfuReport, CalcError> {
-    MfuInput::from_fields(&f).map(|i| mfu(&i))
+fn run(f: &Form) -> Result<MfuReport, CalcError> {
+    MfuInput::from_form(f).map(|i| mfu(&i))
 }
 
 /// The card's example: 70B, L = 80, H = 64, Q = 128, T = 8192, 1,024 H100, 2,048 × 8,192
 /// tokens every 20 s.
-fn card() -> MfuFields<'static> {
-    MfuFields {
-        params: "70B",
-        gpus: "1024",
-        peak: "h100-bf16",
-        step_time: Some("20 s"),
-        tokens_per_step: Some("16777216"),
-        layers: Some("80"),
-        heads: Some("64"),
-        head_dim: Some("128"),
-        seq: Some("8192"),
-        ..MfuFields::default()
-    }
+fn card() -> Form {
+    // The registry's example is this card: one definition of it.
+    crate::calculators::calculator("mfu")
+        .expect("mfu")
+        .example_form()
 }
 
 #[test]
 fn the_cards_70b_run() {
-    let r = run(card()).expect("valid");
+    let r = run(&card()).expect("valid");
     let attention = 12.0 * 80.0 * 64.0 * 128.0 * 8192.0;
     assert!(close(r.attention_flops_per_token, attention));
     assert!(close(r.model_flops_per_token, 420e9 + attention));
@@ -37,41 +30,27 @@ fn the_cards_70b_run() {
     assert!(close(r.mfu, want));
     assert!((r.mfu - 0.401).abs() < 0.0005, "{}", r.mfu);
     assert!(close(r.hfu, r.mfu), "no recompute: HFU = MFU");
-    assert!(
-        r.steps.iter().any(|s| s.contains("40.1%")),
-        "{:#?}",
-        r.steps
-    );
+    assert_says(&r.steps, "40.1%");
 }
 
 #[test]
 fn hfu_with_full_recompute_and_the_sparse_peak_trap() {
     // 8N + 16·L·H·Q·T: 53.5%; 6N only: 35%; dividing by the sparse 1,979: 20%.
-    let full = run(MfuFields {
-        recompute: Some("full"),
-        ..card()
-    })
-    .expect("full");
+    let full = run(&card().with("recompute", "full")).expect("full");
     assert!((full.hfu - 0.535).abs() < 0.0005, "{}", full.hfu);
-    assert!(close(full.mfu, run(card()).expect("card").mfu));
-    let dense_only = run(MfuFields {
-        layers: None,
-        heads: None,
-        head_dim: None,
-        seq: None,
-        ..card()
-    })
+    assert!(close(full.mfu, run(&card()).expect("card").mfu));
+    let dense_only = run(&card()
+        .with("layers", "")
+        .with("heads", "")
+        .with("head-dim", "")
+        .with("seq", ""))
     .expect("6N");
     assert!(
         (dense_only.mfu - 0.348).abs() < 0.0005,
         "{}",
         dense_only.mfu
     );
-    let sparse = run(MfuFields {
-        peak: "1979e12",
-        ..card()
-    })
-    .expect("sparse");
+    let sparse = run(&card().with("peak", "1979e12")).expect("sparse");
     assert!((sparse.mfu - 0.2005).abs() < 0.0005, "{}", sparse.mfu);
     assert_eq!(sparse.peak, "given");
 }
@@ -81,13 +60,12 @@ fn tokens_per_second_directly() {
     // Llama 3 405B: 430 TFLOP/s per GPU of 989 is 43%; work back to tokens/s for 6N only.
     let per_gpu = 430e12 / (6.0 * 405e9);
     let rate = format!("{}", per_gpu * 8192.0);
-    let r = run(MfuFields {
-        params: "405B",
-        gpus: "8192",
-        tokens_per_s: Some(&rate),
-        peak: "h100-bf16",
-        ..MfuFields::default()
-    })
+    let r = run(&Form::of(&[
+        ("params", "405B"),
+        ("gpus", "8192"),
+        ("tokens-per-s", &rate),
+        ("peak", "h100-bf16"),
+    ]))
     .expect("llama");
     assert!((r.mfu - 0.4348).abs() < 0.0005, "{}", r.mfu);
     assert!(close(r.model_flops_per_s_per_gpu, 430e12));
@@ -98,84 +76,23 @@ fn tokens_per_second_directly() {
 fn bad_input_names_the_value() {
     let base = card();
     let cases = [
+        (base.with("params", "70 GB"), "'70 GB'"),
+        (base.with("gpus", "0"), "GPUs '0'"),
+        (base.with("peak", "h100"), "'h100'"),
+        (base.with("peak", "-1"), "'-1'"),
+        (base.with("step-time", "20 GB"), "'20 GB'"),
+        (base.with("tokens-per-step", "NaN"), "'NaN'"),
+        (base.with("tokens-per-step", ""), "--tokens-per-step"),
+        (base.with("tokens-per-s", "1e6"), "not both"),
         (
-            MfuFields {
-                params: "70 GB",
-                ..base
-            },
-            "'70 GB'",
-        ),
-        (MfuFields { gpus: "0", ..base }, "GPUs '0'"),
-        (
-            MfuFields {
-                peak: "h100",
-                ..base
-            },
-            "'h100'",
-        ),
-        (MfuFields { peak: "-1", ..base }, "'-1'"),
-        (
-            MfuFields {
-                step_time: Some("20 GB"),
-                ..base
-            },
-            "'20 GB'",
-        ),
-        (
-            MfuFields {
-                tokens_per_step: Some("NaN"),
-                ..base
-            },
-            "'NaN'",
-        ),
-        (
-            MfuFields {
-                tokens_per_step: None,
-                ..base
-            },
-            "--tokens-per-step",
-        ),
-        (
-            MfuFields {
-                tokens_per_s: Some("1e6"),
-                ..base
-            },
-            "not both",
-        ),
-        (
-            MfuFields {
-                step_time: None,
-                tokens_per_step: None,
-                ..base
-            },
+            base.with("step-time", "").with("tokens-per-step", ""),
             "no throughput",
         ),
-        (
-            MfuFields {
-                heads: None,
-                ..base
-            },
-            "--heads",
-        ),
-        (
-            MfuFields {
-                seq: Some("0"),
-                ..base
-            },
-            "sequence length '0'",
-        ),
-        (
-            MfuFields {
-                recompute: Some("2"),
-                ..base
-            },
-            "'2'",
-        ),
+        (base.with("heads", ""), "--heads"),
+        (base.with("seq", "0"), "sequence length '0'"),
+        (base.with("recompute", "2"), "'2'"),
     ];
-    for (fields, needle) in cases {
-        let err = run(fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
 }
 
 proptest! {
@@ -187,11 +104,8 @@ proptest! {
     ) {
         let report = |rate: f64, gpus: usize| {
             let (rate, gpus, share) = (format!("{rate}"), gpus.to_string(), format!("{share}"));
-            let f = MfuFields {
-                tokens_per_s: Some(&rate), gpus: &gpus, recompute: Some(&share),
-                step_time: None, tokens_per_step: None, ..card()
-            };
-            run(f)
+            let f = card().with("tokens-per-s", &rate).with("gpus", &gpus).with("recompute", &share).with("step-time", "").with("tokens-per-step", "");
+            run(&f)
         };
         match report(rate, gpus) {
             // Too many tokens for the GPUs: refused, never printed as over 100%.
@@ -210,19 +124,13 @@ proptest! {
 #[test]
 fn mfu_over_100_percent_is_refused() {
     // The card's run with a 1,000 times too fast step: MFU would be 40,000%.
-    let err = run(MfuFields {
-        step_time: Some("20 ms"),
-        ..card()
-    })
-    .expect_err("impossible")
-    .to_string();
+    let err = run(&card().with("step-time", "20 ms"))
+        .expect_err("impossible")
+        .to_string();
     assert!(err.contains("above 100%"), "{err}");
     // A peak typed without its exponent is refused before any MFU is printed.
-    let err = run(MfuFields {
-        peak: "989",
-        ..card()
-    })
-    .expect_err("989")
-    .to_string();
+    let err = run(&card().with("peak", "989"))
+        .expect_err("989")
+        .to_string();
     assert!(err.contains("989e12"), "{err}");
 }

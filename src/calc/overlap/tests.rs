@@ -2,26 +2,26 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::{assert_says, each_fails_naming};
 
-fn run(f: OverlapFields<'_>) -> Result<OverlapReport, CalcError> {
-    OverlapInput::from_fields(&f, &HardwareTable::bundled()).map(|i| overlap(&i))
+fn run(f: &Form) -> Result<OverlapReport, CalcError> {
+    OverlapInput::from_form(f, &HardwareTable::bundled()).map(|i| overlap(&i))
 }
 
 /// Card 21: a 170 ms DP sync as 170 buckets of 2 × 25 MB on a 50 GB/s NIC (1 ms each).
-fn card(compute_total: &'static str) -> OverlapFields<'static> {
-    OverlapFields {
-        compute_total: Some(compute_total),
-        bytes: Some("50 MB"),
-        bw: Some("50 GB/s"),
-        windows: Some("170"),
-        ..OverlapFields::default()
-    }
+fn card(compute_total: &'static str) -> Form {
+    Form::of(&[
+        ("compute-total", compute_total),
+        ("bytes", "50 MB"),
+        ("bw", "50 GB/s"),
+        ("windows", "170"),
+    ])
 }
 
 #[test]
 fn a_long_backward_exposes_only_the_last_bucket() {
     // 250 ms of backward over 170 buckets: c = 1.47 ms > m = 1 ms, so only the 1 ms tail shows.
-    let r = run(card("250 ms")).expect("valid");
+    let r = run(&card("250 ms")).expect("valid");
     assert!(close(r.comm_per_window_seconds, 1e-3));
     assert!(close(r.comm_seconds, 0.170));
     assert!(close(r.exposed_seconds, 1e-3));
@@ -33,38 +33,32 @@ fn a_long_backward_exposes_only_the_last_bucket() {
 #[test]
 fn a_short_backward_exposes_at_least_the_difference() {
     // 120 ms: (170 - 1) × (1 - 120/170) ms + 1 ms = 50.7 ms ≥ 170 - 120 = 50 ms.
-    let r = run(card("120 ms")).expect("valid");
+    let r = run(&card("120 ms")).expect("valid");
     let want = 169.0 * (1e-3 - 0.120 / 170.0) + 1e-3;
     assert!(close(r.exposed_seconds, want), "{}", r.exposed_seconds);
     assert!(r.exposed_seconds >= 0.050);
     assert!(r.comm_bound);
     assert!(close(r.step_seconds, 0.120 + want));
-    assert!(
-        r.steps.iter().any(|s| s.contains("50.71 ms")),
-        "{:?}",
-        r.steps
-    );
+    assert_says(&r.steps, "50.71 ms");
 }
 
 #[test]
 fn typed_times_and_a_separate_tail() {
     // 32 layers of 10 ms compute and 4 ms all-gather; the first all-gather is a 4 ms tail.
-    let r = run(OverlapFields {
-        compute: Some("10 ms"),
-        comm: Some("4 ms"),
-        windows: Some("32"),
-        ..OverlapFields::default()
-    })
+    let r = run(&Form::of(&[
+        ("compute", "10 ms"),
+        ("comm", "4 ms"),
+        ("windows", "32"),
+    ]))
     .expect("valid");
     assert!(close(r.exposed_seconds, 4e-3));
     assert!(close(r.serial_step_seconds, 0.32 + 0.128));
-    let r = run(OverlapFields {
-        compute: Some("10 ms"),
-        comm_total: Some("480 ms"),
-        windows: Some("32"),
-        tail: Some("2 ms"),
-        ..OverlapFields::default()
-    })
+    let r = run(&Form::of(&[
+        ("compute", "10 ms"),
+        ("comm-total", "480 ms"),
+        ("windows", "32"),
+        ("tail", "2 ms"),
+    ]))
     .expect("valid");
     // m = 15 ms: 31 × 5 ms + 2 ms.
     assert!(close(r.exposed_seconds, 0.157));
@@ -73,13 +67,12 @@ fn typed_times_and_a_separate_tail() {
 
 #[test]
 fn a_preset_link_has_latency_and_an_expected_figure() {
-    let r = run(OverlapFields {
-        compute: Some("2 ms"),
-        bytes: Some("50 MB"),
-        link: Some("ib-ndr"),
-        windows: Some("10"),
-        ..OverlapFields::default()
-    })
+    let r = run(&Form::of(&[
+        ("compute", "2 ms"),
+        ("bytes", "50 MB"),
+        ("link", "ib-ndr"),
+        ("windows", "10"),
+    ]))
     .expect("valid");
     let link = HardwareTable::bundled()
         .require("ib-ndr")
@@ -97,62 +90,19 @@ fn a_preset_link_has_latency_and_an_expected_figure() {
 fn bad_input_names_the_value() {
     let base = card("120 ms");
     let cases = [
+        (base.with("windows", "0"), "windows '0'"),
+        (base.with("compute", "1 ms"), "not several"),
+        (base.with("compute-total", ""), "--compute"),
+        (base.with("bw", ""), "needs a link"),
+        (base.with("bytes", "50 MB/s"), "'50 MB/s'"),
+        (base.with("comm", "1 ms"), "not several"),
         (
-            OverlapFields {
-                windows: Some("0"),
-                ..base
-            },
-            "windows '0'",
-        ),
-        (
-            OverlapFields {
-                compute: Some("1 ms"),
-                ..base
-            },
-            "not several",
-        ),
-        (
-            OverlapFields {
-                compute_total: None,
-                ..base
-            },
-            "--compute",
-        ),
-        (OverlapFields { bw: None, ..base }, "needs a link"),
-        (
-            OverlapFields {
-                bytes: Some("50 MB/s"),
-                ..base
-            },
-            "'50 MB/s'",
-        ),
-        (
-            OverlapFields {
-                comm: Some("1 ms"),
-                ..base
-            },
-            "not several",
-        ),
-        (
-            OverlapFields {
-                tail: Some("1 ms"),
-                tail_bytes: Some("1 MB"),
-                ..base
-            },
+            base.with("tail", "1 ms").with("tail-bytes", "1 MB"),
             "not both",
         ),
-        (
-            OverlapFields {
-                compute_total: Some("-5 ms"),
-                ..base
-            },
-            "'-5 ms'",
-        ),
+        (base.with("compute-total", "-5 ms"), "'-5 ms'"),
     ];
-    for (fields, needle) in cases {
-        let err = run(fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
 }
 
 proptest! {

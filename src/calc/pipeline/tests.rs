@@ -2,45 +2,34 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::each_fails_naming;
 
 const MIB: f64 = 1_048_576.0;
 
-fn run(f: PipelineFields<'_>) -> Result<PipelineReport, CalcError> {
-    PipelineInput::from_fields(&f, &HardwareTable::bundled()).map(|i| pipeline(&i))
+fn run(f: &Form) -> Result<PipelineReport, CalcError> {
+    PipelineInput::from_form(f, &HardwareTable::bundled()).map(|i| pipeline(&i))
 }
 
-fn card() -> PipelineFields<'static> {
-    PipelineFields {
-        stages: "16",
-        micro_batches: "64",
-        ..PipelineFields::default()
-    }
+fn card() -> Form {
+    Form::of(&[("stages", "16"), ("micro-batches", "64")])
 }
 
 #[test]
 fn the_cards_bubbles() {
     // p = 16, m = 64: 15/64 = 23.4% of ideal compute, 15/79 = 19% of the step.
-    let r = run(card()).expect("valid");
+    let r = run(&card()).expect("valid");
     assert!(close(r.bubble_fraction, 15.0 / 64.0));
     assert!(close(r.bubble_share_of_step, 15.0 / 79.0));
     assert!(r.gpipe_rule_met, "64 ≥ 4 × 16");
     assert!(r.steps[0].contains("23.4%"), "{}", r.steps[0]);
     // v = 4: 15/256 = 5.9%.
-    let r = run(PipelineFields {
-        interleave: Some("4"),
-        ..card()
-    })
-    .expect("v = 4");
+    let r = run(&card().with("interleave", "4")).expect("v = 4");
     assert!(close(r.bubble_fraction, 15.0 / 256.0));
     assert!(close(r.bubble_fraction_without_interleaving, 15.0 / 64.0));
     assert!(r.steps[1].contains("5.86%"), "{}", r.steps[1]);
     assert_eq!(r.p2p_messages_per_step, 2 * 4 * 64);
     // Plain 1F1B at m = p = 16: 15/16 = 94%, and the GPipe rule fails.
-    let r = run(PipelineFields {
-        micro_batches: "16",
-        ..card()
-    })
-    .expect("m = 16");
+    let r = run(&card().with("micro-batches", "16")).expect("m = 16");
     assert!(close(r.bubble_fraction, 15.0 / 16.0));
     assert!(!r.gpipe_rule_met);
 }
@@ -48,11 +37,7 @@ fn the_cards_bubbles() {
 #[test]
 fn seconds_from_stage_times() {
     // t_f = 10 ms, t_b = 2 × 10 ms: ideal 64 × 30 ms = 1.92 s, bubble 15 × 30 ms = 0.45 s.
-    let r = run(PipelineFields {
-        t_fwd: Some("10 ms"),
-        ..card()
-    })
-    .expect("valid");
+    let r = run(&card().with("t-fwd", "10 ms")).expect("valid");
     assert!(close(r.backward_seconds.expect("b"), 0.02));
     assert!(close(r.ideal_seconds.expect("i"), 1.92));
     assert!(close(r.bubble_seconds.expect("b"), 0.45));
@@ -61,12 +46,10 @@ fn seconds_from_stage_times() {
         r.bubble_seconds.expect("b") / r.step_seconds.expect("s"),
         r.bubble_share_of_step
     ));
-    let r = run(PipelineFields {
-        t_fwd: Some("10 ms"),
-        t_bwd: Some("25 ms"),
-        interleave: Some("4"),
-        ..card()
-    })
+    let r = run(&card()
+        .with("t-fwd", "10 ms")
+        .with("t-bwd", "25 ms")
+        .with("interleave", "4"))
     .expect("valid");
     assert!(close(r.bubble_seconds.expect("b"), 15.0 * 0.035 / 4.0));
 }
@@ -74,119 +57,43 @@ fn seconds_from_stage_times() {
 #[test]
 fn point_to_point_over_a_link() {
     // 64 MiB per micro-batch: over a typed 50 GB/s, 1.34 ms; over NVLink 4, α + S / 450 GB/s.
-    let base = PipelineFields {
-        micro_batch: Some("1"),
-        seq: Some("4096"),
-        hidden: Some("8192"),
-        ..card()
-    };
-    let r = run(PipelineFields {
-        bw: Some("50 GB/s"),
-        ..base
-    })
-    .expect("bw");
+    let base = card()
+        .with("micro-batch", "1")
+        .with("seq", "4096")
+        .with("hidden", "8192");
+    let r = run(&base.with("bw", "50 GB/s")).expect("bw");
     assert!(close(r.p2p_message_bytes.expect("m"), 64.0 * MIB));
     assert!(close(r.p2p_seconds.expect("t"), 64.0 * MIB / 50e9));
     assert!(close(r.p2p_bytes_per_step.expect("b"), 128.0 * 64.0 * MIB));
-    let r = run(PipelineFields {
-        link: Some("nvlink4"),
-        ..base
-    })
-    .expect("nvlink4");
+    let r = run(&base.with("link", "nvlink4")).expect("nvlink4");
     assert!(close(r.p2p_seconds.expect("t"), 2e-6 + 64.0 * MIB / 450e9));
     assert!(r.expected_p2p_seconds.expect("e") > r.p2p_seconds.expect("t"));
-    assert!(run(base).expect("no link").p2p_seconds.is_none());
+    assert!(run(&base).expect("no link").p2p_seconds.is_none());
 }
 
 #[test]
 fn bad_input_names_the_value() {
     let base = card();
     let cases = [
+        (base.with("stages", "1"), "at least 2 stages"),
+        (base.with("stages", "-4"), "'-4'"),
+        (base.with("micro-batches", "0"), "'0'"),
+        (base.with("micro-batches", ""), "''"),
+        (base.with("interleave", "NaN"), "'NaN'"),
+        (base.with("t-fwd", "-1 ms"), "'-1 ms'"),
+        (base.with("t-fwd", "10 GB"), "'10 GB'"),
+        (base.with("t-bwd", "20 ms"), "--t-fwd"),
+        (base.with("seq", "4096"), "--micro-batch, --hidden"),
+        (base.with("link", "ib-ndr"), "--micro-batch"),
         (
-            PipelineFields {
-                stages: "1",
-                ..base
-            },
-            "at least 2 stages",
-        ),
-        (
-            PipelineFields {
-                stages: "-4",
-                ..base
-            },
-            "'-4'",
-        ),
-        (
-            PipelineFields {
-                micro_batches: "0",
-                ..base
-            },
-            "'0'",
-        ),
-        (
-            PipelineFields {
-                micro_batches: "",
-                ..base
-            },
-            "''",
-        ),
-        (
-            PipelineFields {
-                interleave: Some("NaN"),
-                ..base
-            },
-            "'NaN'",
-        ),
-        (
-            PipelineFields {
-                t_fwd: Some("-1 ms"),
-                ..base
-            },
-            "'-1 ms'",
-        ),
-        (
-            PipelineFields {
-                t_fwd: Some("10 GB"),
-                ..base
-            },
-            "'10 GB'",
-        ),
-        (
-            PipelineFields {
-                t_bwd: Some("20 ms"),
-                ..base
-            },
-            "--t-fwd",
-        ),
-        (
-            PipelineFields {
-                seq: Some("4096"),
-                ..base
-            },
-            "--micro-batch, --hidden",
-        ),
-        (
-            PipelineFields {
-                link: Some("ib-ndr"),
-                ..base
-            },
-            "--micro-batch",
-        ),
-        (
-            PipelineFields {
-                micro_batch: Some("1"),
-                seq: Some("4096"),
-                hidden: Some("8192"),
-                link: Some("ib-xyz"),
-                ..base
-            },
+            base.with("micro-batch", "1")
+                .with("seq", "4096")
+                .with("hidden", "8192")
+                .with("link", "ib-xyz"),
             "'ib-xyz'",
         ),
     ];
-    for (fields, needle) in cases {
-        let err = run(fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
 }
 
 proptest! {
@@ -198,8 +105,8 @@ proptest! {
     ) {
         let bubble = |p: usize, m: usize, v: usize| {
             let (p, m, v) = (p.to_string(), m.to_string(), v.to_string());
-            let f = PipelineFields { stages: &p, micro_batches: &m, interleave: Some(&v), ..card() };
-            run(f).expect("valid")
+            let f = card().with("stages", &p).with("micro-batches", &m).with("interleave", &v);
+            run(&f).expect("valid")
         };
         let r = bubble(p, m, v);
         prop_assert!(r.bubble_fraction > 0.0);

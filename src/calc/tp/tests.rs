@@ -2,28 +2,28 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::each_fails_naming;
 
 const MIB: f64 = 1_048_576.0;
 
-fn run(f: TpFields<'_>) -> Result<TpReport, CalcError> {
-    TpInput::from_fields(&f, &HardwareTable::bundled()).map(|i| tp(&i))
+fn run(f: &Form) -> Result<TpReport, CalcError> {
+    TpInput::from_form(f, &HardwareTable::bundled()).map(|i| tp(&i))
 }
 
 /// The card's example: h = 8192, s = 4096, b = 1, bf16, t = 8.
-fn megatron() -> TpFields<'static> {
-    TpFields {
-        micro_batch: "1",
-        seq: "4096",
-        hidden: "8192",
-        tp: "8",
-        ..TpFields::default()
-    }
+fn megatron() -> Form {
+    Form::of(&[
+        ("micro-batch", "1"),
+        ("seq", "4096"),
+        ("hidden", "8192"),
+        ("tp", "8"),
+    ])
 }
 
 #[test]
 fn bytes_of_the_megatron_example() {
     // 64 MiB per all-reduce; 2 × 7/8 × 64 MiB = 112 MiB per GPU; 4 per layer = 448 MiB.
-    let r = run(megatron()).expect("valid");
+    let r = run(&megatron()).expect("valid");
     assert!(close(r.message_bytes, 64.0 * MIB));
     assert!(close(r.ring_bytes_per_allreduce, 112.0 * MIB));
     assert!(close(r.layer_bytes, 448.0 * MIB));
@@ -35,12 +35,10 @@ fn bytes_of_the_megatron_example() {
 
 #[test]
 fn step_bytes_scale_with_layers_and_micro_batches() {
-    let r = run(TpFields {
-        layers: Some("80"),
-        micro_batches: Some("8"),
-        bytes: Some("fp32"),
-        ..megatron()
-    })
+    let r = run(&megatron()
+        .with("layers", "80")
+        .with("micro-batches", "8")
+        .with("bytes", "fp32"))
     .expect("valid");
     assert!(close(r.step_bytes, 896.0 * MIB * 80.0 * 8.0));
 }
@@ -48,11 +46,7 @@ fn step_bytes_scale_with_layers_and_micro_batches() {
 #[test]
 fn time_on_nvlink4_uses_the_ring_model() {
     // NCCL's 8.4 µs base + 14 steps × 3.4 µs + 112 MiB / 450 GB/s; expected at 0.82 × 450 GB/s.
-    let r = run(TpFields {
-        link: Some("nvlink4"),
-        ..megatron()
-    })
-    .expect("valid");
+    let r = run(&megatron().with("link", "nvlink4")).expect("valid");
     let spec = 56e-6 + 112.0 * MIB / 450e9;
     assert!(close(r.allreduce_seconds.expect("t"), spec));
     assert!(close(
@@ -67,11 +61,7 @@ fn time_on_nvlink4_uses_the_ring_model() {
 fn a_typed_rate_gives_the_cards_nic_figure() {
     // Every hop through one 400 Gb/s NIC: 112 MiB / 50 GB/s = 2.35 ms, plus NCCL's latency
     // for a link of unknown class (PCI: 8.4 + 14 × 5.7 = 88.2 µs); expected at the typed-rate 0.8.
-    let r = run(TpFields {
-        bw: Some("400 Gb/s"),
-        ..megatron()
-    })
-    .expect("valid");
+    let r = run(&megatron().with("bw", "400 Gb/s")).expect("valid");
     let t = r.allreduce_seconds.expect("t");
     assert!(close(t, 88.2e-6 + 112.0 * MIB / 50e9), "{t}");
     assert!(close(
@@ -82,16 +72,10 @@ fn a_typed_rate_gives_the_cards_nic_figure() {
 
 #[test]
 fn sequence_parallelism_moves_the_same_bytes_in_the_same_time() {
-    let plain = run(TpFields {
-        link: Some("nvlink4"),
-        ..megatron()
-    })
-    .expect("plain");
-    let sp = run(TpFields {
-        link: Some("nvlink4"),
-        sequence_parallel: true,
-        ..megatron()
-    })
+    let plain = run(&megatron().with("link", "nvlink4")).expect("plain");
+    let sp = run(&megatron()
+        .with("link", "nvlink4")
+        .with("sequence-parallel", "yes"))
     .expect("sp");
     assert_eq!(sp.collectives, "allgather+reducescatter");
     assert!(close(sp.step_bytes, plain.step_bytes));
@@ -107,57 +91,20 @@ fn sequence_parallelism_moves_the_same_bytes_in_the_same_time() {
 fn bad_input_names_the_value() {
     let base = megatron();
     let cases = [
-        (TpFields { tp: "1", ..base }, "'1'"),
-        (TpFields { tp: "0", ..base }, "'0'"),
-        (TpFields { tp: "", ..base }, "''"),
+        (base.with("tp", "1"), "'1'"),
+        (base.with("tp", "0"), "'0'"),
+        (base.with("tp", ""), "''"),
+        (base.with("hidden", "-8"), "'-8'"),
+        (base.with("bytes", "NaN"), "'NaN'"),
+        (base.with("layers", "0"), "layers '0'"),
+        (base.with("link", "nvlink9"), "'nvlink9'"),
+        (base.with("bw", "10 GB"), "'10 GB'"),
         (
-            TpFields {
-                hidden: "-8",
-                ..base
-            },
-            "'-8'",
-        ),
-        (
-            TpFields {
-                bytes: Some("NaN"),
-                ..base
-            },
-            "'NaN'",
-        ),
-        (
-            TpFields {
-                layers: Some("0"),
-                ..base
-            },
-            "layers '0'",
-        ),
-        (
-            TpFields {
-                link: Some("nvlink9"),
-                ..base
-            },
-            "'nvlink9'",
-        ),
-        (
-            TpFields {
-                bw: Some("10 GB"),
-                ..base
-            },
-            "'10 GB'",
-        ),
-        (
-            TpFields {
-                link: Some("nvlink4"),
-                bw: Some("450 GB/s"),
-                ..base
-            },
+            base.with("link", "nvlink4").with("bw", "450 GB/s"),
             "not both",
         ),
     ];
-    for (fields, needle) in cases {
-        let err = run(fields).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+    each_fails_naming(run, &cases);
 }
 
 proptest! {
@@ -169,8 +116,8 @@ proptest! {
     ) {
         let bytes = |t: usize, h: usize| {
             let (t, h, l) = (t.to_string(), h.to_string(), layers.to_string());
-            let f = TpFields { tp: &t, hidden: &h, layers: Some(&l), link: Some("nvlink4"), ..megatron() };
-            run(f).expect("valid")
+            let f = megatron().with("tp", &t).with("hidden", &h).with("layers", &l).with("link", "nvlink4");
+            run(&f).expect("valid")
         };
         let (small, more_t, more_h) = (bytes(t, h), bytes(t + 1, h), bytes(t, h + 1));
         prop_assert!(small.step_bytes > 0.0);

@@ -1,46 +1,29 @@
 use super::*;
 use crate::calc::close;
+use crate::calc::test_support::assert_says;
 
-fn report(
-    size: &str,
-    links: &[&str],
-    extra: TransferFields<'_>,
-) -> Result<TransferReport, CalcError> {
-    let ids: Vec<String> = links.iter().map(|s| (*s).to_owned()).collect();
-    let fields = TransferFields {
-        size,
-        links: &ids,
-        ..extra
-    };
-    TransferInput::from_fields(&fields, &HardwareTable::bundled()).map(|i| transfer(&i))
+fn report(size: &str, links: &[&str], extra: &Form) -> Result<TransferReport, CalcError> {
+    let fields = extra.with("size", size).with("links", &links.join(" "));
+    TransferInput::from_form(&fields, &HardwareTable::bundled()).map(|i| transfer(&i))
 }
 
 #[test]
 fn ten_gib_over_hdr_is_0_4295_s() {
     // 10 * 2^30 B / 25e9 B/s = 0.42949673 s, plus 0.6 us latency.
-    let r = report("10 GiB", &["ib-hdr"], TransferFields::default()).expect("hdr");
+    let r = report("10 GiB", &["ib-hdr"], &Form::default()).expect("hdr");
     let row = &r.results[0];
     assert!(close(row.seconds, 0.6e-6 + 10.0 * 1_073_741_824.0 / 25e9));
     assert!(close(
         row.expected_seconds,
         0.6e-6 + 10.0 * 1_073_741_824.0 / 24e9
     ));
-    assert!(
-        row.steps.iter().any(|s| s.contains("429.5 ms")),
-        "{:?}",
-        row.steps
-    );
+    assert_says(&row.steps, "429.5 ms");
 }
 
 #[test]
 fn side_by_side_with_ratios() {
     // 10 GiB: pcie4 31.508 GB/s vs nvlink3 300 GB/s (per direction, never the 600 bidirectional).
-    let r = report(
-        "10 GiB",
-        &["pcie4", "nvlink3", "ib-hdr"],
-        TransferFields::default(),
-    )
-    .expect("3 links");
+    let r = report("10 GiB", &["pcie4", "nvlink3", "ib-hdr"], &Form::default()).expect("3 links");
     let [pcie, nvl, hdr] = &r.results[..] else {
         panic!("three rows")
     };
@@ -53,13 +36,12 @@ fn side_by_side_with_ratios() {
 
 #[test]
 fn typed_bandwidth_latency_and_efficiency() {
-    let extra = TransferFields {
-        bandwidth: Some("200 Gbps"),
-        latency: Some("5 us"),
-        efficiency: Some("80%"),
-        ..TransferFields::default()
-    };
-    let r = report("1 GB", &[], extra).expect("custom");
+    let extra = Form::of(&[
+        ("bandwidth", "200 Gbps"),
+        ("latency", "5 us"),
+        ("efficiency", "80%"),
+    ]);
+    let r = report("1 GB", &[], &extra).expect("custom");
     let row = &r.results[0];
     assert_eq!(row.link, "custom");
     assert!(close(row.seconds, 5e-6 + 1e9 / 25e9));
@@ -75,7 +57,7 @@ fn bad_input_is_named() {
         ("10 GiB", vec![], "--link"),
     ];
     for (size, links, needle) in cases {
-        let err = report(size, &links, TransferFields::default())
+        let err = report(size, &links, &Form::default())
             .expect_err(size)
             .to_string();
         assert!(err.contains(needle), "{err}");
@@ -86,13 +68,8 @@ fn bad_input_is_named() {
 fn copies_use_the_copy_efficiency_and_one_mesh_link() {
     let table = HardwareTable::bundled();
     let run = |link: &str| {
-        let links = [link.to_owned()];
-        let f = TransferFields {
-            size: "10 GiB",
-            links: &links,
-            ..TransferFields::default()
-        };
-        transfer(&TransferInput::from_fields(&f, &table).expect(link)).results[0].clone()
+        let f = Form::of(&[("size", "10 GiB"), ("links", link)]);
+        transfer(&TransferInput::from_form(&f, &table).expect(link)).results[0].clone()
     };
     // nvlink4 copies reach 0.844 (p2pBandwidthLatencyTest), not the collective 0.82.
     let h100 = run("nvlink4");
@@ -103,12 +80,8 @@ fn copies_use_the_copy_efficiency_and_one_mesh_link() {
     assert!((mesh.bandwidth_bytes_per_s - 64e9).abs() < 1.0);
     assert!(mesh.steps[0].contains("uses one link"));
     // A typed rate runs at the documented 0.8.
-    let f = TransferFields {
-        size: "10 GiB",
-        bandwidth: Some("25 GB/s"),
-        ..TransferFields::default()
-    };
-    let typed = transfer(&TransferInput::from_fields(&f, &table).expect("typed"));
+    let f = Form::of(&[("size", "10 GiB"), ("bandwidth", "25 GB/s")]);
+    let typed = transfer(&TransferInput::from_form(&f, &table).expect("typed"));
     assert!(
         (typed.results[0].efficiency - crate::calc::link::DEFAULT_RATE_EFFICIENCY).abs() < 1e-12
     );

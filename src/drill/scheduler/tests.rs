@@ -1,29 +1,15 @@
 use chrono::{TimeDelta, TimeZone};
 
 use super::*;
-use crate::content::Lang;
-use crate::drill::store::{Extra, Review};
+use crate::drill::store::Review;
+use crate::drill::test_reviews::reviewed;
 
 fn at(day: u32, hour: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, day, hour, 0, 0).unwrap()
 }
 
 fn graded(card: &str, grade: Grade, when: DateTime<Utc>) -> Review {
-    Review {
-        id: format!("{card}-{}", when.timestamp()),
-        card_id: card.to_owned(),
-        at: when,
-        grade,
-        seconds: 60.0,
-        limit_seconds: 180.0,
-        covered: vec![],
-        answer: String::new(),
-        hint_used: false,
-        follow_up_of: None,
-        lang: Lang::En,
-        drill_id: None,
-        extra: Extra::new(),
-    }
+    reviewed(card, grade, when)
 }
 
 #[test]

@@ -3,8 +3,9 @@ use chrono::{TimeDelta, TimeZone};
 use super::*;
 use crate::content::Lang;
 use crate::drill::scheduler::review;
-use crate::drill::store::{Extra, Review};
+use crate::drill::store::Review;
 use crate::drill::test_cards::card;
+use crate::drill::test_reviews::reviewed;
 
 fn t(hours: i64) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 10, 9, 0, 0).unwrap() + TimeDelta::hours(hours)
@@ -12,19 +13,8 @@ fn t(hours: i64) -> DateTime<Utc> {
 
 fn graded(card: &str, grade: Grade, at: DateTime<Utc>, seconds: f64) -> Review {
     Review {
-        id: format!("{card}-{}", at.timestamp()),
-        card_id: card.to_owned(),
-        at,
-        grade,
         seconds,
-        limit_seconds: 180.0,
-        covered: vec![],
-        answer: String::new(),
-        hint_used: false,
-        follow_up_of: None,
-        lang: Lang::En,
-        drill_id: None,
-        extra: Extra::new(),
+        ..reviewed(card, grade, at)
     }
 }
 

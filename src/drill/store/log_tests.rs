@@ -1,31 +1,18 @@
 //! The review log: appends instead of rewrites, torn tails, damage, unknown records, compaction
 //! and the migration of a v1 `progress.json`.
 
-use chrono::{DateTime, TimeZone, Utc};
-
+use super::tests::at;
 use super::*;
-use crate::content::Lang;
 use crate::drill::scheduler::Grade;
-
-fn at(minute: u32) -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 3, 1, 9, minute, 0).unwrap()
-}
+use crate::drill::test_reviews::reviewed;
 
 fn graded(card: &str, minute: u32) -> Review {
     Review {
         id: new_id(at(minute)),
-        card_id: card.to_owned(),
-        at: at(minute),
-        grade: Grade::Good,
         seconds: 12.0,
-        limit_seconds: 180.0,
         covered: vec![true],
         answer: "ring all-reduce".to_owned(),
-        hint_used: false,
-        follow_up_of: None,
-        lang: Lang::En,
-        drill_id: None,
-        extra: Extra::new(),
+        ..reviewed(card, Grade::Good, at(minute))
     }
 }
 

@@ -3,26 +3,23 @@ use chrono::{DateTime, TimeZone, Utc};
 use super::*;
 use crate::content::Lang;
 use crate::drill::scheduler::Grade;
+use crate::drill::test_reviews::reviewed;
 
-fn at(minute: u32) -> DateTime<Utc> {
+/// Minute `minute` of the morning every store test happens on (shared with the log tests).
+pub(super) fn at(minute: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 1, 9, minute, 0).unwrap()
 }
 
 fn graded(card: &str, minute: u32) -> Review {
     Review {
         id: new_id(at(minute)),
-        card_id: card.to_owned(),
-        at: at(minute),
-        grade: Grade::Good,
         seconds: 42.5,
-        limit_seconds: 180.0,
         covered: vec![true, false],
         answer: "双向 900 GB/s".to_owned(),
         hint_used: true,
         follow_up_of: Some("main".to_owned()),
         lang: Lang::Zh,
-        drill_id: None,
-        extra: Extra::new(),
+        ..reviewed(card, Grade::Good, at(minute))
     }
 }
 
