@@ -58,7 +58,18 @@ fn main() {
     let compute = median(9, || {
         std::hint::black_box(stats(store.progress(), &[], now));
     });
+    let replay = median(9, || {
+        std::hint::black_box(store.progress().memories());
+    });
+    let savable = median(9, || {
+        store.check_savable().expect("savable");
+    });
     drop(store);
+    println!(
+        "FSRS replay of every card's history (part of stats): {}; drill start's check_savable: {}",
+        ms(replay),
+        ms(savable)
+    );
     println!(
         "{REVIEWS} reviews: open {} + stats {} (goal: under 200 ms together)",
         ms(load),
