@@ -34,6 +34,9 @@ mod generate;
 #[path = "support/startup.rs"]
 mod startup;
 
+#[path = "support/history.rs"]
+mod history;
+
 use infraprep::content::{Deck, Lang};
 use infraprep::tui::action::Action;
 use infraprep::tui::app::App;
@@ -247,7 +250,10 @@ fn main() {
         }
         ["keep", dir, ..] => {
             write_deck(&Path::new(dir).join("deck10k"));
-            println!("wrote {dir}/deck10k");
+            let data = Path::new(dir).join("data100k");
+            std::fs::create_dir_all(&data).expect("data dir");
+            history::write_history(&data, 100_000);
+            println!("wrote {dir}/deck10k and {dir}/data100k");
             return;
         }
         _ => {}
