@@ -206,16 +206,37 @@ pub struct HardwareTable {
 }
 
 impl HardwareTable {
-    /// The presets shipped in `content/hardware.toml` (parsed once per process).
+    /// The presets shipped in `content/hardware.toml` (parsed once per process). Never panics.
     ///
-    /// # Panics
-    /// Never in a released build: the embedded file is parsed by a unit test.
+    /// A unit test parses the embedded file whole, so a released build reads it whole. Should it
+    /// ever not, each `[[links]]` entry that reads and validates on its own is kept (a file
+    /// that is not TOML at all gives an empty table), so one bad entry costs that preset, whose
+    /// lookups then fail with the usual "unknown preset" message, instead of aborting every
+    /// command.
     pub fn bundled() -> HardwareTable {
         static BUNDLED: OnceLock<HardwareTable> = OnceLock::new();
         BUNDLED
             .get_or_init(|| {
-                Self::from_toml(BUNDLED_TOML)
-                    .expect("content/hardware.toml is checked by a unit test")
+                Self::from_toml(BUNDLED_TOML).unwrap_or_else(|_| {
+                    let entries = toml::from_str::<toml::Table>(BUNDLED_TOML)
+                        .ok()
+                        .and_then(|mut file| match file.remove("links") {
+                            Some(toml::Value::Array(entries)) => Some(entries),
+                            _ => None,
+                        })
+                        .unwrap_or_default();
+                    let links = entries
+                        .into_iter()
+                        .filter_map(|entry| LinkPreset::deserialize(entry).ok())
+                        .filter(|preset| preset.validate().is_ok())
+                        .fold(Vec::<LinkPreset>::new(), |mut kept, preset| {
+                            if kept.iter().all(|k| k.id != preset.id) {
+                                kept.push(preset);
+                            }
+                            kept
+                        });
+                    HardwareTable { links }
+                })
             })
             .clone()
     }

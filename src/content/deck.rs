@@ -29,16 +29,27 @@ pub enum DeckSource {
     Dir(PathBuf),
 }
 
-/// One card file's text, or why it could not be read.
+/// One card file: where its text comes from. A file on disk is read by the worker that parses
+/// it, and its text dropped once parsed, so a big deck's texts are never all in memory at once.
 struct CardFile {
     path: String,
-    text: Result<String, String>,
+    text: Text,
 }
 
-/// A set of cards with unique ids, in curriculum order.
+enum Text {
+    Embedded(Result<&'static str, String>),
+    Disk(PathBuf),
+}
+
+/// One parsed file: the card, or its problems and (for a file whose front matter did not
+/// parse) the id it seems to have.
+type ParseResult = Result<Parsed, (Vec<Problem>, Option<String>)>;
+
+/// A set of cards with unique ids, in curriculum order. Cloning shares the cards, so a
+/// background search index can be built from them while the UI keeps using the deck.
 #[derive(Debug, Clone, Default)]
 pub struct Deck {
-    cards: Vec<Card>,
+    cards: Arc<[Card]>,
     by_id: HashMap<String, usize>,
     /// The bundled glossary extended by the decks' `glossary.toml` files; `None` when no deck
     /// added one (then [`Deck::glossary`] is the bundled one, shared, not copied).
@@ -82,7 +93,7 @@ impl Deck {
             .map(|(i, c)| (c.id.clone(), i))
             .collect();
         let deck = Deck {
-            cards: kept,
+            cards: kept.into(),
             by_id,
             glossary: None,
         };
@@ -106,6 +117,11 @@ impl Deck {
 
     pub fn cards(&self) -> &[Card] {
         &self.cards
+    }
+
+    /// The cards, shared, for work on another thread (the search index).
+    pub fn shared_cards(&self) -> Arc<[Card]> {
+        Arc::clone(&self.cards)
     }
 
     pub fn len(&self) -> usize {
@@ -167,17 +183,15 @@ pub fn load(sources: &[DeckSource]) -> Loaded {
         .iter()
         .flat_map(|s| read_source(s, &mut warnings))
         .collect();
-    for (_, result) in parse_files(&files) {
-        {
-            match result {
-                Ok(parsed) => cards.push(parsed.card),
-                Err(problems) => {
-                    let first = problems.into_iter().next();
-                    warnings.extend(first.map(|p| Problem {
-                        message: format!("{} (card skipped)", p.message),
-                        ..p
-                    }));
-                }
+    for result in parse_files(&files) {
+        match result {
+            Ok(parsed) => cards.push(parsed.card),
+            Err((problems, _)) => {
+                let first = problems.into_iter().next();
+                warnings.extend(first.map(|p| Problem {
+                    message: format!("{} (card skipped)", p.message),
+                    ..p
+                }));
             }
         }
     }
@@ -228,14 +242,12 @@ pub fn check(sources: &[DeckSource], context: Option<&Deck>) -> (Deck, Vec<Probl
         .iter()
         .flat_map(|s| read_source(s, &mut problems))
         .collect();
-    for (file, result) in parse_files(&files) {
-        {
-            match result {
-                Ok(p) => parsed.push(p),
-                Err(found) => {
-                    problems.extend(found);
-                    broken_ids.extend(file.text.as_deref().ok().and_then(loose_id));
-                }
+    for result in parse_files(&files) {
+        match result {
+            Ok(p) => parsed.push(p),
+            Err((found, id)) => {
+                problems.extend(found);
+                broken_ids.extend(id);
             }
         }
     }
@@ -306,20 +318,28 @@ fn duplicate_numbers(deck: &Deck) -> Vec<Problem> {
     problems
 }
 
-/// Parses files on all cores (startup time is dominated by parsing), keeping their order.
-fn parse_files(files: &[CardFile]) -> Vec<(&CardFile, Result<Parsed, Vec<Problem>>)> {
+/// Reads and parses files on all cores (startup time is dominated by parsing), keeping their
+/// order. Workers take the next file from a shared counter, so one huge file does not leave the
+/// other cores idle.
+fn parse_files(files: &[CardFile]) -> Vec<ParseResult> {
     let threads = std::thread::available_parallelism()
         .map_or(1, std::num::NonZero::get)
         .min(8);
     if threads < 2 || files.len() < 8 {
-        return files.iter().map(|f| (f, parse_file(f))).collect();
+        return files.iter().map(parse_file).collect();
     }
-    let chunk = files.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = files
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || part.iter().map(|f| (f, parse_file(f))).collect::<Vec<_>>())
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, ParseResult)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(file) = files.get(i) else { break out };
+                        out.push((i, parse_file(file)));
+                    }
+                })
             })
             .collect();
         handles
@@ -329,13 +349,23 @@ fn parse_files(files: &[CardFile]) -> Vec<(&CardFile, Result<Parsed, Vec<Problem
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             })
             .collect()
-    })
+    });
+    done.sort_unstable_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, result)| result).collect()
 }
 
-fn parse_file(file: &CardFile) -> Result<Parsed, Vec<Problem>> {
+fn parse_file(file: &CardFile) -> ParseResult {
+    let unreadable = |message: String| (vec![Problem::new(&file.path, 0, message)], None);
+    let parse = |text: &str| parse_card(text, &file.path).map_err(|found| (found, loose_id(text)));
     match &file.text {
-        Ok(text) => parse_card(text, &file.path),
-        Err(message) => Err(vec![Problem::new(&file.path, 0, message.clone())]),
+        Text::Embedded(Ok(text)) => parse(text),
+        Text::Embedded(Err(message)) => Err(unreadable(message.clone())),
+        Text::Disk(path) => {
+            match file_guard::read_regular_string(path, file_guard::MAX_CARD_BYTES) {
+                Ok(text) => parse(&text),
+                Err(e) => Err(unreadable(format!("the card file {e}"))),
+            }
+        }
     }
 }
 
@@ -355,10 +385,10 @@ fn bundled_files() -> Vec<CardFile> {
         .filter(|f| f.path().extension().is_some_and(|e| e == "md"))
         .map(|f| CardFile {
             path: format!("bundled:{}", f.path().display()),
-            text: f
-                .contents_utf8()
-                .map(str::to_owned)
-                .ok_or_else(|| "not valid UTF-8".to_owned()),
+            text: Text::Embedded(
+                f.contents_utf8()
+                    .ok_or_else(|| "not valid UTF-8".to_owned()),
+            ),
         })
         .collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
@@ -381,9 +411,8 @@ fn dir_files(dir: &Path, problems: &mut Vec<Problem>) -> Result<Vec<CardFile>, S
     Ok(paths
         .into_iter()
         .map(|path| CardFile {
-            text: file_guard::read_regular_string(&path, file_guard::MAX_CARD_BYTES)
-                .map_err(|e| format!("the card file {e}")),
             path: path.display().to_string(),
+            text: Text::Disk(path),
         })
         .collect())
 }

@@ -22,8 +22,8 @@ pub type Seconds = f64;
 /// `note` on a review). They are kept as they are and written back, so a save never drops data.
 pub type Extra = serde_json::Map<String, serde_json::Value>;
 
-/// One graded answer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One graded answer. Read by hand (`progress/de.rs`), not derived, for speed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Review {
     /// Unique across every instance and machine; merging keys on it.
     pub id: String,
@@ -144,8 +144,9 @@ pub struct DrillSummary {
     pub extra: Extra,
 }
 
-/// Everything the progress file holds.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// Everything the progress file holds. Read by hand (`progress/de.rs`), not derived, for speed;
+/// the `serde` attributes below say what is written.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Progress {
     /// Sorted by time, then id.
     #[serde(default)]
@@ -158,6 +159,10 @@ pub struct Progress {
     /// Top-level keys this build does not know; see [`Progress::unknown_keys`].
     #[serde(flatten)]
     pub extra: Extra,
+    /// Memory states of an earlier replay, used by [`Progress::memories`] when they still fit
+    /// the reviews. Kept by the store in its own file, never in this one.
+    #[serde(skip)]
+    pub replayed: replay::Cached,
 }
 
 impl Progress {
@@ -169,9 +174,21 @@ impl Progress {
     }
 
     /// The memory state of every reviewed card (including cards no longer in the deck).
+    ///
+    /// Replays the reviews after those [`Progress::replayed`] covers, or all of them when it
+    /// does not fit.
     pub fn memories(&self) -> HashMap<String, Memory> {
-        let mut memories: HashMap<&str, Memory> = HashMap::new();
-        for r in self.sorted_reviews() {
+        let sorted: Vec<&Review> = self.sorted_reviews().collect();
+        let cached = self.replayed.0.as_deref().filter(|c| c.fits(&sorted));
+        let mut memories: HashMap<&str, Memory> = cached
+            .map(|c| {
+                c.cards
+                    .iter()
+                    .map(|(id, m)| (id.as_str(), m.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for r in &sorted[cached.map_or(0, |c| c.count)..] {
             let next = review(memories.get(r.card_id.as_str()), r.grade, r.at);
             memories.insert(&r.card_id, next);
         }
@@ -179,6 +196,32 @@ impl Progress {
             .into_iter()
             .map(|(id, memory)| (id.to_owned(), memory))
             .collect()
+    }
+
+    /// Whether [`Progress::replayed`] holds the states after some first reviews of this history.
+    pub fn replayed_fits(&self) -> bool {
+        let sorted: Vec<&Review> = self.sorted_reviews().collect();
+        self.replayed.0.as_deref().is_some_and(|c| c.fits(&sorted))
+    }
+
+    /// Every card's memory state with what it covers, for the store to cache; `None` when the
+    /// cache already covers every review.
+    pub fn replay_for_cache(&self) -> Option<Replayed> {
+        let sorted: Vec<&Review> = self.sorted_reviews().collect();
+        if sorted.is_empty()
+            || self
+                .replayed
+                .0
+                .as_deref()
+                .is_some_and(|c| c.count == sorted.len() && c.fits(&sorted))
+        {
+            return None;
+        }
+        Some(Replayed {
+            count: sorted.len(),
+            fingerprint: replay::fingerprint(&sorted),
+            cards: self.memories(),
+        })
     }
 
     /// The card's reviews, oldest first.
@@ -317,6 +360,10 @@ impl Progress {
             .sort_by(|a, b| (a.at, &a.id).cmp(&(b.at, &b.id)));
     }
 }
+
+mod de;
+pub mod replay;
+pub use replay::Replayed;
 
 /// A fresh id for a review or drill: the time, then 16 hex digits that differ between calls,
 /// processes and machines (from the process id, a counter and std's randomly keyed hasher).

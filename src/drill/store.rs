@@ -17,16 +17,18 @@
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use chrono::Utc;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use thiserror::Error;
 
 use crate::content::file_guard::{self, MAX_PROGRESS_BYTES, ReadError};
 use crate::text::sanitize::{sanitize, sanitize_line};
 
+use super::progress::replay::Cached;
 pub use super::progress::{
-    Attempt, DrillSummary, Extra, Progress, QuestionSummary, Review, Seconds, new_id,
+    Attempt, DrillSummary, Extra, Progress, QuestionSummary, Replayed, Review, Seconds, new_id,
 };
 
 /// The progress file's name inside the data dir.
@@ -34,6 +36,15 @@ pub const FILE_NAME: &str = "progress.json";
 /// The lock file that serialises saves between instances.
 pub const LOCK_NAME: &str = "progress.lock";
 pub use log::LOG_NAME;
+
+/// The cache of replayed memory states (`progress/replay.rs`) inside the data dir.
+pub const MEMO_NAME: &str = "progress.memo.json";
+
+/// Histories shorter than this are replayed on every load (a few milliseconds), not cached.
+const MEMO_MIN_REVIEWS: usize = 2000;
+
+/// The cache is rewritten when this many reviews came after it.
+const MEMO_LAG: usize = 200;
 
 /// The log is compacted into the snapshot when it is larger than this and than the snapshot.
 const COMPACT_MIN_BYTES: u64 = 256 << 10;
@@ -84,16 +95,6 @@ impl StoreError {
     }
 }
 
-/// The file as written: the progress plus a format version.
-#[derive(Deserialize)]
-struct ProgressFile {
-    /// Missing in a hand-written file: read as the current version.
-    #[serde(default)]
-    version: u32,
-    #[serde(flatten)]
-    progress: Progress,
-}
-
 /// [`ProgressFile`] for writing, borrowing the progress instead of cloning it.
 #[derive(Serialize)]
 struct ProgressFileRef<'a> {
@@ -133,8 +134,12 @@ fn stamp(path: &Path) -> Stamp {
 
 impl Store {
     /// [`check_savable`] for this store's data dir: call it when a drill starts.
+    ///
+    /// The snapshot is only read again when it changed since this store read it (a 57 MB file
+    /// at 100,000 reviews took a second to parse): unchanged, it is known to be good.
     pub fn check_savable(&self) -> Result<(), StoreError> {
-        check_savable(&self.dir)
+        let unchanged = stamp(&self.path()) == self.snapshot;
+        probe(&self.dir, !unchanged)
     }
 
     /// Reads `dir/progress.json`; a missing dir or file is empty progress.
@@ -144,6 +149,7 @@ impl Store {
         let snapshot = stamp(&dir.join(FILE_NAME));
         let mut progress = read_progress(&dir.join(FILE_NAME))?;
         merge_logged(&mut progress, logged);
+        refresh_memo(&dir, &mut progress);
         Ok(Store {
             dir,
             progress,
@@ -290,6 +296,37 @@ impl Store {
     }
 }
 
+/// Attaches the cached replay of `dir` to `progress`, and rewrites the cache when it does not
+/// fit the history or lags it by [`MEMO_LAG`] reviews or more. The cache is only an
+/// optimisation: a missing, damaged or stale one is replaced, and failing to write it is not an
+/// error. It is written through a temp file and a rename, so a reader never sees half of it.
+fn refresh_memo(dir: &Path, progress: &mut Progress) {
+    if progress.reviews.len() < MEMO_MIN_REVIEWS {
+        return;
+    }
+    let memo = file_guard::read_regular(&dir.join(MEMO_NAME), MAX_PROGRESS_BYTES)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<Replayed>(&bytes).ok());
+    progress.replayed = Cached(memo.map(Arc::new));
+    let covered = progress.replayed.0.as_ref().map_or(0, |c| c.count);
+    if progress.reviews.len() < covered + MEMO_LAG && progress.replayed_fits() {
+        return;
+    }
+    let Some(fresh) = progress.replay_for_cache() else {
+        return;
+    };
+    if let Ok(json) = serde_json::to_vec(&fresh)
+        && let Ok(mut temp) = tempfile::Builder::new()
+            .prefix(".progress.json.")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+        && temp.write_all(&json).is_ok()
+    {
+        let _ = temp.persist(dir.join(MEMO_NAME));
+    }
+    progress.replayed = Cached(Some(Arc::new(fresh)));
+}
+
 /// Adds what the log held to what the snapshot held.
 fn merge_logged(progress: &mut Progress, mut logged: Progress) {
     for (kind, value) in std::mem::take(&mut logged.extra) {
@@ -357,8 +394,10 @@ pub fn read_progress(path: &Path) -> Result<Progress, StoreError> {
         path: path.to_path_buf(),
         found: u32::try_from(found).unwrap_or(u32::MAX),
     };
-    let file: ProgressFile = match serde_json::from_str(text) {
-        Ok(file) => file,
+    // The file is the progress plus a `version` key, read as one of its unknown keys (missing
+    // in a hand-written file: read as the current version).
+    let mut progress: Progress = match serde_json::from_str(text) {
+        Ok(progress) => progress,
         Err(e) => {
             let value: Option<serde_json::Value> = serde_json::from_str(text).ok();
             let version = value.as_ref().and_then(|v| v.get("version")?.as_u64());
@@ -370,10 +409,27 @@ pub fn read_progress(path: &Path) -> Result<Progress, StoreError> {
             return Err(corrupt((e.line() > 0).then_some(e.line()), message));
         }
     };
-    if file.version > FORMAT_VERSION {
-        return Err(too_new(u64::from(file.version)));
+    match progress.extra.remove("version") {
+        None => {}
+        Some(serde_json::Value::Number(n))
+            if n.as_u64().is_some_and(|v| u32::try_from(v).is_ok()) =>
+        {
+            let version = n.as_u64().unwrap_or_default();
+            if version > u64::from(FORMAT_VERSION) {
+                return Err(too_new(version));
+            }
+        }
+        Some(other) => {
+            let shown = sanitize_line(&other.to_string()).into_owned();
+            return Err(corrupt(
+                None,
+                format!(
+                    "the version {shown} is not a format number; write \"version\": {FORMAT_VERSION}"
+                ),
+            ));
+        }
     }
-    if let Some((key, known)) = misspelt_key(&file.progress) {
+    if let Some((key, known)) = misspelt_key(&progress) {
         let key = sanitize_line(key);
         return Err(corrupt(
             None,
@@ -383,7 +439,6 @@ pub fn read_progress(path: &Path) -> Result<Progress, StoreError> {
             ),
         ));
     }
-    let mut progress = file.progress;
     progress.normalize();
     Ok(progress)
 }
@@ -427,8 +482,15 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// save lock is taken, and a small probe file is written, synced and removed. A disk that fills
 /// up later can still fail a save; that error comes from [`Store::record`] as before.
 pub fn check_savable(dir: &Path) -> Result<(), StoreError> {
+    probe(dir, true)
+}
+
+/// [`check_savable`], reading the progress file only when `read` is true.
+fn probe(dir: &Path, read: bool) -> Result<(), StoreError> {
     let path = dir.join(FILE_NAME);
-    read_progress(&path)?;
+    if read {
+        read_progress(&path)?;
+    }
     let write_error = |source| StoreError::Write {
         path: path.clone(),
         source,
@@ -538,5 +600,7 @@ pub fn data_dir(flag: Option<&Path>, config: Option<&Path>) -> Result<PathBuf, S
 mod log;
 #[cfg(test)]
 mod log_tests;
+#[cfg(test)]
+mod memo_tests;
 #[cfg(test)]
 mod tests;

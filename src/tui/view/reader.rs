@@ -83,17 +83,21 @@ fn render_text(
     frame: &mut Frame<'_>,
 ) {
     // The layout update made for this width, or (after a resize not yet seen) a fresh one.
+    // Only the rows on screen are styled: a huge section costs the same to draw as a short one.
     let width = reader_columns(area.width);
-    let lines = match app.cards.cached_lines(app.lang, width) {
-        Some(laid) => doc::styled(laid, theme),
-        None => doc::section_lines(card, app.lang, reading.section, width, theme),
+    let fresh;
+    let laid = if let Some(laid) = app.cards.cached_lines(app.lang, width) {
+        laid
+    } else {
+        fresh = crate::tui::screens::layout::section(card, app.lang, reading.section, width);
+        &fresh
     };
-    let total = lines.len();
-    let shown: Vec<Line> = lines
-        .into_iter()
-        .skip(reading.scroll)
-        .take(area.height as usize)
-        .collect();
+    let total = laid.len();
+    let first = reading.scroll.min(total);
+    let shown = doc::styled(
+        &laid[first..(first + area.height as usize).min(total)],
+        theme,
+    );
     frame.render_widget(Paragraph::new(shown), area);
     let marker = position(reading.scroll, area.height as usize, total);
     if !marker.is_empty() {

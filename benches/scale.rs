@@ -1,0 +1,267 @@
+//! The scale figures of issue 16, measured on the app's real paths: a 10,000-card user deck on
+//! disk, a 10 MB card in the reader, and the bundled deck against a bare ratatui program.
+//!
+//! `cargo bench --bench scale` prints every figure (medians). Goals:
+//! - 10,000-card deck: first frame under 300 ms and peak memory under 150 MiB; the search index
+//!   built in the background (the UI drawing meanwhile) and a keystroke under 16 ms once built;
+//!   `search` under 0.5 s and `validate` under 2 s as whole processes.
+//! - A 10 MB card: every reader key (update and draw) under 50 ms.
+//! - Bundled deck: first frame within 1.5x of a bare ratatui program's, memory within 2x.
+//!
+//! Memory is the peak resident size of a fresh child process (this bench run again with
+//! `child KIND`) that does one startup and reports `VmHWM` from `/proc/self/status` (Linux).
+//! `cargo bench --bench scale -- keep DIR` writes the generated deck to `DIR/deck10k` (for
+//! timing the binary from outside) and exits.
+
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::widgets::Paragraph;
+
+#[path = "support/timing.rs"]
+mod timing;
+use timing::{median, ms};
+
+#[path = "support/generate.rs"]
+mod generate;
+
+#[path = "support/startup.rs"]
+mod startup;
+
+#[path = "support/history.rs"]
+mod history;
+
+use infraprep::content::{Deck, Lang};
+use infraprep::tui::action::Action;
+use infraprep::tui::app::App;
+
+const CARDS: usize = 10_000;
+const BIN: &str = env!("CARGO_BIN_EXE_infraprep");
+
+/// Writes the generated deck into `dir`, one file per card.
+fn write_deck(dir: &Path) {
+    let texts = generate::generated_texts(&generate::bundled_texts(), CARDS);
+    std::fs::create_dir_all(dir).expect("deck dir");
+    for (i, text) in texts.iter().enumerate() {
+        std::fs::write(dir.join(format!("card-{i:05}.md")), text).expect("card written");
+    }
+}
+
+/// Peak resident memory of a fresh child doing `kind`, in MiB.
+fn child_peak(kind: &str, arg: &str) -> f64 {
+    let exe = std::env::current_exe().expect("own path");
+    let out = Command::new(exe)
+        .args(["child", kind, arg])
+        .output()
+        .expect("child runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.trim().parse::<f64>().unwrap_or(f64::NAN)
+}
+
+/// Median wall time of `runs` runs of the binary with `args` (output discarded).
+fn binary(runs: usize, args: &[&str]) -> Duration {
+    median(runs, || {
+        let status = Command::new(BIN)
+            .args(args)
+            .env("NO_COLOR", "1")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("binary runs");
+        black_box(status);
+    })
+}
+
+fn key(app: &mut App, t: &mut Terminal<TestBackend>, action: Action) -> Duration {
+    let start = Instant::now();
+    app.update(action);
+    startup::draw(t, app);
+    start.elapsed()
+}
+
+fn big_deck(dir: &Path) {
+    let deck_arg = dir.to_str().expect("utf-8 temp path");
+    let first = median(5, || {
+        black_box(startup::first_frame(Some(dir)));
+    });
+    let peak = child_peak("first-frame", deck_arg);
+    println!(
+        "{CARDS}-card deck: first frame {} (goal 300 ms), peak {peak:.1} MiB (goal 150 MiB)",
+        ms(first)
+    );
+
+    let (mut app, mut t) = startup::first_frame(Some(dir));
+    let start = Instant::now();
+    let mut redraws = Duration::ZERO;
+    let mut frames = 0_u32;
+    while !app.search_ready() {
+        // The UI stays usable while the index builds: a key and a redraw, timed.
+        redraws = redraws.max(key(&mut app, &mut t, Action::Move(1)));
+        frames += 1;
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    println!(
+        "  search index ready {} after the first frame; meanwhile {frames} list keys, worst {}",
+        ms(start.elapsed()),
+        ms(redraws)
+    );
+    let start = Instant::now();
+    app.update(Action::OpenSearch);
+    println!("  opening the search once ready: {}", ms(start.elapsed()));
+    let mut times: Vec<Duration> = "nvlink 带宽"
+        .chars()
+        .map(|c| {
+            key(
+                &mut app,
+                &mut t,
+                Action::TextKey(KeyEvent::from(KeyCode::Char(c))),
+            )
+        })
+        .collect();
+    times.sort();
+    println!(
+        "  search keystroke (update + draw): median {}, worst {} (goal 16 ms)",
+        ms(times[times.len() / 2]),
+        ms(times[times.len() - 1])
+    );
+    println!(
+        "  binary `search nvlink bandwidth`: {} (goal 500 ms)",
+        ms(binary(
+            3,
+            &["--deck", deck_arg, "search", "nvlink", "bandwidth"]
+        ))
+    );
+    println!(
+        "  binary `validate`: {} (goal 2 s)",
+        ms(binary(1, &["validate", deck_arg]))
+    );
+}
+
+/// A card whose detailed answer (both languages) is about 10 MB of paragraphs, lists and code.
+fn huge_card() -> Deck {
+    let base = &generate::bundled_texts()[11];
+    let mut block = String::new();
+    let mut i = 0;
+    while block.len() < 5 << 20 {
+        let _ = write!(
+            block,
+            "Paragraph {i}: the ring all-reduce moves 2(n-1)/n of the data over NVLink at 900 GB/s \
+             and over InfiniBand NDR at 50 GB/s per direction, so the slower link sets the pace.\n\n\
+             - item {i} 张量并行留在 NVLink 域内，数据并行走 IB\n- second item\n\n"
+        );
+        i += 1;
+    }
+    let text = base.replacen("{#detail}\n", &format!("{{#detail}}\n\n{block}"), 2);
+    let card = infraprep::content::parse::parse_card(&text, "huge.md")
+        .expect("the huge card parses")
+        .card;
+    Deck::from_cards(vec![card]).0
+}
+
+fn huge_card_keys() {
+    let deck = huge_card();
+    let mut t = startup::terminal();
+    let mut app = App::new(deck, Lang::En);
+    app.resize(120, 40);
+    startup::draw(&mut t, &app);
+    let steps = [
+        ("Enter", Action::Open),
+        ("Tab", Action::NextSection),
+        ("j", Action::Move(1)),
+        ("PgDn", Action::MovePage(1)),
+        ("End", Action::Bottom),
+        ("PgUp", Action::MovePage(-1)),
+        ("Home", Action::Top),
+        ("Tab", Action::NextSection),
+        ("Shift-Tab", Action::PreviousSection),
+        ("L (language)", Action::ToggleLanguage),
+        ("End", Action::Bottom),
+    ];
+    let mut worst = Duration::ZERO;
+    let mut line = String::new();
+    for (name, action) in steps {
+        let took = key(&mut app, &mut t, action);
+        worst = worst.max(took);
+        let _ = write!(line, " {name} {};", ms(took));
+    }
+    println!("10 MB card, reader keys (update + draw):{line}");
+    println!("  worst key {} (goal 50 ms)", ms(worst));
+}
+
+fn bundled() {
+    let bare = median(31, || {
+        black_box(startup::bare_frame());
+    });
+    let first = median(31, || {
+        black_box(startup::first_frame(None));
+    });
+    println!(
+        "bundled deck first frame: {} vs bare ratatui {}: {:.2}x (goal 1.5x)",
+        ms(first),
+        ms(bare),
+        first.as_secs_f64() / bare.as_secs_f64()
+    );
+    // Whole processes: start, set up, one frame, exit.
+    let exe = std::env::current_exe().expect("own path");
+    let process = |kind: &str| {
+        median(11, || {
+            let out = Command::new(&exe).args(["child", kind, "-"]).output();
+            black_box(out.expect("child runs"));
+        })
+    };
+    let (bare_process, process_first) = (process("bare"), process("first-frame"));
+    println!(
+        "  as whole processes: {} vs bare {}: {:.2}x",
+        ms(process_first),
+        ms(bare_process),
+        process_first.as_secs_f64() / bare_process.as_secs_f64()
+    );
+    let bare_peak = child_peak("bare", "-");
+    let peak = child_peak("first-frame", "-");
+    println!(
+        "  peak memory {peak:.1} MiB vs bare {bare_peak:.1} MiB: {:.2}x (goal 2x)",
+        peak / bare_peak
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["child", kind, arg, ..] => {
+            let dir = (*arg != "-").then(|| Path::new(*arg));
+            if *kind == "bare" {
+                black_box(startup::bare_frame());
+            } else {
+                black_box(startup::first_frame(dir));
+            }
+            println!("{}", startup::peak_mib());
+            return;
+        }
+        ["keep", dir, ..] => {
+            write_deck(&Path::new(dir).join("deck10k"));
+            let data = Path::new(dir).join("data100k");
+            std::fs::create_dir_all(&data).expect("data dir");
+            history::write_history(&data, 100_000);
+            println!("wrote {dir}/deck10k and {dir}/data100k");
+            return;
+        }
+        _ => {}
+    }
+    bundled();
+    huge_card_keys();
+    let dir = tempfile::tempdir().expect("a temp dir");
+    write_deck(dir.path());
+    big_deck(dir.path());
+    let _ = Paragraph::new("");
+}
