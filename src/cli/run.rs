@@ -13,6 +13,7 @@ use crate::content::Deck;
 use crate::content::deck::load;
 use crate::drill::DrillOptions;
 use crate::settings::{self, Env, Settings};
+use crate::text::messages as m;
 use crate::tui::app::DrillSetup;
 use crate::tui::{
     self,
@@ -210,12 +211,13 @@ fn open_tui(
         Effect::SaveLanguage(lang) => {
             let Some(path) = &config_path else { return };
             if let Err(e) = settings::remember_lang(path, *lang) {
-                app.status = Some(format!("could not remember the language: {e}"));
+                app.status = Some(m::LANG_NOT_REMEMBERED.fill(app.ui(), &[("error", &e)]));
             }
         }
         Effect::Ticking(on) => ticks.set(*on),
     };
     let mut app = App::new(deck, settings.lang)
+        .with_ui_lang(settings.ui_lang)
         .with_links(settings.links.clone())
         .with_drill_setup(setup);
     app.tick(chrono::Utc::now());

@@ -25,6 +25,7 @@ use super::app::{App, Screen};
 use super::keymap::{Context, footer_hints};
 use super::theme::Theme;
 use crate::content::Lang;
+use crate::text::messages as m;
 use unicode_width::UnicodeWidthStr;
 
 /// The smallest terminal the layout works in; below it the app says so instead.
@@ -37,7 +38,7 @@ pub const CHROME_ROWS: u16 = 2;
 pub fn render(app: &App, theme: Theme, frame: &mut Frame<'_>) {
     let area = frame.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        render_too_small(area, theme, frame);
+        render_too_small(area, app.ui(), theme, frame);
         return;
     }
     let [header, body, footer] = area.layout(&Layout::vertical([
@@ -58,37 +59,48 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame<'_>) {
     render_footer(app, theme, footer, frame);
 }
 
-fn render_too_small(area: Rect, theme: Theme, frame: &mut Frame<'_>) {
+fn render_too_small(area: Rect, ui: Lang, theme: Theme, frame: &mut Frame<'_>) {
     let text = vec![
-        Line::styled("Terminal too small", theme.error()),
-        Line::raw(format!(
-            "need {MIN_WIDTH}x{MIN_HEIGHT}, have {}x{}",
-            area.width, area.height
+        Line::styled(m::TOO_SMALL.get(ui), theme.error()),
+        Line::raw(m::TOO_SMALL_SIZE.fill(
+            ui,
+            &[
+                ("need", &format!("{MIN_WIDTH}x{MIN_HEIGHT}")),
+                ("have", &format!("{}x{}", area.width, area.height)),
+            ],
         )),
-        Line::raw("q quits"),
+        Line::raw(m::TOO_SMALL_QUIT.get(ui)),
     ];
     frame.render_widget(Paragraph::new(text), area);
 }
 
 fn render_header(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let tab =
-        |label: &'static str, screen: Screen| Span::styled(label, theme.tab(app.screen == screen));
+    let ui = app.ui();
+    let tab = |label: m::Msg, number: u8, screen: Screen| {
+        Span::styled(
+            format!(" {number} {} ", label.get(ui)),
+            theme.tab(app.screen == screen),
+        )
+    };
     let lang = match app.lang {
         Lang::Zh => " 中文 ",
         Lang::En => " EN ",
     };
     let left = Line::from(vec![
         Span::styled(" infraprep ", theme.title()),
-        tab(" 1 Cards ", Screen::Cards),
+        tab(m::TAB_CARDS, 1, Screen::Cards),
         Span::raw(" "),
-        tab(" 2 Calculators ", Screen::Calculators),
+        tab(m::TAB_CALCULATORS, 2, Screen::Calculators),
         Span::raw(" "),
-        tab(" 3 Drill ", Screen::Drill),
+        tab(m::TAB_DRILL, 3, Screen::Drill),
         Span::raw(" "),
-        tab(" 4 Stats ", Screen::Stats),
+        tab(m::TAB_STATS, 4, Screen::Stats),
     ]);
     let right = Line::from(vec![
-        Span::styled(format!("{} cards ", app.deck.len()), theme.dim()),
+        Span::styled(
+            format!("{} ", m::CARD_COUNT.fill(ui, &[("n", &app.deck.len())])),
+            theme.dim(),
+        ),
         Span::styled(lang, theme.accent()),
     ])
     .right_aligned();
@@ -120,7 +132,7 @@ fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Line::styled(status.clone(), theme.accent())
     } else {
         let mut spans = Vec::new();
-        for hint in footer_hints(app.context()) {
+        for hint in footer_hints(app.context(), app.ui()) {
             let (key, label) = hint.split_once(' ').unwrap_or((hint, ""));
             spans.push(Span::styled(key.to_owned(), theme.key()));
             spans.push(Span::styled(format!(" {label}  "), theme.dim()));
@@ -128,6 +140,24 @@ fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Line::from(spans)
     };
     frame.render_widget(Paragraph::new(line), area);
+}
+
+/// `text` wrapped to `width` columns in one style (CJK-aware, never cutting a word).
+pub fn wrap_line(text: &str, width: u16, style: ratatui::style::Style) -> Vec<Line<'static>> {
+    crate::text::wrap::wrap_spans(
+        &[crate::text::wrap::Span::new(text, style)],
+        usize::from(width.max(1)),
+        0,
+    )
+    .into_iter()
+    .map(|l| {
+        Line::from(
+            l.into_iter()
+                .map(|s| Span::styled(s.text, s.style))
+                .collect::<Vec<_>>(),
+        )
+    })
+    .collect()
 }
 
 /// A position marker like `12–30/120` for scrolled text.

@@ -6,6 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use super::{App, Effect, Screen};
 use crate::drill::{DrillMode, DrillOptions, Grade, Phase, Progress, Store, due_queue};
+use crate::text::messages as m;
 use crate::tui::action::Action;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::drill::{DrillScreen, Saving};
@@ -56,8 +57,9 @@ impl App {
     /// The progress store, opened on first use. A bad file turns saving off, with the reason.
     pub fn saving(&mut self) -> &mut Saving {
         let dir = self.drill_setup.data_dir.clone();
+        let ui = self.ui();
         self.saving.get_or_insert_with(|| match dir {
-            None => Saving::Off("no data directory: pass --data-dir".to_owned()),
+            None => Saving::Off(m::DRILL_NO_DATA_DIR.get(ui).to_owned()),
             Some(dir) => match Store::open(&dir) {
                 Ok(store) => Saving::To(store),
                 Err(e) => Saving::Off(e.to_string()),
@@ -76,8 +78,12 @@ impl App {
     /// Where progress is saved, or why it is not, for the drill and stats screens.
     pub fn saving_status(&self) -> Option<String> {
         match &self.saving {
-            Some(Saving::To(store)) => Some(format!("progress: {}", store.path().display())),
-            Some(Saving::Off(reason)) => Some(format!("progress is not being saved: {reason}")),
+            Some(Saving::To(store)) => {
+                Some(m::DRILL_PROGRESS_AT.fill(self.ui(), &[("path", &store.path().display())]))
+            }
+            Some(Saving::Off(reason)) => {
+                Some(m::DRILL_PROGRESS_OFF.fill(self.ui(), &[("reason", reason)]))
+            }
             None => None,
         }
     }
@@ -102,7 +108,7 @@ impl App {
                 drill.submit(now, saving);
                 drill.publish_draft(now, saving);
             });
-            self.status = Some("time is up: your answer was submitted".to_owned());
+            self.status = Some(m::DRILL_TIME_UP.get(self.ui()).to_owned());
         }
         self.check_clock();
     }
@@ -129,10 +135,10 @@ impl App {
             Ok(mut drill) => {
                 drill.offer_draft(self.saving());
                 if let Some(at) = drill.restored_draft {
-                    self.status = Some(format!(
-                        "the draft you left on {} is back in the answer box",
-                        at.format("%Y-%m-%d %H:%M UTC")
-                    ));
+                    self.status = Some(
+                        m::DRILL_DRAFT_BACK
+                            .fill(self.ui(), &[("at", &at.format("%Y-%m-%d %H:%M UTC"))]),
+                    );
                 }
                 self.drill = Some(drill);
                 self.screen = Screen::Drill;
@@ -265,6 +271,7 @@ impl App {
             };
         };
         let now = self.now;
+        let ui = self.ui_lang.unwrap_or(self.lang);
         match action {
             Action::TextKey(key) => {
                 drill.answer.edit(key);
@@ -298,7 +305,7 @@ impl App {
             Action::Open => self.with_drill(|d, s, now| d.next(now, s)),
             Action::Hint => {
                 if drill.session.hint().is_none() {
-                    self.status = Some("no more key points to reveal".to_owned());
+                    self.status = Some(m::DRILL_NO_MORE_HINTS.get(ui).to_owned());
                 }
             }
             Action::TogglePause => match drill.phase() {
@@ -310,7 +317,7 @@ impl App {
                 let mut skipped = false;
                 self.with_drill(|d, s, now| skipped = d.skip(now, s));
                 if !skipped {
-                    self.status = Some("only follow-up questions can be skipped".to_owned());
+                    self.status = Some(m::DRILL_ONLY_FOLLOW_UPS.get(ui).to_owned());
                 }
             }
             Action::EndDrill => self.with_drill(|d, s, now| d.end(now, s)),
@@ -319,14 +326,17 @@ impl App {
                 self.screen = Screen::Cards;
             }
             Action::Back => {
-                self.status = Some(format!(
-                    "{} ends the drill ({}); {} leaves it once it is over",
-                    key_for(Context::Drill, Action::EndDrill),
-                    match drill.session.options().mode {
-                        DrillMode::Interview => "the review of your answers follows",
-                        DrillMode::Practice => "its summary follows",
-                    },
-                    key_for(Context::Drill, Action::Back)
+                let then = match drill.session.options().mode {
+                    DrillMode::Interview => m::DRILL_THEN_REVIEW,
+                    DrillMode::Practice => m::DRILL_THEN_SUMMARY,
+                };
+                self.status = Some(m::DRILL_HOW_TO_END.fill(
+                    ui,
+                    &[
+                        ("end", &key_for(Context::Drill, Action::EndDrill)),
+                        ("then", &then.get(ui)),
+                        ("back", &key_for(Context::Drill, Action::Back)),
+                    ],
                 ));
             }
             other => self.update_global(other),

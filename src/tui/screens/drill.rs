@@ -6,10 +6,11 @@ use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
 
-use crate::content::{Card, Deck};
+use crate::content::{Card, Deck, Lang};
 use crate::drill::{
     Attempt, DrillMode, DrillOptions, DrillSummary, Grade, Phase, Progress, Session, Store, plan,
 };
+use crate::text::messages as m;
 use crate::tui::action::Action;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::text_field::TextField;
@@ -72,19 +73,21 @@ impl DrillScreen {
     ) -> Result<DrillScreen, String> {
         let cards: Vec<&Card> = deck.cards().iter().collect();
         let questions = plan(&cards, progress, &options, now);
+        // The drill speaks the language it was started in, as its questions do.
+        let ui = options.lang;
         if questions.is_empty() {
             return Err(match (&options.card, &options.tag, options.due) {
-                (Some(card), _, _) => format!("no card '{card}' to drill"),
-                (_, Some(tag), _) => format!("no card has the tag '{tag}'"),
-                (_, _, true) => "nothing is due: every card is scheduled later".to_owned(),
-                _ => "the deck is empty".to_owned(),
+                (Some(card), _, _) => m::DRILL_NO_CARD.fill(ui, &[("id", card)]),
+                (_, Some(tag), _) => m::DRILL_NO_TAG.fill(ui, &[("tag", tag)]),
+                (_, _, true) => m::DRILL_NOTHING_DUE.get(ui).to_owned(),
+                _ => m::DRILL_EMPTY_DECK.get(ui).to_owned(),
             });
         }
         let mut session = Session::new(questions, options).with_glossary(deck.shared_glossary());
         session.start(now);
         Ok(DrillScreen {
             session,
-            answer: new_answer_box(),
+            answer: new_answer_box(ui),
             typing: true,
             summary: None,
             save_error: None,
@@ -123,6 +126,11 @@ impl DrillScreen {
         self.finish_if_done(saving);
     }
 
+    /// The language the drill's messages are in: the one it was started in.
+    fn ui(&self) -> Lang {
+        self.session.options().lang
+    }
+
     /// Saves an attempt (a submitted answer or a draft); a failure is shown, and the attempt
     /// stays in memory for the next save.
     fn store_attempt(&mut self, attempt: Attempt, saving: &mut Saving) {
@@ -130,10 +138,13 @@ impl DrillScreen {
             Saving::To(store) => match store.record_attempt(attempt) {
                 Ok(()) => self.save_error = None,
                 Err(e) => {
-                    self.save_error = Some(format!("not saved yet (kept for the next save): {e}"));
+                    self.save_error =
+                        Some(m::DRILL_NOT_SAVED_YET.fill(self.ui(), &[("error", &e)]));
                 }
             },
-            Saving::Off(reason) => self.save_error = Some(format!("not saved: {reason}")),
+            Saving::Off(reason) => {
+                self.save_error = Some(m::DRILL_NOT_SAVED.fill(self.ui(), &[("reason", reason)]));
+            }
         }
     }
 
@@ -167,10 +178,13 @@ impl DrillScreen {
                     self.save_error = None;
                 }
                 Err(e) => {
-                    self.save_error = Some(format!("not saved yet (kept for the next save): {e}"));
+                    self.save_error =
+                        Some(m::DRILL_NOT_SAVED_YET.fill(self.ui(), &[("error", &e)]));
                 }
             },
-            Saving::Off(reason) => self.save_error = Some(format!("not saved: {reason}")),
+            Saving::Off(reason) => {
+                self.save_error = Some(m::DRILL_NOT_SAVED.fill(self.ui(), &[("reason", reason)]));
+            }
         }
     }
 
@@ -232,7 +246,7 @@ impl DrillScreen {
     /// A fresh answer box for the question on screen, holding the draft an earlier drill left
     /// for this card, if any.
     fn fresh_answer(&mut self, saving: &Saving) {
-        self.answer = new_answer_box();
+        self.answer = new_answer_box(self.ui());
         self.offer_draft(saving);
     }
 
@@ -259,23 +273,27 @@ impl DrillScreen {
         match saving {
             Saving::To(store) => {
                 if let Err(e) = store.record_drill(summary.clone()) {
-                    self.save_error = Some(format!("the drill summary was not saved: {e}"));
+                    self.save_error =
+                        Some(m::DRILL_SUMMARY_NOT_SAVED.fill(self.ui(), &[("error", &e)]));
                 }
             }
             Saving::Off(reason) => {
-                self.save_error = Some(format!("this drill was not saved: {reason}"));
+                self.save_error =
+                    Some(m::DRILL_THIS_NOT_SAVED.fill(self.ui(), &[("reason", reason)]));
             }
         }
         self.summary = Some(summary);
     }
 }
 
-fn new_answer_box() -> TextField {
+fn new_answer_box(ui: Lang) -> TextField {
     let mut answer = TextField::multiline();
-    answer.set_placeholder(&format!(
-        "Type your answer, or answer aloud. {} leaves the box, {} reveals.",
-        key_for(Context::DrillAnswer, Action::StopTyping),
-        key_for(Context::Drill, Action::Reveal)
+    answer.set_placeholder(&m::DRILL_PLACEHOLDER.fill(
+        ui,
+        &[
+            ("leave", &key_for(Context::DrillAnswer, Action::StopTyping)),
+            ("reveal", &key_for(Context::Drill, Action::Reveal)),
+        ],
     ));
     answer
 }

@@ -2,7 +2,9 @@
 //! cards (due first, due only, or any). j/k choose a row, h/l change it, Enter starts.
 
 use super::calc::wrap_index;
+use crate::content::Lang;
 use crate::drill::DrillMode;
+use crate::text::messages::{self as m, Msg};
 
 /// Which cards a drill from the screen draws on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +28,13 @@ pub struct DrillChoice {
 }
 
 /// Rows of the form, in order.
-pub const ROWS: [&str; 5] = ["mode", "questions", "minutes per answer", "tag", "cards"];
+pub const ROWS: [Msg; 5] = [
+    m::DRILL_ROW_MODE,
+    m::DRILL_ROW_QUESTIONS,
+    m::DRILL_ROW_MINUTES,
+    m::DRILL_ROW_TAG,
+    m::DRILL_ROW_CARDS,
+];
 
 impl DrillChoice {
     pub fn new(minutes: f64) -> DrillChoice {
@@ -66,23 +74,25 @@ impl DrillChoice {
         }
     }
 
-    /// Each row's value as shown.
-    pub fn values(&self) -> [String; 5] {
+    /// Each row's value as shown, in the interface language `ui`.
+    pub fn values(&self, ui: Lang) -> [String; 5] {
         let mode = match self.mode {
-            DrillMode::Interview => "interview (feedback at the end)",
-            DrillMode::Practice => "practice (feedback after each answer)",
+            DrillMode::Interview => m::DRILL_MODE_INTERVIEW,
+            DrillMode::Practice => m::DRILL_MODE_PRACTICE,
         };
         let pick = match self.pick {
-            Pick::DueFirst => "due cards first, then any",
-            Pick::DueOnly => "due cards only",
-            Pick::Any => "any cards, at random",
+            Pick::DueFirst => m::DRILL_PICK_DUE_FIRST,
+            Pick::DueOnly => m::DRILL_PICK_DUE_ONLY,
+            Pick::Any => m::DRILL_PICK_ANY,
         };
         [
-            mode.to_owned(),
+            mode.get(ui).to_owned(),
             self.count.to_string(),
             format!("{}", self.minutes),
-            self.tag.clone().unwrap_or_else(|| "any".to_owned()),
-            pick.to_owned(),
+            self.tag
+                .clone()
+                .unwrap_or_else(|| m::DRILL_ANY_TAG.get(ui).to_owned()),
+            pick.get(ui).to_owned(),
         ]
     }
 }

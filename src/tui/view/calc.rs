@@ -15,6 +15,8 @@ use unicode_width::UnicodeWidthStr;
 
 use super::{chart, field};
 use crate::calculators::{CALCULATORS, Outcome};
+use crate::content::Lang;
+use crate::text::messages as m;
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::app::App;
 use crate::tui::screens::calc::CalcScreen;
@@ -23,12 +25,13 @@ use crate::tui::theme::Theme;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let Some(screen) = &app.calc else { return };
+    let ui = app.ui();
     let fields = screen.spec().fields.len() as u16;
     // As tall as the form or the result needs (charts up to their wanted size), leaving the
     // steps at least a few rows.
     let result_rows = match &screen.outcome {
         Ok(outcome) => {
-            headline_lines(outcome, label_width(outcome), theme).len() as u16
+            headline_lines(outcome, label_width(outcome), ui, theme).len() as u16
                 + outcome.charts.iter().map(chart::wanted_rows).sum::<u16>()
         }
         Err(_) => 4,
@@ -50,20 +53,20 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     render_form(screen, theme, form, frame);
     match &screen.outcome {
         Ok(outcome) => {
-            render_result(outcome, theme, result, frame);
-            render_steps(outcome, screen.steps_scroll, theme, steps, frame);
+            render_result(outcome, ui, theme, result, frame);
+            render_steps(outcome, screen.steps_scroll, ui, theme, steps, frame);
         }
         Err(error) => {
             // A field's error is shown under the form, at the field; here only where to look.
             let text = if error.field.is_some() {
-                "fix the field marked ✗ on the left".to_owned()
+                m::CALC_FIX_FIELD.get(ui).to_owned()
             } else {
                 error.message.clone()
             };
             let message = [WrapSpan::new(text, theme.error())];
             let lines = wrapped(&message, result.width.saturating_sub(2) as usize);
             frame.render_widget(
-                Paragraph::new(lines).block(titled(" no result ", theme)),
+                Paragraph::new(lines).block(titled(m::CALC_NO_RESULT.get(ui), theme)),
                 result,
             );
         }
@@ -203,8 +206,8 @@ fn render_form(screen: &CalcScreen, theme: Theme, area: Rect, frame: &mut Frame<
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn render_result(outcome: &Outcome, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let lines = headline_lines(outcome, label_width(outcome), theme);
+fn render_result(outcome: &Outcome, ui: Lang, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let lines = headline_lines(outcome, label_width(outcome), ui, theme);
     let headline_rows = lines.len() as u16;
     let [head, charts] = area.layout(&Layout::vertical([
         Constraint::Length(headline_rows.min(area.height)),
@@ -221,7 +224,7 @@ fn render_result(outcome: &Outcome, theme: Theme, area: Rect, frame: &mut Frame<
             Constraint::Length(rows),
             Constraint::Fill(1),
         ]));
-        chart::render(chart, theme, this, frame);
+        chart::render(chart, ui, theme, this, frame);
         rest = next;
     }
 }
@@ -239,7 +242,13 @@ fn label_width(outcome: &Outcome) -> usize {
         .unwrap_or(0)
 }
 
-fn headline_lines(outcome: &Outcome, label_width: usize, theme: Theme) -> Vec<Line<'static>> {
+fn headline_lines(
+    outcome: &Outcome,
+    label_width: usize,
+    ui: Lang,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let (spec_word, expected_word) = (m::CALC_SPEC.get(ui), m::CALC_EXPECTED.get(ui));
     let spec_width = outcome
         .headline
         .iter()
@@ -247,11 +256,17 @@ fn headline_lines(outcome: &Outcome, label_width: usize, theme: Theme) -> Vec<Li
         .map(|(_, spec, _)| spec.width())
         .max()
         .unwrap_or(4)
-        .max(4);
+        .max(spec_word.width());
     let mut lines = vec![Line::from(vec![
         Span::styled(format!("{:<label_width$}  ", ""), theme.dim()),
-        Span::styled(format!("{:<spec_width$}  ", "spec"), theme.dim()),
-        Span::styled("expected", theme.dim()),
+        Span::styled(
+            format!(
+                "{spec_word}{}  ",
+                " ".repeat(spec_width.saturating_sub(spec_word.width()))
+            ),
+            theme.dim(),
+        ),
+        Span::styled(expected_word, theme.dim()),
     ])];
     for (label, spec, expected) in &outcome.headline {
         let spec = if expected.is_empty() {
@@ -275,7 +290,14 @@ fn headline_lines(outcome: &Outcome, label_width: usize, theme: Theme) -> Vec<Li
     lines
 }
 
-fn render_steps(outcome: &Outcome, scroll: usize, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+fn render_steps(
+    outcome: &Outcome,
+    scroll: usize,
+    ui: Lang,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame<'_>,
+) {
     let width = area.width.saturating_sub(1) as usize;
     let lines: Vec<Line<'static>> = outcome
         .steps
@@ -290,7 +312,10 @@ fn render_steps(outcome: &Outcome, scroll: usize, theme: Theme, area: Rect, fram
         .collect();
     let inner = area.height.saturating_sub(1) as usize;
     let first = scroll.min(lines.len().saturating_sub(inner));
-    let title = format!(" steps {} ", super::position(first, inner, lines.len()));
+    let title = m::CALC_STEPS.fill(
+        ui,
+        &[("position", &super::position(first, inner, lines.len()))],
+    );
     let shown: Vec<Line> = lines.into_iter().skip(first).take(inner).collect();
     frame.render_widget(Paragraph::new(shown).block(titled(&title, theme)), area);
 }

@@ -12,9 +12,11 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
+use unicode_width::UnicodeWidthStr;
 
 use crate::content::Card;
 use crate::drill::{DrillMode, Phase};
+use crate::text::messages as m;
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::action::Action;
 use crate::tui::app::App;
@@ -71,29 +73,40 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
 }
 
 fn render_status(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let ui = app.ui();
     let session = &drill.session;
     let question = session.current();
     let mode = match session.options().mode {
-        DrillMode::Interview => "interview",
-        DrillMode::Practice => "practice",
-    };
+        DrillMode::Interview => m::DRILL_INTERVIEW,
+        DrillMode::Practice => m::DRILL_PRACTICE_MODE,
+    }
+    .get(ui);
     let chain = question
         .and_then(|q| q.follow_up_of.as_deref())
-        .map(|parent| format!(" · follow-up of {parent}"))
+        .map(|parent| m::DRILL_FOLLOW_UP_OF.fill(ui, &[("parent", &parent)]))
         .unwrap_or_default();
-    let mut left = format!(
-        " question {} of {}{chain} · {mode} ",
-        session.index() + 1,
-        session.questions().len()
-    );
+    let heading = |chain: &str| {
+        m::DRILL_QUESTION_OF.fill(
+            ui,
+            &[
+                ("n", &(session.index() + 1)),
+                ("total", &session.questions().len()),
+                ("chain", &chain),
+                ("mode", &mode),
+            ],
+        )
+    };
+    let mut left = heading(&chain);
     let timer = session.timer(app.now);
     let clock = match drill.phase() {
-        Phase::Paused => "paused".to_owned(),
+        Phase::Paused => m::DRILL_PAUSED.get(ui).to_owned(),
         Phase::Answering => format!("⏱ {}", clock(timer.remaining.as_secs())),
-        _ => format!(
-            "took {} of {}",
-            clock(timer.elapsed.as_secs()),
-            clock(timer.limit.as_secs())
+        _ => m::DRILL_TOOK.fill(
+            ui,
+            &[
+                ("took", &clock(timer.elapsed.as_secs())),
+                ("limit", &clock(timer.limit.as_secs())),
+            ],
         ),
     };
     let clock_style = if timer.warning && drill.phase() == Phase::Answering {
@@ -110,13 +123,9 @@ fn render_status(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame
         let chain = if chain.is_empty() {
             ""
         } else {
-            " · follow-up"
+            m::DRILL_FOLLOW_UP.get(ui)
         };
-        left = format!(
-            " question {} of {}{chain} · {mode} ",
-            session.index() + 1,
-            session.questions().len()
-        );
+        left = heading(chain);
     }
     let [left_area, clock_area] = area.layout(&Layout::horizontal([
         Constraint::Fill(1),
@@ -155,7 +164,10 @@ fn render_answering(
         .filter_map(|&i| points.get(i))
         .flat_map(|p| {
             wrapped(
-                &[WrapSpan::new(format!("hint: {}", p.point), theme.accent())],
+                &[WrapSpan::new(
+                    m::DRILL_HINT.fill(app.ui(), &[("point", &p.point)]),
+                    theme.accent(),
+                )],
                 area.width,
             )
         })
@@ -167,15 +179,17 @@ fn render_answering(
     frame.render_widget(Paragraph::new(hint_lines), hint_area);
     let mut answer = drill.answer.widget().clone();
     let title = if drill.typing {
-        format!(
-            " your answer ({} leaves the box) ",
-            key_for(Context::DrillAnswer, Action::StopTyping)
+        m::DRILL_BOX_TYPING.fill(
+            app.ui(),
+            &[("key", &key_for(Context::DrillAnswer, Action::StopTyping))],
         )
     } else {
-        format!(
-            " your answer ({} to type, {} to reveal) ",
-            key_for(Context::Drill, Action::StartTyping),
-            key_for(Context::Drill, Action::Reveal)
+        m::DRILL_BOX_IDLE.fill(
+            app.ui(),
+            &[
+                ("type", &key_for(Context::Drill, Action::StartTyping)),
+                ("reveal", &key_for(Context::Drill, Action::Reveal)),
+            ],
         )
     };
     let border = if drill.typing {
@@ -196,24 +210,23 @@ fn render_answering(
 }
 
 fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let mut lines = vec![Line::styled("Mock interview", theme.title())];
+    let ui = app.ui();
+    let mut lines = vec![Line::styled(m::DRILL_TITLE.get(ui), theme.title())];
     lines.extend(wrapped(
-        &[WrapSpan::new(
-            "A question, a clock, the follow-ups an interviewer would push, then the reference \
-             answer, the key points you covered, and your own grade (1-4)."
-                .to_owned(),
-            theme.text(),
-        )],
+        &[WrapSpan::new(m::DRILL_INTRO.get(ui), theme.text())],
         area.width,
     ));
     lines.push(Line::default());
     let choice = &app.drill_choice;
-    for (index, (row, value)) in ROWS.iter().zip(choice.values()).enumerate() {
+    let label_width = ROWS.iter().map(|r| r.get(ui).width()).max().unwrap_or(0) + 2;
+    for (index, (row, value)) in ROWS.iter().zip(choice.values(ui)).enumerate() {
         let focused = index == choice.row;
+        let row = row.get(ui);
+        let pad = " ".repeat(label_width.saturating_sub(row.width()));
         lines.push(Line::from(vec![
             Span::styled(if focused { "› " } else { "  " }, theme.key()),
             Span::styled(
-                format!("{row:<20}"),
+                format!("{row}{pad}"),
                 if focused { theme.title() } else { theme.dim() },
             ),
             Span::styled(
@@ -230,18 +243,14 @@ fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     lines.extend(wrapped(
         &[
             WrapSpan::new(key_for(Context::DrillIdle, Action::StartDrill), theme.key()),
-            WrapSpan::new(" start   ".to_owned(), theme.text()),
+            WrapSpan::new(m::DRILL_START.get(ui), theme.text()),
             WrapSpan::new(
                 key_for(Context::DrillIdle, Action::StartPractice),
                 theme.key(),
             ),
-            WrapSpan::new(" practice   ".to_owned(), theme.text()),
+            WrapSpan::new(m::DRILL_PRACTICE.get(ui), theme.text()),
             WrapSpan::new(key_for(Context::List, Action::StartDrill), theme.key()),
-            WrapSpan::new(
-                " on a card (screen 1): that card and its follow-ups, with this mode and time"
-                    .to_owned(),
-                theme.text(),
-            ),
+            WrapSpan::new(m::DRILL_ON_A_CARD.get(ui), theme.text()),
         ],
         area.width,
     ));

@@ -1,0 +1,7 @@
+//! The command line's words: messages, warnings and errors.
+
+super::messages! {
+    CLI_MESSAGES;
+    ERROR = "错误：", "error:";
+    WARNING = "警告：", "warning:";
+}
