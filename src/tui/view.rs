@@ -129,10 +129,20 @@ fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         spans.push(Span::styled(answer, theme.accent()));
         Line::from(spans)
     } else if let Some(status) = &app.status {
-        Line::styled(status.clone(), theme.accent())
+        // A status longer than the row wraps onto the row above, never cut mid-word.
+        let lines = wrap_line(status, area.width, theme.accent());
+        let rows = (lines.len() as u16).min(area.y).max(1);
+        let shown = Rect {
+            y: area.bottom().saturating_sub(rows),
+            height: rows,
+            ..area
+        };
+        frame.render_widget(ratatui::widgets::Clear, shown);
+        frame.render_widget(Paragraph::new(lines), shown);
+        return;
     } else {
         let mut spans = Vec::new();
-        for hint in footer_hints(app.context(), app.ui()) {
+        for hint in fitting_hints(&footer_hints(app.context(), app.ui()), area.width.into()) {
             let (key, label) = hint.split_once(' ').unwrap_or((hint, ""));
             spans.push(Span::styled(key.to_owned(), theme.key()));
             spans.push(Span::styled(format!(" {label}  "), theme.dim()));
@@ -140,6 +150,33 @@ fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Line::from(spans)
     };
     frame.render_widget(Paragraph::new(line), area);
+}
+
+/// The footer hints that fit in `width` columns, whole, in their order. When not all fit, the
+/// help hint (`?`) stays, since the help lists everything left out.
+fn fitting_hints<'a>(hints: &[&'a str], width: usize) -> Vec<&'a str> {
+    // Each hint is followed by two spaces, which the last one does without.
+    let cost = |hint: &str| hint.width() + 2;
+    let width = width + 2;
+    if hints.iter().map(|h| cost(h)).sum::<usize>() <= width {
+        return hints.to_vec();
+    }
+    let is_help = |hint: &str| hint.starts_with("? ");
+    let mut room = width.saturating_sub(hints.iter().filter(|h| is_help(h)).map(|h| cost(h)).sum());
+    hints
+        .iter()
+        .filter(|hint| {
+            if is_help(hint) {
+                return true;
+            }
+            let fits = cost(hint) <= room;
+            if fits {
+                room -= cost(hint);
+            }
+            fits
+        })
+        .copied()
+        .collect()
 }
 
 /// `text` wrapped to `width` columns in one style (CJK-aware, never cutting a word).
@@ -166,5 +203,24 @@ pub fn position(first: usize, shown: usize, total: usize) -> String {
         String::new()
     } else {
         format!("{}–{}/{total}", first + 1, (first + shown).min(total))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fitting_hints;
+
+    #[test]
+    fn footer_hints_drop_whole_keeping_the_help() {
+        let hints = ["Tab field", "Enter edit", "q quit", "? help", "/ search"];
+        // 11 + 12 + 8 + 8 + 10 = 49 columns, less the last hint's two spaces.
+        assert_eq!(fitting_hints(&hints, 47), hints.to_vec(), "all fit");
+        assert_eq!(fitting_hints(&hints, 46).len(), 4);
+        // In 28 (30 with the last hint's spaces) the help and what fits before it stay.
+        assert_eq!(
+            fitting_hints(&hints, 28),
+            vec!["Tab field", "q quit", "? help"]
+        );
+        assert_eq!(fitting_hints(&hints, 5), vec!["? help"]);
     }
 }

@@ -31,6 +31,8 @@ super::messages! {
     CALC_SPEC = "规格", "spec";
     CALC_EXPECTED = "预期", "expected";
     CALC_STEPS = " 步骤 {position} ", " steps {position} ";
+    /// The steps pane's title word, as tests look for it.
+    CALC_STEPS_WORD = "步骤", "steps";
     CALC_NO_PRESET = "'{id}' 没有计算器预设；按 {key} 打开计算器",
         "'{id}' has no calculator preset; press {key} for the calculators";
     CALC_PRESET_ERROR = "'{id}' 的预设：{error}", "'{id}' preset: {error}";

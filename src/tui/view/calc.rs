@@ -27,6 +27,10 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let Some(screen) = &app.calc else { return };
     let ui = app.ui();
     let fields = screen.spec().fields.len() as u16;
+    let form_width = (area.width * 9 / 20).clamp(30, 48);
+    // The field's help (or error) is wrapped whole under the form: the form is as tall as it
+    // needs, so a long help is never cut to two lines.
+    let note = form_note(screen, theme, form_width);
     // As tall as the form or the result needs (charts up to their wanted size), leaving the
     // steps at least a few rows.
     let result_rows = match &screen.outcome {
@@ -36,7 +40,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         }
         Err(_) => 4,
     };
-    let top_rows = (fields + 3)
+    let top_rows = (fields + 1 + note.len() as u16)
         .max(result_rows)
         .min(area.height.saturating_sub(5));
     let [tabs, top, steps] = area.layout(&Layout::vertical([
@@ -45,12 +49,11 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Constraint::Fill(1),
     ]));
     frame.render_widget(Paragraph::new(tab_line(screen, theme, tabs.width)), tabs);
-    let form_width = (area.width * 9 / 20).clamp(30, 48);
     let [form, result] = top.layout(&Layout::horizontal([
         Constraint::Length(form_width),
         Constraint::Fill(1),
     ]));
-    render_form(screen, theme, form, frame);
+    render_form(screen, note, theme, form, frame);
     match &screen.outcome {
         Ok(outcome) => {
             render_result(outcome, ui, theme, result, frame);
@@ -134,7 +137,13 @@ fn titled(title: &str, theme: Theme) -> Block<'static> {
         .title(Span::styled(title.to_owned(), theme.dim()))
 }
 
-fn render_form(screen: &CalcScreen, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+fn render_form(
+    screen: &CalcScreen,
+    note: Vec<Line<'static>>,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame<'_>,
+) {
     let spec = screen.spec();
     let label_width = spec
         .fields
@@ -189,6 +198,14 @@ fn render_form(screen: &CalcScreen, theme: Theme, area: Rect, frame: &mut Frame<
         lines.push(Line::from(spans));
     }
     lines.push(Line::default());
+    lines.extend(note);
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// What the form says under its fields, wrapped to the form's `width`: the error of the field
+/// at fault, the choices while one is edited, or the selected field's help.
+fn form_note(screen: &CalcScreen, theme: Theme, width: u16) -> Vec<Line<'static>> {
+    let spec = screen.spec();
     let note = match &screen.outcome {
         Err(error) if error.field.is_some() => WrapSpan::new(error.message.clone(), theme.error()),
         _ if screen.editing && !screen.choices.is_empty() => {
@@ -202,8 +219,7 @@ fn render_form(screen: &CalcScreen, theme: Theme, area: Rect, frame: &mut Frame<
             theme.dim(),
         ),
     };
-    lines.extend(wrapped(&[note], area.width.saturating_sub(2) as usize));
-    frame.render_widget(Paragraph::new(lines), area);
+    wrapped(&[note], width.saturating_sub(2) as usize)
 }
 
 fn render_result(outcome: &Outcome, ui: Lang, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
