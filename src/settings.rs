@@ -128,7 +128,7 @@ pub struct Env<'a> {
 
 impl Env<'_> {
     /// The language the locale asks for: `LC_ALL` wins over `LC_MESSAGES` over `LANG`, as in POSIX.
-    fn locale_lang(&self) -> Option<Lang> {
+    pub fn locale_lang(&self) -> Option<Lang> {
         ["LC_ALL", "LC_MESSAGES", "LANG"]
             .iter()
             .find_map(|name| (self.var)(name).filter(|v| !v.trim().is_empty()))
