@@ -137,8 +137,9 @@ pub fn check(msg: Msg) -> Option<String> {
             return Some(format!("{id}: the Chinese text is untranslated: {words:?}"));
         }
     }
-    // Chinese in the English text only in a label both languages share (`L 中/EN`).
-    if has_cjk(msg.en) && msg.en != msg.zh {
+    // Chinese in the English text only as a quoted example (in backticks) or in a label both
+    // languages share (`L 中/EN`).
+    if has_cjk(&outside_backticks(msg.en)) && msg.en != msg.zh {
         return Some(format!("{id}: the English text has Chinese in it"));
     }
     if placeholders(msg.zh) != placeholders(msg.en) {
@@ -152,6 +153,11 @@ pub fn check(msg: Msg) -> Option<String> {
 fn has_cjk(text: &str) -> bool {
     text.chars()
         .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3000}'..='\u{303f}').contains(&c))
+}
+
+/// `text` without its `backtick-quoted` parts.
+fn outside_backticks(text: &str) -> String {
+    text.split('`').step_by(2).collect()
 }
 
 fn is_placeholder(text: &str, word: &str) -> bool {
@@ -210,6 +216,10 @@ mod tests {
             "placeholder lost"
         );
         assert!(check(msg("Enter", "Enter")).is_none(), "a key name stays");
+        assert!(
+            check(msg("例如 `检查点`", "e.g. `检查点`")).is_none(),
+            "a quoted example"
+        );
         assert!(check(msg("{n} GiB", "{n} GiB")).is_none(), "a unit stays");
         assert!(
             check(msg("卡片", "卡")).is_some(),

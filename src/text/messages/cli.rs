@@ -25,8 +25,8 @@ super::messages! {
         "no card matches '{text}'; try fewer or other words, in English or Chinese";
     SEARCH_EMPTY = "搜索词是空的：请给出要找的词，例如 `infraprep search nvlink bandwidth` 或 `infraprep search 检查点 写入时间`",
         "the search query is empty: give words to look for, e.g. `infraprep search nvlink bandwidth` or `infraprep search 检查点 写入时间`";
-    SEARCH_ONLY_COMMON = "'{text}' 只有搜索会忽略的常用词（如 the、how、的、怎么）：请加一个要找的词",
-        "'{text}' holds only common words (such as the, how, 的, 怎么) that search ignores: add a word to look for";
+    SEARCH_ONLY_COMMON = "'{text}' 只有搜索会忽略的常用词（如 `the`、`how`、`的`、`怎么`）：请加一个要找的词",
+        "'{text}' holds only common words (such as `the`, `how`, `的`, `怎么`) that search ignores: add a word to look for";
 
     VALIDATE_OK = "ok：{n} 张卡片，没有问题", "ok: {n} cards, no problems";
     VALIDATE_PROBLEMS_ONE = "{n} 个问题，在 {files} 个文件中", "{n} problem in {files} file(s)";

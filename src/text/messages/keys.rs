@@ -135,7 +135,8 @@ super::messages! {
     KEY_QUIT = "退出", "Quit";
     KEY_SHOW_HELP = "显示所有按键", "Show all keys";
     KEY_SEARCH = "搜索卡片（模糊匹配，中英文皆可）", "Search cards (fuzzy, both languages)";
-    KEY_TOGGLE_LANG = "切换内容语言（会记住）", "Switch content language (remembered)";
+    KEY_TOGGLE_LANG = "切换语言：卡片，以及未设 ui-lang 时的界面（会记住）",
+        "Switch language: cards, and the interface unless ui-lang is set (remembered)";
     KEY_QUICK_CALC = "快速计算，例如 10 GiB / nvlink3", "Quick arithmetic, e.g. 10 GiB / nvlink3";
     KEY_CARDS_SCREEN = "卡片页", "Cards screen";
     KEY_CALCULATORS_SCREEN = "计算器页", "Calculators screen";
