@@ -91,7 +91,7 @@ fn dispatch(
     let data_dir =
         || crate::cli::progress::data_dir(cli.data_dir.as_deref(), settings.data_dir.as_deref());
     if cli.set_aside_bad_progress {
-        crate::cli::progress::set_aside_if_bad(&data_dir()?, err)?;
+        crate::cli::progress::set_aside_if_bad(&data_dir()?, ui.get(), err)?;
     }
     let loaded = load(&settings.decks);
     for warning in &loaded.warnings {
