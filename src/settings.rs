@@ -21,6 +21,8 @@ use crate::text::sanitize::sanitize;
 pub struct ConfigFile {
     /// Content language, `zh` or `en`.
     pub lang: Option<Lang>,
+    /// Interface language, when it should not follow the content language.
+    pub ui_lang: Option<Lang>,
     /// Deck directories added on top of the bundled deck; relative paths are relative to the file.
     pub decks: Vec<PathBuf>,
     /// Link presets that add to or replace the bundled ones (same shape as `content/hardware.toml`).
@@ -89,6 +91,8 @@ pub enum ConfigError {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
     pub lang: Lang,
+    /// The interface language when the config fixes it; otherwise it follows `lang`.
+    pub ui_lang: Option<Lang>,
     pub decks: Vec<DeckSource>,
     /// The config file in use, if one exists.
     pub config_path: Option<PathBuf>,
@@ -104,6 +108,11 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The language of messages and labels: `ui-lang`, else the content language.
+    pub fn ui(&self) -> Lang {
+        self.ui_lang.unwrap_or(self.lang)
+    }
+
     /// The bundled link presets with the user's added or replaced ones.
     pub fn hardware(&self) -> Result<HardwareTable, ConfigError> {
         HardwareTable::bundled()
@@ -127,7 +136,7 @@ pub struct Env<'a> {
 
 impl Env<'_> {
     /// The language the locale asks for: `LC_ALL` wins over `LC_MESSAGES` over `LANG`, as in POSIX.
-    fn locale_lang(&self) -> Option<Lang> {
+    pub fn locale_lang(&self) -> Option<Lang> {
         ["LC_ALL", "LC_MESSAGES", "LANG"]
             .iter()
             .find_map(|name| (self.var)(name).filter(|v| !v.trim().is_empty()))
@@ -355,6 +364,7 @@ pub fn resolve(
     Ok(Settings {
         numbers_mix,
         lang,
+        ui_lang: file.ui_lang,
         decks,
         data_dir: file
             .data_dir
@@ -413,6 +423,24 @@ mod tests {
             default_config: None,
         };
         assert_eq!(resolve(None, &[], None, &env).unwrap().lang, Lang::En);
+    }
+
+    #[test]
+    fn interface_language_follows_content_unless_the_config_sets_it() {
+        let env = Env {
+            var: &|_: &str| None,
+            default_config: None,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.toml");
+        std::fs::write(&path, "lang = \"zh\"\n").unwrap();
+        let settings = resolve(None, &[], Some(&path), &env).unwrap();
+        assert_eq!((settings.lang, settings.ui()), (Lang::Zh, Lang::Zh));
+        let settings = resolve(Some(Lang::En), &[], Some(&path), &env).unwrap();
+        assert_eq!(settings.ui(), Lang::En, "--lang moves the interface too");
+        std::fs::write(&path, "lang = \"zh\"\nui-lang = \"en\"\n").unwrap();
+        let settings = resolve(None, &[], Some(&path), &env).unwrap();
+        assert_eq!((settings.lang, settings.ui()), (Lang::Zh, Lang::En));
     }
 
     #[test]

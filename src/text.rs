@@ -3,5 +3,6 @@
 //! build on it.
 
 pub mod markdown;
+pub mod messages;
 pub mod sanitize;
 pub mod wrap;

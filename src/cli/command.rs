@@ -6,11 +6,15 @@ use std::process::ExitCode;
 
 use crate::cli::ansi::Style;
 use crate::content::{Deck, Lang};
+use crate::text::messages as m;
 
-/// What every command gets: the loaded deck, the content language and the output style.
+/// What every command gets: the loaded deck, the content language, the language of messages
+/// and the output style.
 pub struct CommandEnv {
     pub deck: Deck,
     pub lang: Lang,
+    /// The interface language: messages and errors (`ui-lang`, else `lang`).
+    pub ui: Lang,
     pub style: Style,
 }
 
@@ -40,7 +44,7 @@ pub fn emit(out: &mut dyn Write, text: &str) -> Result<(), CommandError> {
 
 /// A "not found" message with the nearest ids as suggestions: by spelling, else by number
 /// range, else the cards a search for the words finds.
-pub fn unknown_card(deck: &Deck, wanted: &str) -> CommandError {
+pub fn unknown_card(deck: &Deck, wanted: &str, ui: Lang) -> CommandError {
     let quote = |ids: &[&str]| {
         ids.iter()
             .map(|id| format!("'{id}'"))
@@ -50,9 +54,9 @@ pub fn unknown_card(deck: &Deck, wanted: &str) -> CommandError {
     let trimmed = wanted.trim().trim_start_matches('#');
     let near = deck.suggest(trimmed);
     let hint = if !near.is_empty() {
-        format!("; did you mean {}?", quote(&near))
+        m::DID_YOU_MEAN.fill(ui, &[("ids", &quote(&near))])
     } else if let (Ok(_), Some((low, high))) = (trimmed.parse::<u32>(), deck.number_range()) {
-        format!("; cards are numbered {low} to {high}")
+        m::NUMBERED.fill(ui, &[("low", &low), ("high", &high)])
     } else {
         let index = crate::search::SearchIndex::build(deck.cards());
         let found: Vec<&str> = index
@@ -61,10 +65,10 @@ pub fn unknown_card(deck: &Deck, wanted: &str) -> CommandError {
             .map(|hit| deck.cards()[hit.card].id.as_str())
             .collect();
         if found.is_empty() {
-            "; `infraprep list` shows every card".to_owned()
+            m::LIST_SHOWS_ALL.get(ui).to_owned()
         } else {
-            format!("; cards about it: {}", quote(&found))
+            m::CARDS_ABOUT.fill(ui, &[("ids", &quote(&found))])
         }
     };
-    CommandError::User(format!("no card with id or number '{wanted}'{hint}"))
+    CommandError::User(m::NO_CARD.fill(ui, &[("wanted", &wanted), ("hint", &hint)]))
 }

@@ -18,6 +18,7 @@ use clap::{Args, Subcommand};
 use super::{CommandEnv, CommandError, CommandResult, emit};
 use crate::calc::HardwareTable;
 use crate::content::{Card, Lang};
+use crate::text::messages as m;
 
 pub use anki::{COLUMNS as ANKI_COLUMNS, HEADER as ANKI_HEADER};
 
@@ -87,9 +88,7 @@ pub fn run(
         .collect();
     if cards.is_empty() {
         let t = tag.unwrap_or_default();
-        return Err(CommandError::User(format!(
-            "no card has the tag '{t}'; `infraprep list` shows every card's tags"
-        )));
+        return Err(CommandError::User(m::NO_TAG.fill(ctx.ui, &[("tag", &t)])));
     }
     let langs = if options.both {
         vec![ctx.lang, ctx.lang.other()]
@@ -104,14 +103,17 @@ pub fn run(
         None => emit(out, &text)?,
         Some(path) => {
             std::fs::write(path, &text).map_err(|e| {
-                CommandError::User(format!(
-                    "cannot write {}: {e}; choose another file with -o",
-                    path.display()
-                ))
+                CommandError::User(
+                    m::EXPORT_CANNOT_WRITE
+                        .fill(ctx.ui, &[("path", &path.display()), ("error", &e)]),
+                )
             })?;
             emit(
                 out,
-                &format!("wrote {} cards to {}\n", cards.len(), path.display()),
+                &format!(
+                    "{}\n",
+                    m::EXPORT_WROTE.fill(ctx.ui, &[("n", &cards.len()), ("path", &path.display())])
+                ),
             )?;
         }
     }

@@ -14,6 +14,7 @@ use crate::cli::GradeArgs;
 use crate::content::Lang;
 use crate::content::file_guard::{self, ReadError};
 use crate::drill::grade::{Grader, Grading, MAX_ANSWER_BYTES, PointGrade};
+use crate::text::messages as m;
 
 /// The JSON printed with `--json`; the field names are stable.
 #[derive(Serialize)]
@@ -28,14 +29,13 @@ pub fn run(args: &GradeArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandRe
     let card = ctx
         .deck
         .find(&args.card)
-        .ok_or_else(|| unknown_card(&ctx.deck, &args.card))?;
+        .ok_or_else(|| unknown_card(&ctx.deck, &args.card, ctx.ui))?;
     let answer = match (&args.answer, &args.answer_file) {
         (Some(text), None) => checked_size(text.clone(), "--answer")?,
-        (None, Some(path)) => read_answer(path)?,
+        (None, Some(path)) => read_answer(path, ctx.ui)?,
         _ => {
             return Err(CommandError::User(
-                "give the answer with either --answer TEXT or --answer-file FILE (- for stdin)"
-                    .to_owned(),
+                m::GRADE_ANSWER_EITHER.get(ctx.ui).to_owned(),
             ));
         }
     };
@@ -59,21 +59,19 @@ pub fn run(args: &GradeArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandRe
 }
 
 /// Reads the answer from a file, or from stdin for `-`, refusing what the grader would cut.
-fn read_answer(path: &Path) -> Result<String, CommandError> {
+fn read_answer(path: &Path, ui: Lang) -> Result<String, CommandError> {
     if path == Path::new("-") {
         let mut text = String::new();
         std::io::stdin()
             .take(MAX_ANSWER_BYTES as u64 + 1)
             .read_to_string(&mut text)
-            .map_err(|e| CommandError::User(format!("cannot read the answer from stdin: {e}")))?;
+            .map_err(|e| CommandError::User(m::GRADE_STDIN.fill(ui, &[("error", &e)])))?;
         return checked_size(text, "the answer on stdin");
     }
     file_guard::read_regular_string(path, MAX_ANSWER_BYTES as u64).map_err(|e| {
         let shown = path.display();
         if e.is_not_found() {
-            CommandError::User(format!(
-                "answer file '{shown}' not found; check the path, or pass the text with --answer"
-            ))
+            CommandError::User(m::GRADE_FILE_MISSING.fill(ui, &[("path", &shown)]))
         } else if matches!(e, ReadError::TooLarge { .. }) {
             CommandError::User(format!(
                 "answer file '{shown}' is larger than {MAX_ANSWER_BYTES} bytes (64 KiB), the \
@@ -100,12 +98,14 @@ fn checked_size(text: String, what: &str) -> Result<String, CommandError> {
 /// content language, then the answer's words that matched.
 fn render(card: &str, grading: &Grading, ctx: &CommandEnv) -> String {
     let style = ctx.style;
-    let mut text = format!(
-        "{}: {} of {} key points covered\n",
-        style.bold(card),
-        grading.covered(),
-        grading.total()
-    );
+    let mut text = m::GRADE_COVERED.fill(
+        ctx.ui,
+        &[
+            ("title", &style.bold(card)),
+            ("covered", &grading.covered()),
+            ("total", &grading.total()),
+        ],
+    ) + "\n";
     for point in &grading.points {
         let shown = match ctx.lang {
             Lang::Zh if !point.zh.is_empty() => &point.zh,
@@ -116,9 +116,9 @@ fn render(card: &str, grading: &Grading, ctx: &CommandEnv) -> String {
                 .unwrap_or(&point.en),
         };
         let state = if point.covered {
-            style.accent("covered")
+            style.accent(m::GRADE_WORD_COVERED.get(ctx.ui))
         } else {
-            style.dim("missed ")
+            style.dim(m::GRADE_WORD_MISSED.get(ctx.ui))
         };
         let _ = writeln!(text, "{state} {:>2}  {shown}", point.index);
         if !point.matched.is_empty() {
@@ -130,7 +130,7 @@ fn render(card: &str, grading: &Grading, ctx: &CommandEnv) -> String {
             let _ = writeln!(
                 text,
                 "            {} {}",
-                style.dim("matched:"),
+                style.dim(m::GRADE_MATCHED.get(ctx.ui)),
                 quoted.join(", ")
             );
         }

@@ -10,6 +10,7 @@ use unicode_width::UnicodeWidthStr;
 use super::{CommandEnv, CommandResult, emit};
 use crate::cli::ListArgs;
 use crate::content::{Bilingual, Card, Difficulty};
+use crate::text::messages as m;
 
 /// The JSON shape of one card in `list --json` (stable: scripts rely on it).
 #[derive(Serialize)]
@@ -51,17 +52,22 @@ pub fn run(args: &ListArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandRes
     }
     if cards.is_empty() {
         let what = tag.map_or_else(
-            || "no cards loaded".to_owned(),
+            || m::NO_CARDS_LOADED.get(ctx.ui).to_owned(),
             |t| match ctx.deck.suggest_tag(&t).as_slice() {
-                [] => {
-                    format!("no card has the tag '{t}'; `infraprep list` shows every card's tags")
-                }
-                near => format!(
-                    "no card has the tag '{t}'; did you mean {}?",
-                    near.iter()
-                        .map(|n| format!("'{n}'"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                [] => m::NO_TAG.fill(ctx.ui, &[("tag", &t)]),
+                near => m::NO_TAG_DID_YOU_MEAN.fill(
+                    ctx.ui,
+                    &[
+                        ("tag", &t),
+                        (
+                            "near",
+                            &near
+                                .iter()
+                                .map(|n| format!("'{n}'"))
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        ),
+                    ],
                 ),
             },
         );

@@ -18,6 +18,7 @@ use crate::content::numbers::DEFAULT_TOLERANCE;
 use crate::drill::numbers::{
     Answer, Expected, NumberFilter, NumberQuestion, generate, grade, tally,
 };
+use crate::text::messages as m;
 
 const EXAMPLES: &str = "Examples:
   infraprep numbers                          five questions with their answers
@@ -180,16 +181,15 @@ fn chosen_cards<'d>(
         let card = ctx
             .deck
             .find(wanted)
-            .ok_or_else(|| unknown_card(&ctx.deck, wanted))?;
+            .ok_or_else(|| unknown_card(&ctx.deck, wanted, ctx.ui))?;
         return Ok(vec![card]);
     }
     let cards: Vec<&Card> = ctx.deck.cards().iter().collect();
     if !args.due {
         return Ok(cards);
     }
-    let dir = data_dir.ok_or_else(|| {
-        CommandError::User("--due needs the progress file: give --data-dir".to_owned())
-    })?;
+    let dir = data_dir
+        .ok_or_else(|| CommandError::User(m::NUMBERS_DUE_NEEDS_DIR.get(ctx.ui).to_owned()))?;
     let progress = super::progress::load(dir)?;
     let queue = tally::due_templates(&cards, &progress, chrono::Utc::now());
     let due: Vec<&Card> = cards
@@ -246,10 +246,9 @@ pub(crate) fn shell_words(argv: &[String]) -> String {
 
 fn run_grade(args: &GradeArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandResult {
     if !(args.tolerance > 0.0 && args.tolerance < 1.0) {
-        return Err(CommandError::User(format!(
-            "--tolerance {} must be a fraction above 0 and below 1, e.g. 0.15",
-            args.tolerance
-        )));
+        return Err(CommandError::User(
+            m::NUMBERS_TOLERANCE.fill(ctx.ui, &[("value", &args.tolerance)]),
+        ));
     }
     let expected = Expected::parse(&args.expected)
         .map_err(|e| CommandError::User(format!("--expected: {e}")))?;

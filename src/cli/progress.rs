@@ -7,7 +7,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::CommandError;
+use crate::content::Lang;
 use crate::drill::store::{self, Progress, Store, StoreError};
+use crate::text::messages as m;
 
 /// The data dir: `--data-dir` or `INFRAPREP_DATA_DIR`, then the config file, then the XDG default.
 pub fn data_dir(flag: Option<&Path>, config: Option<&Path>) -> Result<PathBuf, CommandError> {
@@ -20,14 +22,14 @@ pub fn load(dir: &Path) -> Result<Progress, CommandError> {
 }
 
 /// `--set-aside-bad-progress`: moves a damaged progress file aside and says where, on `err`.
-pub fn set_aside_if_bad(dir: &Path, err: &mut dyn Write) -> Result<(), CommandError> {
+pub fn set_aside_if_bad(dir: &Path, ui: Lang, err: &mut dyn Write) -> Result<(), CommandError> {
     match Store::open(dir) {
         Err(e) if e.is_bad_file() => {
             let moved = store::set_aside(dir).map_err(user)?;
             let _ = writeln!(
                 err,
-                "moved the damaged progress file to {}; starting with empty progress",
-                moved.display()
+                "{}",
+                m::PROGRESS_MOVED.fill(ui, &[("path", &moved.display())])
             );
             Ok(())
         }
@@ -35,8 +37,8 @@ pub fn set_aside_if_bad(dir: &Path, err: &mut dyn Write) -> Result<(), CommandEr
         Ok(_) => {
             let _ = writeln!(
                 err,
-                "{}: the progress file is fine (or absent); nothing was moved",
-                dir.join(store::FILE_NAME).display()
+                "{}",
+                m::PROGRESS_FINE.fill(ui, &[("path", &dir.join(store::FILE_NAME).display())])
             );
             Ok(())
         }

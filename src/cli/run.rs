@@ -13,6 +13,7 @@ use crate::content::Deck;
 use crate::content::deck::load;
 use crate::drill::DrillOptions;
 use crate::settings::{self, Env, Settings};
+use crate::text::messages as m;
 use crate::tui::app::DrillSetup;
 use crate::tui::{
     self,
@@ -30,10 +31,22 @@ pub fn run(cli: Cli) -> ExitCode {
     // Messages quote file names, card text and config keys: never let them drive the terminal.
     let mut err = SafeWriter::new(&mut raw_err, style.color);
     let error_style = Style { color: style.color };
-    match dispatch(cli, style, &mut out, &mut err) {
+    // Messages speak the interface language; until the config is read, the flag or the locale.
+    let var = |name: &str| std::env::var(name).ok();
+    let locale = Env {
+        var: &var,
+        default_config: None,
+    }
+    .locale_lang();
+    let given = match cli.lang {
+        Some(crate::cli::args::LangArg::One(lang)) => Some(lang),
+        _ => None,
+    };
+    let ui = std::cell::Cell::new(given.or(locale).unwrap_or(crate::content::Lang::En));
+    match dispatch(cli, style, &ui, &mut out, &mut err) {
         Ok(code) => code,
         Err(e) => {
-            let _ = writeln!(err, "{} {e}", error_style.error("error:"));
+            let _ = writeln!(err, "{} {e}", error_style.error(m::ERROR.get(ui.get())));
             if matches!(e, CommandError::Usage(_)) {
                 ExitCode::from(2)
             } else {
@@ -46,6 +59,7 @@ pub fn run(cli: Cli) -> ExitCode {
 fn dispatch(
     mut cli: Cli,
     style: Style,
+    ui: &std::cell::Cell<crate::content::Lang>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode, CommandError> {
@@ -56,6 +70,7 @@ fn dispatch(
     };
     let settings = settings::resolve(cli.single_lang()?, &cli.decks, cli.config.as_deref(), &env)
         .map_err(|e| CommandError::User(e.to_string()))?;
+    ui.set(settings.ui());
     match &cli.command {
         Some(Command::Calc(args)) => {
             return run_calculator(|table, out| run_calc(args, table, out), &settings, out, err);
@@ -80,11 +95,11 @@ fn dispatch(
     let data_dir =
         || crate::cli::progress::data_dir(cli.data_dir.as_deref(), settings.data_dir.as_deref());
     if cli.set_aside_bad_progress {
-        crate::cli::progress::set_aside_if_bad(&data_dir()?, err)?;
+        crate::cli::progress::set_aside_if_bad(&data_dir()?, ui.get(), err)?;
     }
     let loaded = load(&settings.decks);
     for warning in &loaded.warnings {
-        let _ = writeln!(err, "{} {warning}", style.accent("warning:"));
+        let _ = writeln!(err, "{} {warning}", style.accent(m::WARNING.get(ui.get())));
     }
     let setup = DrillSetup {
         data_dir: data_dir().ok(),
@@ -97,6 +112,7 @@ fn dispatch(
     let ctx = CommandEnv {
         deck: loaded.deck,
         lang: settings.lang,
+        ui: settings.ui(),
         style,
     };
     // Card text from user decks and progress data is printed through a sanitising writer.
@@ -165,7 +181,7 @@ fn run_calculator(
     match run(&table, out) {
         Ok(()) | Err(CalcError::Output(_)) => Ok(ExitCode::SUCCESS),
         Err(error) => {
-            let _ = writeln!(err, "error: {error}");
+            let _ = writeln!(err, "{} {error}", m::ERROR.get(settings.ui()));
             Ok(ExitCode::from(2))
         }
     }
@@ -183,11 +199,7 @@ fn open_tui(
     use std::io::IsTerminal;
     if !(std::io::stdout().is_terminal() && std::io::stdin().is_terminal()) {
         if drill.is_some() {
-            let _ = writeln!(
-                err,
-                "drill needs a terminal: run `infraprep drill` in one (`infraprep stats` and \
-                 `infraprep history export` work anywhere)"
-            );
+            let _ = writeln!(err, "{}", m::DRILL_NEEDS_TERMINAL.get(settings.ui()));
             return Ok(ExitCode::FAILURE);
         }
         let help = <Cli as clap::CommandFactory>::command()
@@ -195,7 +207,7 @@ fn open_tui(
             .to_string();
         crate::cli::emit(
             out,
-            &format!("{help}\n(The interactive app needs a terminal; run infraprep in one.)\n"),
+            &format!("{help}\n{}\n", m::APP_NEEDS_TERMINAL.get(settings.ui())),
         )?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -211,6 +223,7 @@ fn open_tui(
     let mut on_effect =
         move |effect: &Effect, app: &mut App| performer.borrow_mut().perform(effect, app);
     let mut app = App::new(deck, settings.lang)
+        .with_ui_lang(settings.ui_lang)
         .with_links(settings.links.clone())
         .with_drill_setup(setup)
         .with_numbers_mix(settings.numbers_mix);
@@ -231,7 +244,7 @@ fn open_tui(
         tui::screens::drill::save_pending_draft();
     });
     let mut terminal = tui::terminal::enter()
-        .map_err(|e| CommandError::User(format!("cannot start the interface: {e}")))?;
+        .map_err(|e| CommandError::User(m::CANNOT_START.fill(settings.ui(), &[("error", &e)])))?;
     let inputs = std::iter::from_fn(move || runner.borrow_mut().next_input());
     let result = tui::drive(
         &mut terminal,

@@ -10,8 +10,9 @@ use serde::Serialize;
 use super::{CommandEnv, CommandError, CommandResult, emit};
 use crate::cli::SearchArgs;
 use crate::cli::ansi::Style;
-use crate::content::Bilingual;
+use crate::content::{Bilingual, Lang};
 use crate::search::SearchIndex;
+use crate::text::messages as m;
 
 /// Snippet width in terminal columns (the list indents it by six).
 const SNIPPET_COLUMNS: usize = 72;
@@ -34,7 +35,7 @@ pub fn run(args: &SearchArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandR
     let index = SearchIndex::build(ctx.deck.cards());
     let query = index.query(&text);
     if query.is_empty() {
-        return Err(CommandError::Usage(empty_query_message(&text)));
+        return Err(CommandError::Usage(empty_query_message(&text, ctx.ui)));
     }
     let hits = index.run(&query, args.limit as usize);
     let cards = ctx.deck.cards();
@@ -63,9 +64,9 @@ pub fn run(args: &SearchArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandR
         });
     }
     if hits.is_empty() {
-        return Err(CommandError::User(format!(
-            "no card matches '{text}'; try fewer or other words, in English or Chinese"
-        )));
+        return Err(CommandError::User(
+            m::SEARCH_NO_MATCH.fill(ctx.ui, &[("text", &text)]),
+        ));
     }
     let mut listing = String::new();
     for hit in hits {
@@ -91,17 +92,11 @@ pub fn run(args: &SearchArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandR
 }
 
 /// Why a query holds nothing to search for, and what to do.
-fn empty_query_message(text: &str) -> String {
+fn empty_query_message(text: &str, ui: Lang) -> String {
     if text.trim().is_empty() {
-        "the search query is empty: give words to look for, e.g. \
-         `infraprep search nvlink bandwidth` or `infraprep search 检查点 写入时间`"
-            .to_owned()
+        m::SEARCH_EMPTY.get(ui).to_owned()
     } else {
-        format!(
-            "'{}' holds only common words (such as the, how, 的, 怎么) that search ignores: \
-             add a word to look for",
-            text.trim()
-        )
+        m::SEARCH_ONLY_COMMON.fill(ui, &[("text", &text.trim())])
     }
 }
 

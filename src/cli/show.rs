@@ -14,7 +14,7 @@ pub fn run(args: &ShowArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandRes
     let card = ctx
         .deck
         .find(&args.card)
-        .ok_or_else(|| unknown_card(&ctx.deck, &args.card))?;
+        .ok_or_else(|| unknown_card(&ctx.deck, &args.card, ctx.ui))?;
     let text = match args.section {
         Some(section) => section_text(card, ctx.lang, section, ctx.style),
         None => full_text(card, ctx.lang, ctx.style),

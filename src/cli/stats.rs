@@ -6,11 +6,13 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use chrono::{DateTime, Utc};
+use unicode_width::UnicodeWidthStr;
 
 use super::{CommandEnv, CommandResult, emit, progress};
 use crate::cli::StatsArgs;
 use crate::content::Card;
 use crate::drill::stats::{DayCount, Stats, stats};
+use crate::text::messages as m;
 
 /// The widest bar, in cells.
 const BAR: usize = 30;
@@ -38,52 +40,69 @@ fn render(s: &Stats, ctx: &CommandEnv, dir: &Path) -> String {
     let style = ctx.style;
     let mut text = String::new();
     let file = dir.join(crate::drill::store::FILE_NAME);
+    let ui = ctx.ui;
     let _ = writeln!(
         text,
         "{}",
-        style.dim(&format!("Progress in {}", file.display()))
+        style.dim(&m::STATS_PROGRESS_IN.fill(ui, &[("path", &file.display())]))
     );
-    let _ = writeln!(text, "Reviews      {} ({} drills)", s.reviews, s.drills);
-    let _ = writeln!(
-        text,
-        "Cards seen   {} of {} ({} never seen)",
-        s.cards_seen,
-        s.cards,
-        s.never_seen.len()
-    );
-    let _ = writeln!(text, "Due today    {}", s.due_today);
     let retention = s.retention.map_or_else(
         || "-".to_owned(),
-        |r| {
-            format!(
-                "{:.0}% of reviews after a card's first were not Again",
-                r * 100.0
-            )
-        },
+        |r| m::STATS_RETENTION_VALUE.fill(ui, &[("percent", &format!("{:.0}", r * 100.0))]),
     );
-    let _ = writeln!(text, "Retention    {retention}");
+    let mut rows = vec![
+        (
+            m::STATS_REVIEWS_LABEL,
+            m::STATS_REVIEWS_VALUE.fill(ui, &[("reviews", &s.reviews), ("drills", &s.drills)]),
+        ),
+        (
+            m::STATS_SEEN_LABEL,
+            m::STATS_SEEN_VALUE.fill(
+                ui,
+                &[
+                    ("seen", &s.cards_seen),
+                    ("cards", &s.cards),
+                    ("never", &s.never_seen.len()),
+                ],
+            ),
+        ),
+        (m::STATS_DUE_LABEL, s.due_today.to_string()),
+        (m::STATS_RETENTION_LABEL, retention),
+    ];
     if let (Some(avg), Some(limit)) = (s.average_seconds, s.average_limit_seconds) {
-        let _ = writeln!(
-            text,
-            "Answer time  {} on average, limit {}; {} over time",
-            clock(avg),
-            clock(limit),
-            s.over_time
-        );
+        rows.push((
+            m::STATS_TIME_LABEL,
+            m::STATS_TIME_VALUE.fill(
+                ui,
+                &[
+                    ("avg", &clock(avg)),
+                    ("limit", &clock(limit)),
+                    ("over", &s.over_time),
+                ],
+            ),
+        ));
     }
-    let _ = writeln!(text, "\n{}", style.heading("Reviews per day"));
+    // Labels padded by display width, so the values line up in both languages.
+    let label_width = rows
+        .iter()
+        .map(|(l, _)| l.get(ui).width())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    for (label, value) in rows {
+        let label = label.get(ui);
+        let pad = " ".repeat(label_width - label.width());
+        let _ = writeln!(text, "{label}{pad}{value}");
+    }
+    let _ = writeln!(
+        text,
+        "\n{}",
+        style.heading(m::STATS_PER_DAY_HEADING.get(ui))
+    );
     text.push_str(&bars(&s.reviews_per_day));
-    let _ = writeln!(
-        text,
-        "\n{}",
-        style.heading("Due per day (today includes overdue)")
-    );
+    let _ = writeln!(text, "\n{}", style.heading(m::STATS_DUE_HEADING.get(ui)));
     text.push_str(&bars(&s.forecast));
-    let _ = writeln!(
-        text,
-        "\n{}",
-        style.heading("Strength per tag (chance of recall now)")
-    );
+    let _ = writeln!(text, "\n{}", style.heading(m::STATS_TAG_HEADING.get(ui)));
     let (started, untouched): (Vec<_>, Vec<_>) = s.tags.iter().partition(|t| t.seen > 0);
     let width = started
         .iter()
@@ -94,27 +113,23 @@ fn render(s: &Stats, ctx: &CommandEnv, dir: &Path) -> String {
         let filled = tenths(tag.strength);
         let _ = writeln!(
             text,
-            "  {:<width$} {}{} {:>3.0}%  {}/{} seen",
+            "  {:<width$} {}{} {:>3.0}%  {}",
             tag.tag,
             "█".repeat(filled.min(10)),
             "░".repeat(10usize.saturating_sub(filled)),
             tag.strength * 100.0,
-            tag.seen,
-            tag.cards
+            m::STATS_TAG_SEEN.fill(ui, &[("seen", &tag.seen), ("cards", &tag.cards)]),
         );
     }
     if !untouched.is_empty() {
         let _ = writeln!(
             text,
-            "  {} tags with no card seen yet (stats --json lists them)",
-            untouched.len()
+            "{}",
+            m::STATS_UNTOUCHED.fill(ui, &[("n", &untouched.len())])
         );
     }
     if s.reviews == 0 {
-        let _ = writeln!(
-            text,
-            "\nNo reviews yet: `infraprep drill` starts a mock interview."
-        );
+        let _ = writeln!(text, "\n{}", m::STATS_NO_REVIEWS.get(ui));
     }
     text
 }

@@ -7,6 +7,7 @@ use crate::calc::{HardwareTable, LinkPreset};
 use crate::content::{Card, Deck, Lang};
 use crate::drill::Stats;
 use crate::search::SearchIndex;
+use crate::text::messages as m;
 
 mod calculators;
 mod drill;
@@ -67,6 +68,8 @@ pub struct App {
     index: Option<SearchIndex>,
     index_job: Option<std::thread::JoinHandle<SearchIndex>>,
     pub lang: Lang,
+    /// The config's `ui-lang`: the interface language when it should not follow `lang`.
+    pub ui_lang: Option<Lang>,
     pub screen: Screen,
     /// The list and the reader.
     pub cards: CardsState,
@@ -124,6 +127,7 @@ impl App {
             index: None,
             index_job,
             lang,
+            ui_lang: None,
             screen: Screen::Cards,
             cards: CardsState::default(),
             width: 80,
@@ -151,11 +155,23 @@ impl App {
         }
     }
 
+    /// Fixes the interface language (the config's `ui-lang`); `None` follows the content.
+    #[must_use]
+    pub fn with_ui_lang(mut self, ui_lang: Option<Lang>) -> App {
+        self.ui_lang = ui_lang;
+        self
+    }
+
     /// Adds the user's link presets (from the config file) to the bundled ones.
     #[must_use]
     pub fn with_links(mut self, links: Vec<LinkPreset>) -> App {
         self.user_links = links;
         self
+    }
+
+    /// The language of the interface: the config's `ui-lang`, else the content language.
+    pub fn ui(&self) -> Lang {
+        self.ui_lang.unwrap_or(self.lang)
     }
 
     /// The link presets, built on first use. A broken user preset falls back to the bundled
@@ -167,7 +183,7 @@ impl App {
         let table = match HardwareTable::bundled().with_overrides(self.user_links.clone()) {
             Ok(table) => table,
             Err(e) => {
-                self.status = Some(format!("your [[links]] presets were not loaded: {e}"));
+                self.status = Some(m::CALC_LINKS_NOT_LOADED.fill(self.ui(), &[("error", &e)]));
                 HardwareTable::bundled()
             }
         };

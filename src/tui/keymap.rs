@@ -1,11 +1,14 @@
 //! The key table: one list of bindings drives dispatch, the footer hints and the `?` overlay, so
-//! the three never disagree.
+//! the three never disagree. The words come from the message catalogue (`text::messages`), in
+//! the interface language.
 
 use std::fmt::Write as _;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::action::Action;
+use crate::content::Lang;
+use crate::text::messages::{self as m, Msg};
 
 /// Where the focus is; each context has its own bindings, then the global ones apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,20 +34,21 @@ pub enum Context {
 }
 
 impl Context {
-    pub const fn title(self) -> &'static str {
+    /// The heading the help gives this context.
+    pub const fn title(self) -> Msg {
         match self {
-            Context::Global => "Everywhere",
-            Context::List => "Card list",
-            Context::Reader => "Reading a card",
-            Context::Search => "Search box",
-            Context::Help => "This help",
-            Context::Prompt => "Quick arithmetic (=)",
-            Context::Calc => "Calculators",
-            Context::CalcEdit => "Editing a calculator field",
-            Context::DrillIdle => "Drill screen",
-            Context::Drill => "During a drill",
-            Context::DrillAnswer => "Typing an answer",
-            Context::Stats => "Stats screen",
+            Context::Global => m::CTX_GLOBAL,
+            Context::List => m::CTX_LIST,
+            Context::Reader => m::CTX_READER,
+            Context::Search => m::CTX_SEARCH,
+            Context::Help => m::CTX_HELP,
+            Context::Prompt => m::CTX_PROMPT,
+            Context::Calc => m::CTX_CALC,
+            Context::CalcEdit => m::CTX_CALC_EDIT,
+            Context::DrillIdle => m::CTX_DRILL_IDLE,
+            Context::Drill => m::CTX_DRILL,
+            Context::DrillAnswer => m::CTX_DRILL_ANSWER,
+            Context::Stats => m::CTX_STATS,
         }
     }
 
@@ -82,29 +86,46 @@ const fn ctrl(c: char) -> Key {
     }
 }
 
-/// One row of the table: in `context`, any of `keys` triggers `action`.
+/// One row of the table: in each of `contexts`, any of `keys` triggers `action`.
 pub struct Binding {
-    pub context: Context,
+    pub contexts: &'static [Context],
     pub keys: &'static [Key],
     pub action: Action,
-    /// Short label for the footer; empty keeps the binding out of the footer.
-    pub hint: &'static str,
+    /// Short label for the footer; `None` keeps the binding out of the footer.
+    pub hint: Option<Msg>,
     /// What the help overlay says.
-    pub help: &'static str,
+    pub help: Msg,
 }
 
+/// A binding shown in the footer.
 const fn bind(
-    context: Context,
+    contexts: &'static [Context],
     keys: &'static [Key],
     action: Action,
-    hint: &'static str,
-    help: &'static str,
+    hint: Msg,
+    help: Msg,
 ) -> Binding {
     Binding {
-        context,
+        contexts,
         keys,
         action,
-        hint,
+        hint: Some(hint),
+        help,
+    }
+}
+
+/// A binding only the help lists.
+const fn quiet(
+    contexts: &'static [Context],
+    keys: &'static [Key],
+    action: Action,
+    help: Msg,
+) -> Binding {
+    Binding {
+        contexts,
+        keys,
+        action,
+        hint: None,
         help,
     }
 }
@@ -143,532 +164,123 @@ const TEXT_KEYS: &[Key] = &[
     ctrl('w'),
     ctrl('z'),
 ];
-const TEXT_HELP: &str = "Edit: move, delete, to start (Ctrl-u), word (Ctrl-w), undo";
 
-/// Every binding, most specific first. The first match wins.
+const J: &[Key] = &[ch('j'), key(Down)];
+const K: &[Key] = &[ch('k'), key(Up)];
+const TOP: &[Key] = &[ch('g'), key(Home)];
+const BOTTOM: &[Key] = &[ch('G'), key(End)];
+const PAGE_DOWN: &[Key] = &[key(PageDown), ctrl('d')];
+const PAGE_UP: &[Key] = &[key(PageUp), ctrl('u')];
+const RIGHT: &[Key] = &[ch('l'), key(Right)];
+const LEFT: &[Key] = &[ch('h'), key(Left)];
+
+/// Every binding, most specific first. The first match wins. A row that applies in several
+/// contexts names them all, so the same keys and words are written once.
+#[rustfmt::skip]
 pub const BINDINGS: &[Binding] = &[
-    bind(
-        List,
-        &[ch('j'), key(Down)],
-        Action::Move(1),
-        "j/k move",
-        "Next card",
-    ),
-    bind(
-        List,
-        &[ch('k'), key(Up)],
-        Action::Move(-1),
-        "",
-        "Previous card",
-    ),
-    bind(
-        List,
-        &[key(PageDown), ctrl('d')],
-        Action::MovePage(1),
-        "",
-        "Page down",
-    ),
-    bind(
-        List,
-        &[key(PageUp), ctrl('u')],
-        Action::MovePage(-1),
-        "",
-        "Page up",
-    ),
-    bind(List, &[ch('g'), key(Home)], Action::Top, "", "First card"),
-    bind(List, &[ch('G'), key(End)], Action::Bottom, "", "Last card"),
-    bind(
-        List,
-        &[key(Enter), ch('l')],
-        Action::Open,
-        "Enter read",
-        "Read the selected card",
-    ),
-    bind(
-        List,
-        &[ch('c')],
-        Action::OpenCalculator,
-        "",
-        "Open the selected card's calculator",
-    ),
-    bind(
-        Reader,
-        &[ch('j'), key(Down)],
-        Action::Move(1),
-        "j/k scroll",
-        "Scroll down (or next follow-up)",
-    ),
-    bind(
-        Reader,
-        &[ch('k'), key(Up)],
-        Action::Move(-1),
-        "",
-        "Scroll up (or previous follow-up)",
-    ),
-    bind(
-        Reader,
-        &[key(PageDown), ch(' '), ctrl('d')],
-        Action::MovePage(1),
-        "",
-        "Page down",
-    ),
-    bind(
-        Reader,
-        &[key(PageUp), ctrl('u')],
-        Action::MovePage(-1),
-        "",
-        "Page up",
-    ),
-    bind(
-        Reader,
-        &[ch('g'), key(Home)],
-        Action::Top,
-        "",
-        "Top of the section",
-    ),
-    bind(
-        Reader,
-        &[ch('G'), key(End)],
-        Action::Bottom,
-        "",
-        "End of the section",
-    ),
-    bind(
-        Reader,
-        &[key(Tab), ch('l'), key(KeyCode::Right)],
-        Action::NextSection,
-        "Tab section",
-        "Next section",
-    ),
-    bind(
-        Reader,
-        &[key(BackTab), ch('h'), key(KeyCode::Left)],
-        Action::PreviousSection,
-        "",
-        "Previous section",
-    ),
-    bind(
-        Reader,
-        &[key(Enter)],
-        Action::Open,
-        "Enter follow-up",
-        "Open the selected follow-up card",
-    ),
-    bind(
-        Reader,
-        &[key(Esc), key(Backspace)],
-        Action::Back,
-        "Esc back",
-        "Back to the previous card, or the list",
-    ),
-    bind(
-        Reader,
-        &[ch('c')],
-        Action::OpenCalculator,
-        "c calc",
-        "Open this card's calculator, pre-filled",
-    ),
-    bind(
-        Search,
-        &[key(Down), ctrl('n')],
-        Action::Move(1),
-        "↑/↓ select",
-        "Next result",
-    ),
-    bind(
-        Search,
-        &[key(Up), ctrl('p')],
-        Action::Move(-1),
-        "",
-        "Previous result",
-    ),
-    bind(
-        Search,
-        &[key(Enter)],
-        Action::Open,
-        "Enter open",
-        "Open the selected card",
-    ),
-    bind(Search, TEXT_KEYS, Action::EditText, "", TEXT_HELP),
-    bind(
-        Search,
-        &[key(Esc)],
-        Action::Back,
-        "Esc cancel",
-        "Close the search",
-    ),
-    bind(
-        Prompt,
-        &[key(Enter)],
-        Action::Open,
-        "Enter evaluate",
-        "Evaluate the expression",
-    ),
-    bind(
-        Prompt,
-        &[key(Up)],
-        Action::Move(-1),
-        "↑/↓ history",
-        "Previous expression",
-    ),
-    bind(Prompt, &[key(Down)], Action::Move(1), "", "Next expression"),
-    bind(Prompt, TEXT_KEYS, Action::EditText, "", TEXT_HELP),
-    bind(
-        Prompt,
-        &[key(Esc)],
-        Action::Back,
-        "Esc close",
-        "Close the prompt",
-    ),
-    bind(
-        List,
-        &[ch('d')],
-        Action::StartDrill,
-        "d drill",
-        "Drill the selected card and its follow-ups",
-    ),
-    bind(
-        Reader,
-        &[ch('d')],
-        Action::StartDrill,
-        "d drill",
-        "Drill this card and its follow-ups",
-    ),
-    bind(
-        DrillIdle,
-        &[ch('j'), key(Down)],
-        Action::Move(1),
-        "j/k row",
-        "Next setting",
-    ),
-    bind(
-        DrillIdle,
-        &[ch('k'), key(Up)],
-        Action::Move(-1),
-        "",
-        "Previous setting",
-    ),
-    bind(
-        DrillIdle,
-        &[ch('l'), key(KeyCode::Right)],
-        Action::NextSection,
-        "h/l change",
-        "Change the setting",
-    ),
-    bind(
-        DrillIdle,
-        &[ch('h'), key(KeyCode::Left)],
-        Action::PreviousSection,
-        "",
-        "Change the setting back",
-    ),
-    bind(
-        DrillIdle,
-        &[key(Enter)],
-        Action::StartDrill,
-        "Enter start",
-        "Start a drill with these settings",
-    ),
-    bind(
-        DrillIdle,
-        &[ch('p')],
-        Action::StartPractice,
-        "p practice",
-        "Start a practice drill with these settings",
-    ),
-    bind(
-        DrillAnswer,
-        &[key(Esc)],
-        Action::StopTyping,
-        "Esc leave box",
-        "Leave the answer box (i goes back)",
-    ),
-    bind(
-        DrillAnswer,
-        &[key(Enter)],
-        Action::Reveal,
-        "",
-        "Submit a number answer (in a spoken answer: a new line)",
-    ),
-    bind(
-        Drill,
-        &[ch('c')],
-        Action::OpenCalculator,
-        "",
-        "After a number answer: its calculator with its inputs",
-    ),
-    bind(
-        Drill,
-        &[ch(' ')],
-        Action::Reveal,
-        "Space reveal",
-        "Reveal (interview: next question); in a review, page down",
-    ),
-    bind(
-        Drill,
-        &[ch('j'), key(Down)],
-        Action::Move(1),
-        "",
-        "Scroll the review or summary down",
-    ),
-    bind(
-        Drill,
-        &[ch('k'), key(Up)],
-        Action::Move(-1),
-        "",
-        "Scroll the review or summary up",
-    ),
-    bind(
-        Drill,
-        &[key(PageDown), ctrl('d')],
-        Action::MovePage(1),
-        "",
-        "Page down",
-    ),
-    bind(
-        Drill,
-        &[key(PageUp), ctrl('u')],
-        Action::MovePage(-1),
-        "",
-        "Page up",
-    ),
-    bind(Drill, &[ch('g'), key(Home)], Action::Top, "", "Top"),
-    bind(Drill, &[ch('G'), key(End)], Action::Bottom, "", "Bottom"),
-    bind(
-        Drill,
-        &[ch('1')],
-        Action::Grade(1),
-        "1-4 grade",
-        "Grade: again",
-    ),
-    bind(Drill, &[ch('2')], Action::Grade(2), "", "Grade: hard"),
-    bind(Drill, &[ch('3')], Action::Grade(3), "", "Grade: good"),
-    bind(Drill, &[ch('4')], Action::Grade(4), "", "Grade: easy"),
-    bind(
-        Drill,
-        &[key(Enter), ch('n')],
-        Action::Open,
-        "n next",
-        "Next question, after grading",
-    ),
-    bind(
-        Drill,
-        &[ch('i')],
-        Action::StartTyping,
-        "i type",
-        "Back into the answer box",
-    ),
-    bind(
-        Drill,
-        &[ch('h')],
-        Action::Hint,
-        "h hint",
-        "Reveal one key point (noted in the review)",
-    ),
-    bind(
-        Drill,
-        &[ch('p')],
-        Action::TogglePause,
-        "p pause",
-        "Pause or resume the clock",
-    ),
-    bind(
-        Drill,
-        &[ch('s')],
-        Action::Skip,
-        "s skip",
-        "Skip this follow-up",
-    ),
-    bind(
-        Drill,
-        &[ch('q')],
-        Action::EndDrill,
-        "q end",
-        "End the drill; an interview shows the review first",
-    ),
-    bind(
-        Drill,
-        &[key(Esc)],
-        Action::Back,
-        "",
-        "Leave a finished drill (before: says how to end)",
-    ),
-    bind(
-        Calc,
-        &[key(Tab), ch('j'), key(Down)],
-        Action::Move(1),
-        "Tab field",
-        "Next field",
-    ),
-    bind(
-        Calc,
-        &[key(BackTab), ch('k'), key(Up)],
-        Action::Move(-1),
-        "",
-        "Previous field",
-    ),
-    bind(
-        Calc,
-        &[key(Enter), ch('i')],
-        Action::Open,
-        "Enter edit",
-        "Edit the field (results update as you type)",
-    ),
-    bind(
-        Calc,
-        DIGITS,
-        Action::EditText,
-        "",
-        "Type a number: replaces the field's value",
-    ),
-    bind(
-        Calc,
-        &[ch('l'), key(KeyCode::Right), ch(']')],
-        Action::NextSection,
-        "←/→ calculator",
-        "Next calculator",
-    ),
-    bind(
-        Calc,
-        &[ch('h'), key(KeyCode::Left), ch('[')],
-        Action::PreviousSection,
-        "",
-        "Previous calculator",
-    ),
-    bind(
-        Calc,
-        &[key(PageDown), ch('J')],
-        Action::MovePage(1),
-        "PgDn steps",
-        "Scroll the steps down",
-    ),
-    bind(
-        Calc,
-        &[key(PageUp), ch('K')],
-        Action::MovePage(-1),
-        "",
-        "Scroll the steps up",
-    ),
-    bind(
-        Calc,
-        &[key(Esc), key(Backspace)],
-        Action::Back,
-        "Esc back",
-        "Back to the card that opened it, or the cards",
-    ),
-    bind(
-        CalcEdit,
-        &[key(Enter), key(Esc)],
-        Action::Open,
-        "Enter done",
-        "Stop editing",
-    ),
-    bind(
-        CalcEdit,
-        &[key(Tab)],
-        Action::NextSection,
-        "Tab next",
-        "Stop editing and go to the next field",
-    ),
-    bind(
-        CalcEdit,
-        &[key(Up)],
-        Action::Move(-1),
-        "↑/↓ choices",
-        "Previous choice (operations, algorithms, link ids)",
-    ),
-    bind(CalcEdit, &[key(Down)], Action::Move(1), "", "Next choice"),
-    bind(CalcEdit, TEXT_KEYS, Action::EditText, "", TEXT_HELP),
-    bind(
-        Help,
-        &[key(Esc), ch('?'), ch('q')],
-        Action::ToggleHelp,
-        "Esc close",
-        "Close this help",
-    ),
-    bind(
-        Help,
-        &[ch('j'), key(Down)],
-        Action::Move(1),
-        "",
-        "Scroll down",
-    ),
-    bind(Help, &[ch('k'), key(Up)], Action::Move(-1), "", "Scroll up"),
-    bind(
-        Global,
-        &[ctrl('c')],
-        Action::Quit,
-        "",
-        "Quit, from anywhere",
-    ),
-    bind(
-        Stats,
-        &[ch('j'), key(Down), key(PageDown), ch(' '), ctrl('d')],
-        Action::Move(1),
-        "j/k scroll",
-        "Next section (reviews, forecast, tags)",
-    ),
-    bind(
-        Stats,
-        &[ch('k'), key(Up), key(PageUp), ctrl('u')],
-        Action::Move(-1),
-        "",
-        "Previous section",
-    ),
-    bind(
-        Stats,
-        &[ch('g'), key(Home)],
-        Action::Top,
-        "",
-        "First section",
-    ),
-    bind(
-        Stats,
-        &[ch('G'), key(End)],
-        Action::Bottom,
-        "",
-        "Last section",
-    ),
-    bind(Global, &[ch('q')], Action::Quit, "q quit", "Quit"),
-    bind(
-        Global,
-        &[ch('?')],
-        Action::ToggleHelp,
-        "? help",
-        "Show all keys",
-    ),
-    bind(
-        Global,
-        &[ch('/')],
-        Action::OpenSearch,
-        "/ search",
-        "Search cards (fuzzy, both languages)",
-    ),
-    bind(
-        Global,
-        &[ch('L')],
-        Action::ToggleLanguage,
-        "L 中/EN",
-        "Switch content language (remembered)",
-    ),
-    bind(
-        Global,
-        &[ch('=')],
-        Action::OpenQuickCalc,
-        "= calc",
-        "Quick arithmetic, e.g. 10 GiB / nvlink3",
-    ),
-    bind(Global, &[ch('1')], Action::ShowCards, "", "Cards screen"),
-    bind(
-        Global,
-        &[ch('2')],
-        Action::ShowCalculators,
-        "",
-        "Calculators screen",
-    ),
-    bind(Global, &[ch('3')], Action::ShowDrill, "", "Drill screen"),
-    bind(Global, &[ch('4')], Action::ShowStats, "", "Stats screen"),
+    bind(&[List], J, Action::Move(1), m::HINT_MOVE, m::KEY_NEXT_CARD),
+    quiet(&[List], K, Action::Move(-1), m::KEY_PREVIOUS_CARD),
+    quiet(&[List, Drill], PAGE_DOWN, Action::MovePage(1), m::KEY_PAGE_DOWN),
+    quiet(&[List, Drill], PAGE_UP, Action::MovePage(-1), m::KEY_PAGE_UP),
+    quiet(&[List], TOP, Action::Top, m::KEY_FIRST_CARD),
+    quiet(&[List], BOTTOM, Action::Bottom, m::KEY_LAST_CARD),
+    bind(&[List], &[key(Enter), ch('l')], Action::Open, m::HINT_READ, m::KEY_READ),
+    quiet(&[List], &[ch('c')], Action::OpenCalculator, m::KEY_OPEN_CALC_SELECTED),
+    bind(&[Reader], J, Action::Move(1), m::HINT_SCROLL, m::KEY_SCROLL_DOWN_FOLLOW),
+    quiet(&[Reader], K, Action::Move(-1), m::KEY_SCROLL_UP_FOLLOW),
+    quiet(&[Reader], &[key(PageDown), ch(' '), ctrl('d')], Action::MovePage(1), m::KEY_PAGE_DOWN),
+    quiet(&[Reader], PAGE_UP, Action::MovePage(-1), m::KEY_PAGE_UP),
+    quiet(&[Reader], TOP, Action::Top, m::KEY_SECTION_TOP),
+    quiet(&[Reader], BOTTOM, Action::Bottom, m::KEY_SECTION_END),
+    bind(&[Reader], &[key(Tab), ch('l'), key(Right)], Action::NextSection, m::HINT_SECTION,
+        m::KEY_NEXT_SECTION),
+    quiet(&[Reader], &[key(BackTab), ch('h'), key(Left)], Action::PreviousSection,
+        m::KEY_PREVIOUS_SECTION),
+    bind(&[Reader], &[key(Enter)], Action::Open, m::HINT_FOLLOW_UP, m::KEY_OPEN_FOLLOW_UP),
+    bind(&[Reader], &[key(Esc), key(Backspace)], Action::Back, m::HINT_BACK, m::KEY_READER_BACK),
+    bind(&[Reader], &[ch('c')], Action::OpenCalculator, m::HINT_CALC, m::KEY_OPEN_CALC_CARD),
+    bind(&[Search], &[key(Down), ctrl('n')], Action::Move(1), m::HINT_SELECT, m::KEY_NEXT_RESULT),
+    quiet(&[Search], &[key(Up), ctrl('p')], Action::Move(-1), m::KEY_PREVIOUS_RESULT),
+    bind(&[Search], &[key(Enter)], Action::Open, m::HINT_OPEN, m::KEY_OPEN_SELECTED),
+    quiet(&[Search, Prompt, CalcEdit], TEXT_KEYS, Action::EditText, m::KEY_TEXT),
+    bind(&[Search], &[key(Esc)], Action::Back, m::HINT_CANCEL, m::KEY_CLOSE_SEARCH),
+    bind(&[Prompt], &[key(Enter)], Action::Open, m::HINT_EVALUATE, m::KEY_EVALUATE),
+    bind(&[Prompt], &[key(Up)], Action::Move(-1), m::HINT_HISTORY, m::KEY_PREVIOUS_EXPRESSION),
+    quiet(&[Prompt], &[key(Down)], Action::Move(1), m::KEY_NEXT_EXPRESSION),
+    bind(&[Prompt], &[key(Esc)], Action::Back, m::HINT_CLOSE, m::KEY_CLOSE_PROMPT),
+    bind(&[List], &[ch('d')], Action::StartDrill, m::HINT_DRILL, m::KEY_DRILL_SELECTED),
+    bind(&[Reader], &[ch('d')], Action::StartDrill, m::HINT_DRILL, m::KEY_DRILL_THIS),
+    bind(&[DrillIdle], J, Action::Move(1), m::HINT_ROW, m::KEY_NEXT_SETTING),
+    quiet(&[DrillIdle], K, Action::Move(-1), m::KEY_PREVIOUS_SETTING),
+    bind(&[DrillIdle], RIGHT, Action::NextSection, m::HINT_CHANGE, m::KEY_CHANGE_SETTING),
+    quiet(&[DrillIdle], LEFT, Action::PreviousSection, m::KEY_CHANGE_SETTING_BACK),
+    bind(&[DrillIdle], &[key(Enter)], Action::StartDrill, m::HINT_START, m::KEY_START_DRILL),
+    bind(&[DrillIdle], &[ch('p')], Action::StartPractice, m::HINT_PRACTICE,
+        m::KEY_START_PRACTICE),
+    bind(&[DrillAnswer], &[key(Esc)], Action::StopTyping, m::HINT_LEAVE_BOX, m::KEY_LEAVE_BOX),
+    quiet(&[DrillAnswer], &[key(Enter)], Action::Reveal, m::KEY_SUBMIT_NUMBER),
+    quiet(&[Drill], &[ch('c')], Action::OpenCalculator, m::KEY_NUMBER_CALCULATOR),
+    bind(&[Drill], &[ch(' ')], Action::Reveal, m::HINT_REVEAL, m::KEY_REVEAL),
+    quiet(&[Drill], J, Action::Move(1), m::KEY_SCROLL_REVIEW_DOWN),
+    quiet(&[Drill], K, Action::Move(-1), m::KEY_SCROLL_REVIEW_UP),
+    quiet(&[Drill], TOP, Action::Top, m::KEY_TOP),
+    quiet(&[Drill], BOTTOM, Action::Bottom, m::KEY_BOTTOM),
+    bind(&[Drill], &[ch('1')], Action::Grade(1), m::HINT_GRADE, m::KEY_GRADE_AGAIN),
+    quiet(&[Drill], &[ch('2')], Action::Grade(2), m::KEY_GRADE_HARD),
+    quiet(&[Drill], &[ch('3')], Action::Grade(3), m::KEY_GRADE_GOOD),
+    quiet(&[Drill], &[ch('4')], Action::Grade(4), m::KEY_GRADE_EASY),
+    bind(&[Drill], &[key(Enter), ch('n')], Action::Open, m::HINT_NEXT, m::KEY_NEXT_QUESTION),
+    bind(&[Drill], &[ch('i')], Action::StartTyping, m::HINT_TYPE, m::KEY_BACK_TO_BOX),
+    bind(&[Drill], &[ch('h')], Action::Hint, m::HINT_HINT, m::KEY_HINT),
+    bind(&[Drill], &[ch('p')], Action::TogglePause, m::HINT_PAUSE, m::KEY_PAUSE),
+    bind(&[Drill], &[ch('s')], Action::Skip, m::HINT_SKIP, m::KEY_SKIP),
+    bind(&[Drill], &[ch('q')], Action::EndDrill, m::HINT_END, m::KEY_END),
+    quiet(&[Drill], &[key(Esc)], Action::Back, m::KEY_LEAVE_DRILL),
+    bind(&[Calc], &[key(Tab), ch('j'), key(Down)], Action::Move(1), m::HINT_FIELD,
+        m::KEY_NEXT_FIELD),
+    quiet(&[Calc], &[key(BackTab), ch('k'), key(Up)], Action::Move(-1), m::KEY_PREVIOUS_FIELD),
+    bind(&[Calc], &[key(Enter), ch('i')], Action::Open, m::HINT_EDIT, m::KEY_EDIT_FIELD),
+    quiet(&[Calc], DIGITS, Action::EditText, m::KEY_TYPE_NUMBER),
+    bind(&[Calc], &[ch('l'), key(Right), ch(']')], Action::NextSection, m::HINT_CALCULATOR,
+        m::KEY_NEXT_CALCULATOR),
+    quiet(&[Calc], &[ch('h'), key(Left), ch('[')], Action::PreviousSection,
+        m::KEY_PREVIOUS_CALCULATOR),
+    bind(&[Calc], &[key(PageDown), ch('J')], Action::MovePage(1), m::HINT_STEPS,
+        m::KEY_STEPS_DOWN),
+    quiet(&[Calc], &[key(PageUp), ch('K')], Action::MovePage(-1), m::KEY_STEPS_UP),
+    bind(&[Calc], &[key(Esc), key(Backspace)], Action::Back, m::HINT_BACK, m::KEY_CALC_BACK),
+    bind(&[CalcEdit], &[key(Enter), key(Esc)], Action::Open, m::HINT_DONE, m::KEY_STOP_EDITING),
+    bind(&[CalcEdit], &[key(Tab)], Action::NextSection, m::HINT_NEXT_FIELD, m::KEY_EDIT_NEXT),
+    bind(&[CalcEdit], &[key(Up)], Action::Move(-1), m::HINT_CHOICES, m::KEY_PREVIOUS_CHOICE),
+    quiet(&[CalcEdit], &[key(Down)], Action::Move(1), m::KEY_NEXT_CHOICE),
+    bind(&[Help], &[key(Esc), ch('?'), ch('q')], Action::ToggleHelp, m::HINT_CLOSE,
+        m::KEY_CLOSE_HELP),
+    quiet(&[Help], J, Action::Move(1), m::KEY_SCROLL_DOWN),
+    quiet(&[Help], K, Action::Move(-1), m::KEY_SCROLL_UP),
+    quiet(&[Global], &[ctrl('c')], Action::Quit, m::KEY_QUIT_ANYWHERE),
+    bind(&[Stats], &[ch('j'), key(Down), key(PageDown), ch(' '), ctrl('d')], Action::Move(1),
+        m::HINT_SCROLL, m::KEY_STATS_NEXT),
+    quiet(&[Stats], &[ch('k'), key(Up), key(PageUp), ctrl('u')], Action::Move(-1),
+        m::KEY_PREVIOUS_SECTION),
+    quiet(&[Stats], TOP, Action::Top, m::KEY_FIRST_SECTION),
+    quiet(&[Stats], BOTTOM, Action::Bottom, m::KEY_LAST_SECTION),
+    bind(&[Global], &[ch('q')], Action::Quit, m::HINT_QUIT, m::KEY_QUIT),
+    bind(&[Global], &[ch('?')], Action::ToggleHelp, m::HINT_HELP, m::KEY_SHOW_HELP),
+    bind(&[Global], &[ch('/')], Action::OpenSearch, m::HINT_SEARCH, m::KEY_SEARCH),
+    bind(&[Global], &[ch('L')], Action::ToggleLanguage, m::HINT_LANG, m::KEY_TOGGLE_LANG),
+    bind(&[Global], &[ch('=')], Action::OpenQuickCalc, m::HINT_QUICK_CALC, m::KEY_QUICK_CALC),
+    quiet(&[Global], &[ch('1')], Action::ShowCards, m::KEY_CARDS_SCREEN),
+    quiet(&[Global], &[ch('2')], Action::ShowCalculators, m::KEY_CALCULATORS_SCREEN),
+    quiet(&[Global], &[ch('3')], Action::ShowDrill, m::KEY_DRILL_SCREEN),
+    quiet(&[Global], &[ch('4')], Action::ShowStats, m::KEY_STATS_SCREEN),
 ];
+
+impl Binding {
+    /// Whether the binding applies in `context` (global bindings apply through `lookup`).
+    pub fn applies_in(&self, context: Context) -> bool {
+        self.contexts.contains(&context)
+    }
+}
 
 /// The action bound to `event` in `context`: the context's own bindings first, then the global
 /// ones (only Ctrl-C when a text field has the focus). Typed characters in text fields become
@@ -681,7 +293,7 @@ pub fn lookup(context: Context, event: &KeyEvent) -> Option<Action> {
     let matches = |binding: &&Binding| binding.keys.iter().any(|k| same_key(*k, pressed));
     let own = BINDINGS
         .iter()
-        .filter(|b| b.context == context)
+        .filter(|b| b.applies_in(context))
         .find(matches);
     if let Some(binding) = own {
         // Editing keys carry the key itself to the text field.
@@ -698,7 +310,7 @@ pub fn lookup(context: Context, event: &KeyEvent) -> Option<Action> {
     }
     BINDINGS
         .iter()
-        .filter(|b| b.context == Context::Global)
+        .filter(|b| b.applies_in(Context::Global))
         .find(matches)
         .map(|b| b.action)
 }
@@ -714,35 +326,35 @@ pub fn key_for(context: Context, action: Action) -> String {
     BINDINGS
         .iter()
         .filter(|b| b.action == action)
-        .find(|b| b.context == context)
+        .find(|b| b.applies_in(context))
         .or_else(|| {
             BINDINGS
                 .iter()
                 .filter(|b| b.action == action)
-                .find(|b| b.context == Context::Global)
+                .find(|b| b.applies_in(Context::Global))
         })
         .and_then(|b| b.keys.first())
         .map_or_else(|| "?".to_owned(), key_label)
 }
 
-/// The footer hints for `context`: its own, then the global ones that apply there. A global
-/// binding whose keys the context binds to something else (`q` ends a drill, closes the help)
-/// does not apply, so one key never shows two meanings.
-pub fn footer_hints(context: Context) -> Vec<&'static str> {
-    let own = BINDINGS.iter().filter(|b| b.context == context);
+/// The footer hints for `context` in `lang`: its own, then the global ones that apply there.
+/// A global binding whose keys the context binds to something else (`q` ends a drill, closes
+/// the help) does not apply there, so one key never shows two meanings.
+pub fn footer_hints(context: Context, lang: Lang) -> Vec<&'static str> {
+    let own = BINDINGS.iter().filter(|b| b.applies_in(context));
     let shadowed = |global: &Binding| {
         global.keys.iter().all(|key| {
             BINDINGS
                 .iter()
-                .any(|b| b.context == context && b.keys.contains(key))
+                .any(|b| b.applies_in(context) && b.keys.contains(key))
         })
     };
-    let global = BINDINGS
-        .iter()
-        .filter(|b| b.context == Context::Global && !context.takes_text() && !shadowed(b));
+    let global = BINDINGS.iter().filter(|b| {
+        b.applies_in(Context::Global) && !context.takes_text() && !shadowed(b)
+    });
     own.chain(global)
-        .map(|b| b.hint)
-        .filter(|h| !h.is_empty())
+        .filter_map(|b| b.hint)
+        .map(|h| h.get(lang))
         .collect()
 }
 
@@ -767,8 +379,8 @@ pub fn key_label(key: &Key) -> String {
     }
 }
 
-/// The help overlay's rows, grouped by context: (context title, [(keys, help)]).
-pub fn help_rows() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
+/// The help overlay's rows in `lang`, grouped by context: (context title, [(keys, help)]).
+pub fn help_rows(lang: Lang) -> Vec<(&'static str, Vec<(String, &'static str)>)> {
     let contexts = [
         Global,
         List,
@@ -788,23 +400,24 @@ pub fn help_rows() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
         .map(|&context| {
             let rows = BINDINGS
                 .iter()
-                .filter(|b| b.context == context)
+                .filter(|b| b.applies_in(context))
                 .map(|b| {
                     (
                         b.keys.iter().map(key_label).collect::<Vec<_>>().join(" "),
-                        b.help,
+                        b.help.get(lang),
                     )
                 })
                 .collect();
-            (context.title(), rows)
+            (context.title().get(lang), rows)
         })
         .collect()
 }
 
-/// The key table as a markdown table, for the README (a test keeps the two in step).
+/// The key table as a markdown table, for the README (a test keeps the two in step). The
+/// README is English, so the table is too.
 pub fn markdown_table() -> String {
     let mut out = String::from("| where | keys | what |\n|---|---|---|\n");
-    for (title, rows) in help_rows() {
+    for (title, rows) in help_rows(Lang::En) {
         for (keys, help) in rows {
             let keys = keys
                 .split(' ')
@@ -829,16 +442,14 @@ mod tests {
     fn no_key_is_bound_twice_in_one_context() {
         for (i, a) in BINDINGS.iter().enumerate() {
             for b in &BINDINGS[i + 1..] {
-                if a.context != b.context {
-                    continue;
-                }
-                for key in a.keys {
-                    assert!(
-                        !b.keys.contains(key),
-                        "{:?} bound twice in {:?}",
-                        key_label(key),
-                        a.context
-                    );
+                for context in a.contexts.iter().filter(|c| b.applies_in(**c)) {
+                    for key in a.keys {
+                        assert!(
+                            !b.keys.contains(key),
+                            "{:?} bound twice in {context:?}",
+                            key_label(key),
+                        );
+                    }
                 }
             }
         }
@@ -911,28 +522,37 @@ mod tests {
 
     #[test]
     fn footer_and_help_come_from_the_table() {
-        let hints = footer_hints(Context::Reader);
+        let hints = footer_hints(Context::Reader, Lang::En);
         assert!(
             hints.contains(&"Tab section") && hints.contains(&"q quit"),
             "{hints:?}"
         );
-        assert!(!footer_hints(Context::Search).contains(&"q quit"));
-        // See issue 10: q ends a drill and closes the help there; it is not also "q quit".
-        let drill = footer_hints(Context::Drill);
-        let q: Vec<&&str> = drill.iter().filter(|h| h.starts_with("q ")).collect();
-        assert_eq!(q, [&"q end"], "{drill:?}");
-        assert!(
-            drill.contains(&"? help"),
-            "unshadowed globals stay: {drill:?}"
-        );
-        assert!(!footer_hints(Context::Help).contains(&"q quit"));
-        let help = help_rows();
+        assert!(!footer_hints(Context::Search, Lang::En).contains(&"q quit"));
+        let help = help_rows(Lang::En);
         let reader = help
             .iter()
             .find(|(title, _)| *title == "Reading a card")
             .unwrap();
         assert!(reader.1.iter().any(|(keys, _)| keys == "Esc Backspace"));
         let total: usize = help.iter().map(|(_, rows)| rows.len()).sum();
-        assert_eq!(total, BINDINGS.len());
+        let rows: usize = BINDINGS.iter().map(|b| b.contexts.len()).sum();
+        assert_eq!(total, rows);
+    }
+
+    #[test]
+    fn footer_and_help_speak_the_interface_language() {
+        let hints = footer_hints(Context::Reader, Lang::Zh);
+        assert!(
+            hints.contains(&"Tab 分节") && hints.contains(&"q 退出"),
+            "{hints:?}"
+        );
+        let help = help_rows(Lang::Zh);
+        assert!(help.iter().any(|(title, _)| *title == "阅读卡片"));
+        // Each hint starts with the same key in both languages, so the footer styles it alike.
+        for hint in BINDINGS.iter().filter_map(|b| b.hint) {
+            let key = |lang| hint.get(lang).split_once(' ').map(|(k, _)| k);
+            assert_eq!(key(Lang::Zh), key(Lang::En), "{}", hint.id);
+            assert!(key(Lang::En).is_some(), "{} has no label", hint.id);
+        }
     }
 }

@@ -27,6 +27,7 @@ use super::app::{App, Screen};
 use super::keymap::{Context, footer_hints};
 use super::theme::Theme;
 use crate::content::Lang;
+use crate::text::messages as m;
 use unicode_width::UnicodeWidthStr;
 
 /// The smallest terminal the layout works in; below it the app says so instead.
@@ -39,7 +40,7 @@ pub const CHROME_ROWS: u16 = 2;
 pub fn render(app: &App, theme: Theme, frame: &mut Frame<'_>) {
     let area = frame.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        render_too_small(area, theme, frame);
+        render_too_small(area, app.ui(), theme, frame);
         return;
     }
     let [header, body, footer] = area.layout(&Layout::vertical([
@@ -60,37 +61,48 @@ pub fn render(app: &App, theme: Theme, frame: &mut Frame<'_>) {
     render_footer(app, theme, footer, frame);
 }
 
-fn render_too_small(area: Rect, theme: Theme, frame: &mut Frame<'_>) {
+fn render_too_small(area: Rect, ui: Lang, theme: Theme, frame: &mut Frame<'_>) {
     let text = vec![
-        Line::styled("Terminal too small", theme.error()),
-        Line::raw(format!(
-            "need {MIN_WIDTH}x{MIN_HEIGHT}, have {}x{}",
-            area.width, area.height
+        Line::styled(m::TOO_SMALL.get(ui), theme.error()),
+        Line::raw(m::TOO_SMALL_SIZE.fill(
+            ui,
+            &[
+                ("need", &format!("{MIN_WIDTH}x{MIN_HEIGHT}")),
+                ("have", &format!("{}x{}", area.width, area.height)),
+            ],
         )),
-        Line::raw("q quits"),
+        Line::raw(m::TOO_SMALL_QUIT.get(ui)),
     ];
     frame.render_widget(Paragraph::new(text), area);
 }
 
 fn render_header(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let tab =
-        |label: &'static str, screen: Screen| Span::styled(label, theme.tab(app.screen == screen));
+    let ui = app.ui();
+    let tab = |label: m::Msg, number: u8, screen: Screen| {
+        Span::styled(
+            format!(" {number} {} ", label.get(ui)),
+            theme.tab(app.screen == screen),
+        )
+    };
     let lang = match app.lang {
         Lang::Zh => " 中文 ",
         Lang::En => " EN ",
     };
     let left = Line::from(vec![
         Span::styled(" infraprep ", theme.title()),
-        tab(" 1 Cards ", Screen::Cards),
+        tab(m::TAB_CARDS, 1, Screen::Cards),
         Span::raw(" "),
-        tab(" 2 Calculators ", Screen::Calculators),
+        tab(m::TAB_CALCULATORS, 2, Screen::Calculators),
         Span::raw(" "),
-        tab(" 3 Drill ", Screen::Drill),
+        tab(m::TAB_DRILL, 3, Screen::Drill),
         Span::raw(" "),
-        tab(" 4 Stats ", Screen::Stats),
+        tab(m::TAB_STATS, 4, Screen::Stats),
     ]);
     let right = Line::from(vec![
-        Span::styled(format!("{} cards ", app.deck.len()), theme.dim()),
+        Span::styled(
+            format!("{} ", m::CARD_COUNT.fill(ui, &[("n", &app.deck.len())])),
+            theme.dim(),
+        ),
         Span::styled(lang, theme.accent()),
     ])
     .right_aligned();
@@ -119,10 +131,20 @@ fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         spans.push(Span::styled(answer, theme.accent()));
         Line::from(spans)
     } else if let Some(status) = &app.status {
-        Line::styled(status.clone(), theme.accent())
+        // A status longer than the row wraps onto the row above, never cut mid-word.
+        let lines = wrap_line(status, area.width, theme.accent());
+        let rows = (lines.len() as u16).min(area.y).max(1);
+        let shown = Rect {
+            y: area.bottom().saturating_sub(rows),
+            height: rows,
+            ..area
+        };
+        frame.render_widget(ratatui::widgets::Clear, shown);
+        frame.render_widget(Paragraph::new(lines), shown);
+        return;
     } else {
         let mut spans = Vec::new();
-        for hint in footer_hints(app.context()) {
+        for hint in fitting_hints(&footer_hints(app.context(), app.ui()), area.width.into()) {
             let (key, label) = hint.split_once(' ').unwrap_or((hint, ""));
             spans.push(Span::styled(key.to_owned(), theme.key()));
             spans.push(Span::styled(format!(" {label}  "), theme.dim()));
@@ -132,11 +154,75 @@ fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     frame.render_widget(Paragraph::new(line), area);
 }
 
+/// The footer hints that fit in `width` columns, whole, in their order. When not all fit, the
+/// help hint (`?`) stays, since the help lists everything left out.
+fn fitting_hints<'a>(hints: &[&'a str], width: usize) -> Vec<&'a str> {
+    // Each hint is followed by two spaces, which the last one does without.
+    let cost = |hint: &str| hint.width() + 2;
+    let width = width + 2;
+    if hints.iter().map(|h| cost(h)).sum::<usize>() <= width {
+        return hints.to_vec();
+    }
+    let is_help = |hint: &str| hint.starts_with("? ");
+    let mut room = width.saturating_sub(hints.iter().filter(|h| is_help(h)).map(|h| cost(h)).sum());
+    hints
+        .iter()
+        .filter(|hint| {
+            if is_help(hint) {
+                return true;
+            }
+            let fits = cost(hint) <= room;
+            if fits {
+                room -= cost(hint);
+            }
+            fits
+        })
+        .copied()
+        .collect()
+}
+
+/// `text` wrapped to `width` columns in one style (CJK-aware, never cutting a word).
+pub fn wrap_line(text: &str, width: u16, style: ratatui::style::Style) -> Vec<Line<'static>> {
+    crate::text::wrap::wrap_spans(
+        &[crate::text::wrap::Span::new(text, style)],
+        usize::from(width.max(1)),
+        0,
+    )
+    .into_iter()
+    .map(|l| {
+        Line::from(
+            l.into_iter()
+                .map(|s| Span::styled(s.text, s.style))
+                .collect::<Vec<_>>(),
+        )
+    })
+    .collect()
+}
+
 /// A position marker like `12–30/120` for scrolled text.
 pub fn position(first: usize, shown: usize, total: usize) -> String {
     if total <= shown {
         String::new()
     } else {
         format!("{}–{}/{total}", first + 1, (first + shown).min(total))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fitting_hints;
+
+    #[test]
+    fn footer_hints_drop_whole_keeping_the_help() {
+        let hints = ["Tab field", "Enter edit", "q quit", "? help", "/ search"];
+        // 11 + 12 + 8 + 8 + 10 = 49 columns, less the last hint's two spaces.
+        assert_eq!(fitting_hints(&hints, 47), hints.to_vec(), "all fit");
+        assert_eq!(fitting_hints(&hints, 46).len(), 4);
+        // In 28 (30 with the last hint's spaces) the help and what fits before it stay.
+        assert_eq!(
+            fitting_hints(&hints, 28),
+            vec!["Tab field", "q quit", "? help"]
+        );
+        assert_eq!(fitting_hints(&hints, 5), vec!["? help"]);
     }
 }

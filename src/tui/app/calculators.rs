@@ -5,6 +5,7 @@ use super::{App, Reading, Screen};
 use crate::calc::eval_expression;
 use crate::calculators::CALCULATORS;
 use crate::calculators::preset::{Opened, open};
+use crate::text::messages as m;
 use crate::tui::action::Action;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::calc::{CalcFlow, CalcScreen};
@@ -53,10 +54,12 @@ impl App {
             return;
         };
         if card.calc.is_empty() {
-            self.status = Some(format!(
-                "'{}' has no calculator preset; press {} for the calculators",
-                card.id,
-                key_for(Context::List, Action::ShowCalculators)
+            self.status = Some(m::CALC_NO_PRESET.fill(
+                self.ui(),
+                &[
+                    ("id", &card.id),
+                    ("key", &key_for(Context::List, Action::ShowCalculators)),
+                ],
             ));
             return;
         }
@@ -73,7 +76,8 @@ impl App {
                 return;
             }
             Err(e) => {
-                self.status = Some(format!("'{card_id}' preset: {e}"));
+                self.status =
+                    Some(m::CALC_PRESET_ERROR.fill(self.ui(), &[("id", &card_id), ("error", &e)]));
                 return;
             }
         };
@@ -85,11 +89,14 @@ impl App {
             screen.load(position, form, &table);
         }
         if count > 1 {
-            self.status = Some(format!(
-                "preset {} of {count}; {}, then {} again for the next",
-                index + 1,
-                key_for(Context::Calc, Action::Back),
-                key_for(Context::Reader, Action::OpenCalculator)
+            self.status = Some(m::CALC_PRESET_OF.fill(
+                self.ui(),
+                &[
+                    ("n", &(index + 1)),
+                    ("count", &count),
+                    ("back", &key_for(Context::Calc, Action::Back)),
+                    ("again", &key_for(Context::Reader, Action::OpenCalculator)),
+                ],
             ));
         }
     }

@@ -9,6 +9,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::drill::numbers::tally::number_stats;
 use crate::drill::{DrillMode, DrillOptions, Grade, Phase, Progress, Store, due_queue};
+use crate::text::messages as m;
 use crate::tui::action::Action;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::drill::{DrillScreen, Saving};
@@ -69,8 +70,9 @@ impl App {
     /// The progress store, opened on first use. A bad file turns saving off, with the reason.
     pub fn saving(&mut self) -> &mut Saving {
         let dir = self.drill_setup.data_dir.clone();
+        let ui = self.ui();
         self.saving.get_or_insert_with(|| match dir {
-            None => Saving::Off("no data directory: pass --data-dir".to_owned()),
+            None => Saving::Off(m::DRILL_NO_DATA_DIR.get(ui).to_owned()),
             // The runner saves what the drill records (Effect::SaveProgress), not update.
             Some(dir) => match Store::open(&dir) {
                 Ok(store) => Saving::To(store.defer_saves()),
@@ -90,8 +92,12 @@ impl App {
     /// Where progress is saved, or why it is not, for the drill and stats screens.
     pub fn saving_status(&self) -> Option<String> {
         match &self.saving {
-            Some(Saving::To(store)) => Some(format!("progress: {}", store.path().display())),
-            Some(Saving::Off(reason)) => Some(format!("progress is not being saved: {reason}")),
+            Some(Saving::To(store)) => {
+                Some(m::DRILL_PROGRESS_AT.fill(self.ui(), &[("path", &store.path().display())]))
+            }
+            Some(Saving::Off(reason)) => {
+                Some(m::DRILL_PROGRESS_OFF.fill(self.ui(), &[("reason", reason)]))
+            }
             None => None,
         }
     }
@@ -116,7 +122,7 @@ impl App {
                 drill.submit(now, saving);
                 drill.publish_draft(now, saving);
             });
-            self.status = Some("time is up: your answer was submitted".to_owned());
+            self.status = Some(m::DRILL_TIME_UP.get(self.ui()).to_owned());
         }
         self.after_step();
     }
@@ -147,10 +153,10 @@ impl App {
             Ok(mut drill) => {
                 drill.offer_draft(self.saving());
                 if let Some(at) = drill.restored_draft {
-                    self.status = Some(format!(
-                        "the draft you left on {} is back in the answer box",
-                        at.format("%Y-%m-%d %H:%M UTC")
-                    ));
+                    self.status = Some(
+                        m::DRILL_DRAFT_BACK
+                            .fill(self.ui(), &[("at", &at.format("%Y-%m-%d %H:%M UTC"))]),
+                    );
                 }
                 self.drill = Some(drill);
                 self.screen = Screen::Drill;
@@ -289,6 +295,7 @@ impl App {
             };
         };
         let now = self.now;
+        let ui = self.ui_lang.unwrap_or(self.lang);
         match action {
             // Enter submits a number answer; in a spoken answer it starts a new line.
             Action::Reveal if drill.typing && !drill.session.asking_number() => {
@@ -329,7 +336,7 @@ impl App {
             Action::Open => self.with_drill(|d, s, now| d.next(now, s)),
             Action::Hint => {
                 if drill.session.hint().is_none() {
-                    self.status = Some("no more key points to reveal".to_owned());
+                    self.status = Some(m::DRILL_NO_MORE_HINTS.get(ui).to_owned());
                 }
             }
             Action::TogglePause => match drill.phase() {
@@ -341,7 +348,7 @@ impl App {
                 let mut skipped = false;
                 self.with_drill(|d, s, now| skipped = d.skip(now, s));
                 if !skipped {
-                    self.status = Some("only follow-up questions can be skipped".to_owned());
+                    self.status = Some(m::DRILL_ONLY_FOLLOW_UPS.get(ui).to_owned());
                 }
             }
             // On the summary the drill is over: q, like Esc, leaves it (no dead key).
@@ -351,14 +358,17 @@ impl App {
             }
             Action::EndDrill => self.with_drill(|d, s, now| d.end(now, s)),
             Action::Back => {
-                self.status = Some(format!(
-                    "{} ends the drill ({}); {} leaves it once it is over",
-                    key_for(Context::Drill, Action::EndDrill),
-                    match drill.session.options().mode {
-                        DrillMode::Interview => "the review of your answers follows",
-                        DrillMode::Practice => "its summary follows",
-                    },
-                    key_for(Context::Drill, Action::Back)
+                let then = match drill.session.options().mode {
+                    DrillMode::Interview => m::DRILL_THEN_REVIEW,
+                    DrillMode::Practice => m::DRILL_THEN_SUMMARY,
+                };
+                self.status = Some(m::DRILL_HOW_TO_END.fill(
+                    ui,
+                    &[
+                        ("end", &key_for(Context::Drill, Action::EndDrill)),
+                        ("then", &then.get(ui)),
+                        ("back", &key_for(Context::Drill, Action::Back)),
+                    ],
                 ));
             }
             other => self.update_global(other),

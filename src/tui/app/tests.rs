@@ -139,7 +139,7 @@ fn the_keys_the_help_footer_names_work_over_the_help() {
     let mut app = App::new(load(&[DeckSource::Bundled]).deck, Lang::En);
     app.update(Action::ToggleHelp);
     assert_eq!(app.context(), Context::Help);
-    assert!(footer_hints(Context::Help).contains(&"/ search"));
+    assert!(footer_hints(Context::Help, Lang::En).contains(&"/ search"));
     app.update(Action::OpenSearch);
     assert_eq!(
         app.context(),

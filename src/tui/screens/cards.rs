@@ -3,6 +3,7 @@
 
 use super::layout::{LaidLine, LayoutCache, LayoutKey};
 use crate::content::{Card, Deck, Lang, Section};
+use crate::text::messages as m;
 use crate::tui::action::Action;
 
 /// A card being read: which card, which section, how far down.
@@ -188,7 +189,7 @@ impl CardsState {
                 self.open(index, rows);
                 Flow::Done
             }
-            None => Flow::Status(format!("no card '{}' in the loaded decks", follow_up.id)),
+            None => Flow::Status(m::NO_SUCH_FOLLOW_UP.fill(lang, &[("id", &follow_up.id)])),
         }
     }
 

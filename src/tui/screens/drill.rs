@@ -7,11 +7,12 @@ use std::sync::Mutex;
 use chrono::{DateTime, Utc};
 
 use crate::calc::HardwareTable;
-use crate::content::{Card, Deck};
+use crate::content::{Card, Deck, Lang};
 use crate::drill::session::plan_drill;
 use crate::drill::{
     Attempt, DrillMode, DrillOptions, DrillSummary, Grade, Phase, Progress, Review, Session, Store,
 };
+use crate::text::messages as m;
 use crate::tui::action::Action;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::text_field::TextField;
@@ -78,22 +79,24 @@ impl DrillScreen {
     ) -> Result<DrillScreen, String> {
         let cards: Vec<&Card> = deck.cards().iter().collect();
         let questions = plan_drill(&cards, progress, &options, table, now);
+        // The drill speaks the language it was started in, as its questions do.
+        let ui = options.lang;
         if questions.is_empty() {
             if options.numbers {
-                return Err(no_numbers(&options));
+                return Err(no_numbers(&options, ui));
             }
             return Err(match (&options.card, &options.tag, options.due) {
-                (Some(card), _, _) => format!("no card '{card}' to drill"),
-                (_, Some(tag), _) => format!("no card has the tag '{tag}'"),
-                (_, _, true) => "nothing is due: every card is scheduled later".to_owned(),
-                _ => "the deck is empty".to_owned(),
+                (Some(card), _, _) => m::DRILL_NO_CARD.fill(ui, &[("id", card)]),
+                (_, Some(tag), _) => m::DRILL_NO_TAG.fill(ui, &[("tag", tag)]),
+                (_, _, true) => m::DRILL_NOTHING_DUE.get(ui).to_owned(),
+                _ => m::DRILL_EMPTY_DECK.get(ui).to_owned(),
             });
         }
         let mut session = Session::new(questions, options).with_glossary(deck.shared_glossary());
         session.start(now);
         Ok(DrillScreen {
             session,
-            answer: new_answer_box(),
+            answer: new_answer_box(ui),
             typing: true,
             summary: None,
             save_error: None,
@@ -144,6 +147,11 @@ impl DrillScreen {
         self.finish_if_done(saving);
     }
 
+    /// The language the drill's messages are in: the one it was started in.
+    fn ui(&self) -> Lang {
+        self.session.options().lang
+    }
+
     /// Saves an attempt (a submitted answer or a draft); a failure is shown, and the attempt
     /// stays in memory for the next save.
     fn store_attempt(&mut self, attempt: Attempt, saving: &mut Saving) {
@@ -151,10 +159,13 @@ impl DrillScreen {
             Saving::To(store) => match store.record_attempt(attempt) {
                 Ok(()) => self.save_error = None,
                 Err(e) => {
-                    self.save_error = Some(format!("not saved yet (kept for the next save): {e}"));
+                    self.save_error =
+                        Some(m::DRILL_NOT_SAVED_YET.fill(self.ui(), &[("error", &e)]));
                 }
             },
-            Saving::Off(reason) => self.save_error = Some(format!("not saved: {reason}")),
+            Saving::Off(reason) => {
+                self.save_error = Some(m::DRILL_NOT_SAVED.fill(self.ui(), &[("reason", reason)]));
+            }
         }
     }
 
@@ -193,10 +204,13 @@ impl DrillScreen {
                     self.save_error = None;
                 }
                 Err(e) => {
-                    self.save_error = Some(format!("not saved yet (kept for the next save): {e}"));
+                    self.save_error =
+                        Some(m::DRILL_NOT_SAVED_YET.fill(self.ui(), &[("error", &e)]));
                 }
             },
-            Saving::Off(reason) => self.save_error = Some(format!("not saved: {reason}")),
+            Saving::Off(reason) => {
+                self.save_error = Some(m::DRILL_NOT_SAVED.fill(self.ui(), &[("reason", reason)]));
+            }
         }
     }
 
@@ -258,7 +272,7 @@ impl DrillScreen {
     /// A fresh answer box for the question on screen, holding the draft an earlier drill left
     /// for this card, if any.
     fn fresh_answer(&mut self, saving: &Saving) {
-        self.answer = new_answer_box();
+        self.answer = new_answer_box(self.ui());
         self.offer_draft(saving);
     }
 
@@ -285,11 +299,13 @@ impl DrillScreen {
         match saving {
             Saving::To(store) => {
                 if let Err(e) = store.record_drill(summary.clone()) {
-                    self.save_error = Some(format!("the drill summary was not saved: {e}"));
+                    self.save_error =
+                        Some(m::DRILL_SUMMARY_NOT_SAVED.fill(self.ui(), &[("error", &e)]));
                 }
             }
             Saving::Off(reason) => {
-                self.save_error = Some(format!("this drill was not saved: {reason}"));
+                self.save_error =
+                    Some(m::DRILL_THIS_NOT_SAVED.fill(self.ui(), &[("reason", reason)]));
             }
         }
         self.summary = Some(summary);
@@ -297,22 +313,22 @@ impl DrillScreen {
 }
 
 /// Why a numbers drill has no questions.
-fn no_numbers(options: &DrillOptions) -> String {
+fn no_numbers(options: &DrillOptions, ui: Lang) -> String {
     match (&options.card, &options.tag) {
-        (Some(card), _) => format!(
-            "card '{card}' has no number templates: `infraprep numbers` lists the cards that do"
-        ),
-        (_, Some(tag)) => format!("no card with the tag '{tag}' has number templates"),
-        _ => "no card has number templates".to_owned(),
+        (Some(card), _) => m::NUMBERS_NONE_ON_CARD.fill(ui, &[("id", card)]),
+        (_, Some(tag)) => m::NUMBERS_NONE_WITH_TAG.fill(ui, &[("tag", tag)]),
+        _ => m::NUMBERS_NONE.get(ui).to_owned(),
     }
 }
 
-fn new_answer_box() -> TextField {
+fn new_answer_box(ui: Lang) -> TextField {
     let mut answer = TextField::multiline();
-    answer.set_placeholder(&format!(
-        "Type your answer, or answer aloud. {} leaves the box, {} reveals.",
-        key_for(Context::DrillAnswer, Action::StopTyping),
-        key_for(Context::Drill, Action::Reveal)
+    answer.set_placeholder(&m::DRILL_PLACEHOLDER.fill(
+        ui,
+        &[
+            ("leave", &key_for(Context::DrillAnswer, Action::StopTyping)),
+            ("reveal", &key_for(Context::Drill, Action::Reveal)),
+        ],
     ));
     answer
 }

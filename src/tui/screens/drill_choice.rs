@@ -5,6 +5,7 @@
 use super::calc::wrap_index;
 use crate::content::Lang;
 use crate::drill::DrillMode;
+use crate::text::messages::{self as m, Msg};
 
 /// Which cards a drill from the screen draws on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,17 +36,14 @@ pub struct DrillChoice {
 const MIXES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
 /// Rows of the form, in order.
-pub const ROWS: [&str; 6] = [
-    "mode",
-    "questions",
-    "minutes per answer",
-    "tag",
-    "cards",
-    "numbers mixed in",
+pub const ROWS: [Msg; 6] = [
+    m::DRILL_ROW_MODE,
+    m::DRILL_ROW_QUESTIONS,
+    m::DRILL_ROW_MINUTES,
+    m::DRILL_ROW_TAG,
+    m::DRILL_ROW_CARDS,
+    m::DRILL_ROW_MIX,
 ];
-
-/// The mix row's label in Chinese (the other labels are still English-only).
-pub const MIX_ROW_ZH: &str = "穿插数字题";
 
 impl DrillChoice {
     pub fn new(minutes: f64) -> DrillChoice {
@@ -103,31 +101,32 @@ impl DrillChoice {
         }
     }
 
-    /// Each row's value as shown (the rows added for numbers in `lang`).
-    pub fn values(&self, lang: Lang) -> [String; 6] {
-        let mode = match (self.mode, self.numbers, lang) {
-            (_, true, Lang::En) => "numbers (estimates, graded with units)",
-            (_, true, Lang::Zh) => "数字题（估算，按数值和单位评分）",
-            (DrillMode::Interview, _, _) => "interview (feedback at the end)",
-            (DrillMode::Practice, _, _) => "practice (feedback after each answer)",
+    /// Each row's value as shown, in the interface language `ui`.
+    pub fn values(&self, ui: Lang) -> [String; 6] {
+        let mode = match (self.mode, self.numbers) {
+            (_, true) => m::DRILL_MODE_NUMBERS,
+            (DrillMode::Interview, _) => m::DRILL_MODE_INTERVIEW,
+            (DrillMode::Practice, _) => m::DRILL_MODE_PRACTICE,
         };
-        let mix = match (self.numbers_mix > 0.0, lang) {
-            (false, Lang::En) => "never".to_owned(),
-            (false, Lang::Zh) => "不穿插".to_owned(),
-            (true, Lang::En) => format!("after {:.0}% of cards", self.numbers_mix * 100.0),
-            (true, Lang::Zh) => format!("{:.0}% 的卡片之后", self.numbers_mix * 100.0),
+        let percent = format!("{:.0}", self.numbers_mix * 100.0);
+        let mix = if self.numbers_mix > 0.0 {
+            m::DRILL_MIX_SHARE.fill(ui, &[("percent", &percent)])
+        } else {
+            m::DRILL_MIX_NEVER.get(ui).to_owned()
         };
         let pick = match self.pick {
-            Pick::DueFirst => "due cards first, then any",
-            Pick::DueOnly => "due cards only",
-            Pick::Any => "any cards, at random",
+            Pick::DueFirst => m::DRILL_PICK_DUE_FIRST,
+            Pick::DueOnly => m::DRILL_PICK_DUE_ONLY,
+            Pick::Any => m::DRILL_PICK_ANY,
         };
         [
-            mode.to_owned(),
+            mode.get(ui).to_owned(),
             self.count.to_string(),
             format!("{}", self.minutes),
-            self.tag.clone().unwrap_or_else(|| "any".to_owned()),
-            pick.to_owned(),
+            self.tag
+                .clone()
+                .unwrap_or_else(|| m::DRILL_ANY_TAG.get(ui).to_owned()),
+            pick.get(ui).to_owned(),
             mix,
         ]
     }

@@ -1,7 +1,7 @@
 //! The search overlay: the query in a text field and its live results. The query is kept when
 //! a result is opened, so coming back shows the same results.
 
-use crate::search::{Hit, SearchIndex};
+use crate::search::{Hit, Query, SearchIndex};
 use crate::tui::action::Action;
 use crate::tui::text_field::TextField;
 
@@ -9,6 +9,8 @@ use crate::tui::text_field::TextField;
 #[derive(Debug, Clone, Default)]
 pub struct SearchState {
     pub query: TextField,
+    /// The query as last compiled, kept for the results' highlights and snippets.
+    pub compiled: Query,
     pub hits: Vec<Hit>,
     pub selected: usize,
 }
@@ -52,7 +54,8 @@ impl SearchState {
 
     /// Re-runs the search after the query changed (every keystroke).
     pub fn refresh(&mut self, index: &SearchIndex) {
-        self.hits = index.search(&self.query.text(), 200);
+        self.compiled = index.query(&self.query.text());
+        self.hits = index.run(&self.compiled, 200);
         self.selected = 0;
     }
 }

@@ -15,6 +15,8 @@ use unicode_width::UnicodeWidthStr;
 
 use super::{chart, field};
 use crate::calculators::{CALCULATORS, Outcome};
+use crate::content::Lang;
+use crate::text::messages as m;
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::app::App;
 use crate::tui::screens::calc::CalcScreen;
@@ -23,17 +25,22 @@ use crate::tui::theme::Theme;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let Some(screen) = &app.calc else { return };
+    let ui = app.ui();
     let fields = screen.spec().fields.len() as u16;
+    let form_width = (area.width * 9 / 20).clamp(30, 48);
+    // The field's help (or error) is wrapped whole under the form: the form is as tall as it
+    // needs, so a long help is never cut to two lines.
+    let note = form_note(screen, theme, form_width);
     // As tall as the form or the result needs (charts up to their wanted size), leaving the
     // steps at least a few rows.
     let result_rows = match &screen.outcome {
         Ok(outcome) => {
-            headline_lines(outcome, label_width(outcome), theme).len() as u16
+            headline_lines(outcome, label_width(outcome), ui, theme).len() as u16
                 + outcome.charts.iter().map(chart::wanted_rows).sum::<u16>()
         }
         Err(_) => 4,
     };
-    let top_rows = (fields + 3)
+    let top_rows = (fields + 1 + note.len() as u16)
         .max(result_rows)
         .min(area.height.saturating_sub(5));
     let [tabs, top, steps] = area.layout(&Layout::vertical([
@@ -42,28 +49,27 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Constraint::Fill(1),
     ]));
     frame.render_widget(Paragraph::new(tab_line(screen, theme, tabs.width)), tabs);
-    let form_width = (area.width * 9 / 20).clamp(30, 48);
     let [form, result] = top.layout(&Layout::horizontal([
         Constraint::Length(form_width),
         Constraint::Fill(1),
     ]));
-    render_form(screen, theme, form, frame);
+    render_form(screen, note, theme, form, frame);
     match &screen.outcome {
         Ok(outcome) => {
-            render_result(outcome, theme, result, frame);
-            render_steps(outcome, screen.steps_scroll, theme, steps, frame);
+            render_result(outcome, ui, theme, result, frame);
+            render_steps(outcome, screen.steps_scroll, ui, theme, steps, frame);
         }
         Err(error) => {
             // A field's error is shown under the form, at the field; here only where to look.
             let text = if error.field.is_some() {
-                "fix the field marked ✗ on the left".to_owned()
+                m::CALC_FIX_FIELD.get(ui).to_owned()
             } else {
                 error.message.clone()
             };
             let message = [WrapSpan::new(text, theme.error())];
             let lines = wrapped(&message, result.width.saturating_sub(2) as usize);
             frame.render_widget(
-                Paragraph::new(lines).block(titled(" no result ", theme)),
+                Paragraph::new(lines).block(titled(m::CALC_NO_RESULT.get(ui), theme)),
                 result,
             );
         }
@@ -131,7 +137,13 @@ fn titled(title: &str, theme: Theme) -> Block<'static> {
         .title(Span::styled(title.to_owned(), theme.dim()))
 }
 
-fn render_form(screen: &CalcScreen, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+fn render_form(
+    screen: &CalcScreen,
+    note: Vec<Line<'static>>,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame<'_>,
+) {
     let spec = screen.spec();
     let label_width = spec
         .fields
@@ -186,6 +198,14 @@ fn render_form(screen: &CalcScreen, theme: Theme, area: Rect, frame: &mut Frame<
         lines.push(Line::from(spans));
     }
     lines.push(Line::default());
+    lines.extend(note);
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// What the form says under its fields, wrapped to the form's `width`: the error of the field
+/// at fault, the choices while one is edited, or the selected field's help.
+fn form_note(screen: &CalcScreen, theme: Theme, width: u16) -> Vec<Line<'static>> {
+    let spec = screen.spec();
     let note = match &screen.outcome {
         Err(error) if error.field.is_some() => WrapSpan::new(error.message.clone(), theme.error()),
         _ if screen.editing && !screen.choices.is_empty() => {
@@ -199,12 +219,11 @@ fn render_form(screen: &CalcScreen, theme: Theme, area: Rect, frame: &mut Frame<
             theme.dim(),
         ),
     };
-    lines.extend(wrapped(&[note], area.width.saturating_sub(2) as usize));
-    frame.render_widget(Paragraph::new(lines), area);
+    wrapped(&[note], width.saturating_sub(2) as usize)
 }
 
-fn render_result(outcome: &Outcome, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let lines = headline_lines(outcome, label_width(outcome), theme);
+fn render_result(outcome: &Outcome, ui: Lang, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let lines = headline_lines(outcome, label_width(outcome), ui, theme);
     let headline_rows = lines.len() as u16;
     let [head, charts] = area.layout(&Layout::vertical([
         Constraint::Length(headline_rows.min(area.height)),
@@ -221,7 +240,7 @@ fn render_result(outcome: &Outcome, theme: Theme, area: Rect, frame: &mut Frame<
             Constraint::Length(rows),
             Constraint::Fill(1),
         ]));
-        chart::render(chart, theme, this, frame);
+        chart::render(chart, ui, theme, this, frame);
         rest = next;
     }
 }
@@ -239,7 +258,13 @@ fn label_width(outcome: &Outcome) -> usize {
         .unwrap_or(0)
 }
 
-fn headline_lines(outcome: &Outcome, label_width: usize, theme: Theme) -> Vec<Line<'static>> {
+fn headline_lines(
+    outcome: &Outcome,
+    label_width: usize,
+    ui: Lang,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let (spec_word, expected_word) = (m::CALC_SPEC.get(ui), m::CALC_EXPECTED.get(ui));
     let spec_width = outcome
         .headline
         .iter()
@@ -247,11 +272,17 @@ fn headline_lines(outcome: &Outcome, label_width: usize, theme: Theme) -> Vec<Li
         .map(|(_, spec, _)| spec.width())
         .max()
         .unwrap_or(4)
-        .max(4);
+        .max(spec_word.width());
     let mut lines = vec![Line::from(vec![
         Span::styled(format!("{:<label_width$}  ", ""), theme.dim()),
-        Span::styled(format!("{:<spec_width$}  ", "spec"), theme.dim()),
-        Span::styled("expected", theme.dim()),
+        Span::styled(
+            format!(
+                "{spec_word}{}  ",
+                " ".repeat(spec_width.saturating_sub(spec_word.width()))
+            ),
+            theme.dim(),
+        ),
+        Span::styled(expected_word, theme.dim()),
     ])];
     for (label, spec, expected) in &outcome.headline {
         let spec = if expected.is_empty() {
@@ -275,7 +306,14 @@ fn headline_lines(outcome: &Outcome, label_width: usize, theme: Theme) -> Vec<Li
     lines
 }
 
-fn render_steps(outcome: &Outcome, scroll: usize, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+fn render_steps(
+    outcome: &Outcome,
+    scroll: usize,
+    ui: Lang,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame<'_>,
+) {
     let width = area.width.saturating_sub(1) as usize;
     let lines: Vec<Line<'static>> = outcome
         .steps
@@ -290,7 +328,10 @@ fn render_steps(outcome: &Outcome, scroll: usize, theme: Theme, area: Rect, fram
         .collect();
     let inner = area.height.saturating_sub(1) as usize;
     let first = scroll.min(lines.len().saturating_sub(inner));
-    let title = format!(" steps {} ", super::position(first, inner, lines.len()));
+    let title = m::CALC_STEPS.fill(
+        ui,
+        &[("position", &super::position(first, inner, lines.len()))],
+    );
     let shown: Vec<Line> = lines.into_iter().skip(first).take(inner).collect();
     frame.render_widget(Paragraph::new(shown).block(titled(&title, theme)), area);
 }

@@ -11,6 +11,8 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::calc::format;
 use crate::calculators::{Chart, Unit};
+use crate::content::Lang;
+use crate::text::messages as m;
 use crate::tui::theme::Theme;
 
 /// Rows a chart wants at most, so the layout can stack several.
@@ -23,7 +25,7 @@ pub fn wanted_rows(chart: &Chart) -> u16 {
     u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
-pub fn render(chart: &Chart, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+pub fn render(chart: &Chart, ui: Lang, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     match chart {
         Chart::Bars { title, unit, bars } => {
             let rows: Vec<(String, f64, String)> = bars
@@ -34,7 +36,7 @@ pub fn render(chart: &Chart, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
                     let text = if shown == spec_text {
                         shown
                     } else {
-                        format!("{shown} (spec {spec_text})")
+                        m::CHART_SPEC.fill(ui, &[("shown", &shown), ("spec", &spec_text)])
                     };
                     (label.clone(), *expected, text)
                 })
@@ -66,7 +68,7 @@ pub fn render(chart: &Chart, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
             title,
             series,
             marker,
-        } => render_lines(title, series, *marker, theme, area, frame),
+        } => render_lines(title, series, *marker, ui, theme, area, frame),
     }
 }
 
@@ -137,6 +139,7 @@ fn render_lines(
     title: &str,
     series: &[(String, Vec<(f64, f64)>)],
     marker: Option<f64>,
+    ui: Lang,
     theme: Theme,
     area: Rect,
     frame: &mut Frame<'_>,
@@ -210,7 +213,7 @@ fn render_lines(
                 .data(&marker_line),
         );
     }
-    let legend = legend_line(title, &logged, theme, legend_area.width);
+    let legend = legend_line(title, &logged, ui, theme, legend_area.width);
     let chart = LineChart::new(datasets)
         .legend_position(None)
         .x_axis(
@@ -317,6 +320,7 @@ fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
 fn legend_line(
     title: &str,
     series: &[(String, Vec<(f64, f64)>)],
+    ui: Lang,
     theme: Theme,
     width: u16,
 ) -> Line<'static> {
@@ -329,7 +333,7 @@ fn legend_line(
         };
         spans.push(Span::styled(format!("{symbol} {name}  "), style));
     }
-    spans.push(Span::styled("• your size", theme.dim()));
+    spans.push(Span::styled(m::CHART_YOUR_SIZE.get(ui), theme.dim()));
     let line = Line::from(spans);
     if line.width() > usize::from(width) {
         Line::from(line.spans[1..].to_vec())
@@ -375,7 +379,15 @@ mod tests {
         };
         let mut terminal = Terminal::new(TestBackend::new(50, 3)).expect("terminal");
         terminal
-            .draw(|frame| render(&chart, Theme { color: false }, frame.area(), frame))
+            .draw(|frame| {
+                render(
+                    &chart,
+                    Lang::En,
+                    Theme { color: false },
+                    frame.area(),
+                    frame,
+                );
+            })
             .expect("draw");
         let row: String = (0..50)
             .map(|x| terminal.backend().buffer()[(x, 1)].symbol().to_owned())

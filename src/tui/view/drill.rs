@@ -12,15 +12,17 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
+use unicode_width::UnicodeWidthStr;
 
-use crate::content::{Card, Lang};
+use crate::content::Card;
 use crate::drill::{DrillMode, Phase};
+use crate::text::messages as m;
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::action::Action;
 use crate::tui::app::App;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::drill::DrillScreen;
-use crate::tui::screens::drill_choice::{MIX_ROW_ZH, ROWS};
+use crate::tui::screens::drill_choice::ROWS;
 use crate::tui::theme::Theme;
 
 mod review;
@@ -77,31 +79,41 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
 }
 
 fn render_status(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
+    let ui = app.ui();
     let session = &drill.session;
     let question = session.current();
-    let mode = match (session.options().mode, session.options().numbers, app.lang) {
-        (_, true, Lang::En) => "numbers",
-        (_, true, Lang::Zh) => "数字题",
-        (DrillMode::Interview, _, _) => "interview",
-        (DrillMode::Practice, _, _) => "practice",
-    };
+    let mode = match (session.options().mode, session.options().numbers) {
+        (_, true) => m::DRILL_NUMBERS_WORD,
+        (DrillMode::Interview, _) => m::DRILL_INTERVIEW,
+        (DrillMode::Practice, _) => m::DRILL_PRACTICE_MODE,
+    }
+    .get(ui);
     let chain = question
         .and_then(|q| q.follow_up_of.as_deref())
-        .map(|parent| format!(" · follow-up of {parent}"))
+        .map(|parent| m::DRILL_FOLLOW_UP_OF.fill(ui, &[("parent", &parent)]))
         .unwrap_or_default();
-    let mut left = format!(
-        " question {} of {}{chain} · {mode} ",
-        session.index() + 1,
-        session.questions().len()
-    );
+    let heading = |chain: &str| {
+        m::DRILL_QUESTION_OF.fill(
+            ui,
+            &[
+                ("n", &(session.index() + 1)),
+                ("total", &session.questions().len()),
+                ("chain", &chain),
+                ("mode", &mode),
+            ],
+        )
+    };
+    let mut left = heading(&chain);
     let timer = session.timer(app.now);
     let clock = match drill.phase() {
-        Phase::Paused => "paused".to_owned(),
+        Phase::Paused => m::DRILL_PAUSED.get(ui).to_owned(),
         Phase::Answering => format!("⏱ {}", clock(timer.remaining.as_secs())),
-        _ => format!(
-            "took {} of {}",
-            clock(timer.elapsed.as_secs()),
-            clock(timer.limit.as_secs())
+        _ => m::DRILL_TOOK.fill(
+            ui,
+            &[
+                ("took", &clock(timer.elapsed.as_secs())),
+                ("limit", &clock(timer.limit.as_secs())),
+            ],
         ),
     };
     let clock_style = if timer.warning && drill.phase() == Phase::Answering {
@@ -118,13 +130,9 @@ fn render_status(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame
         let chain = if chain.is_empty() {
             ""
         } else {
-            " · follow-up"
+            m::DRILL_FOLLOW_UP.get(ui)
         };
-        left = format!(
-            " question {} of {}{chain} · {mode} ",
-            session.index() + 1,
-            session.questions().len()
-        );
+        left = heading(chain);
     }
     let [left_area, clock_area] = area.layout(&Layout::horizontal([
         Constraint::Fill(1),
@@ -163,7 +171,10 @@ fn render_answering(
         .filter_map(|&i| points.get(i))
         .flat_map(|p| {
             wrapped(
-                &[WrapSpan::new(format!("hint: {}", p.point), theme.accent())],
+                &[WrapSpan::new(
+                    m::DRILL_HINT.fill(app.ui(), &[("point", &p.point)]),
+                    theme.accent(),
+                )],
                 area.width,
             )
         })
@@ -175,15 +186,17 @@ fn render_answering(
     frame.render_widget(Paragraph::new(hint_lines), hint_area);
     let mut answer = drill.answer.widget().clone();
     let title = if drill.typing {
-        format!(
-            " your answer ({} leaves the box) ",
-            key_for(Context::DrillAnswer, Action::StopTyping)
+        m::DRILL_BOX_TYPING.fill(
+            app.ui(),
+            &[("key", &key_for(Context::DrillAnswer, Action::StopTyping))],
         )
     } else {
-        format!(
-            " your answer ({} to type, {} to reveal) ",
-            key_for(Context::Drill, Action::StartTyping),
-            key_for(Context::Drill, Action::Reveal)
+        m::DRILL_BOX_IDLE.fill(
+            app.ui(),
+            &[
+                ("type", &key_for(Context::Drill, Action::StartTyping)),
+                ("reveal", &key_for(Context::Drill, Action::Reveal)),
+            ],
         )
     };
     let border = if drill.typing {
@@ -204,33 +217,23 @@ fn render_answering(
 }
 
 fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let mut lines = vec![Line::styled("Mock interview", theme.title())];
+    let ui = app.ui();
+    let mut lines = vec![Line::styled(m::DRILL_TITLE.get(ui), theme.title())];
     lines.extend(wrapped(
-        &[WrapSpan::new(
-            "A question, a clock, the follow-ups an interviewer would push, then the reference \
-             answer, the key points you covered, and your own grade (1-4)."
-                .to_owned(),
-            theme.text(),
-        )],
+        &[WrapSpan::new(m::DRILL_INTRO.get(ui), theme.text())],
         area.width,
     ));
     lines.push(Line::default());
     let choice = &app.drill_choice;
-    for (index, (row, value)) in ROWS.iter().zip(choice.values(app.lang)).enumerate() {
+    let label_width = ROWS.iter().map(|r| r.get(ui).width()).max().unwrap_or(0) + 2;
+    for (index, (row, value)) in ROWS.iter().zip(choice.values(ui)).enumerate() {
         let focused = index == choice.row;
-        let row = if index == 5 && app.lang == Lang::Zh {
-            &MIX_ROW_ZH
-        } else {
-            row
-        };
+        let row = row.get(ui);
+        let pad = " ".repeat(label_width.saturating_sub(row.width()));
         lines.push(Line::from(vec![
             Span::styled(if focused { "› " } else { "  " }, theme.key()),
             Span::styled(
-                // Padded by display width, so a Chinese label lines up with the others.
-                format!(
-                    "{row}{}",
-                    " ".repeat(20usize.saturating_sub(unicode_width::UnicodeWidthStr::width(*row)))
-                ),
+                format!("{row}{pad}"),
                 if focused { theme.title() } else { theme.dim() },
             ),
             Span::styled(
@@ -247,18 +250,14 @@ fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     lines.extend(wrapped(
         &[
             WrapSpan::new(key_for(Context::DrillIdle, Action::StartDrill), theme.key()),
-            WrapSpan::new(" start   ".to_owned(), theme.text()),
+            WrapSpan::new(m::DRILL_START.get(ui), theme.text()),
             WrapSpan::new(
                 key_for(Context::DrillIdle, Action::StartPractice),
                 theme.key(),
             ),
-            WrapSpan::new(" practice   ".to_owned(), theme.text()),
+            WrapSpan::new(m::DRILL_PRACTICE.get(ui), theme.text()),
             WrapSpan::new(key_for(Context::List, Action::StartDrill), theme.key()),
-            WrapSpan::new(
-                " on a card (screen 1): that card and its follow-ups, with this mode and time"
-                    .to_owned(),
-                theme.text(),
-            ),
+            WrapSpan::new(m::DRILL_ON_A_CARD.get(ui), theme.text()),
         ],
         area.width,
     ));

@@ -1,4 +1,6 @@
-//! The `?` screen: every binding of the key table, grouped by where it applies.
+//! The `?` screen: every binding of the key table, grouped by where it applies, in the
+//! interface language. The keys take a column of at most [`KEY_COLUMN`]; a longer key list gets
+//! a row of its own, and a long description wraps under itself, so nothing is cut at 80 columns.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -6,48 +8,50 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use unicode_width::UnicodeWidthStr;
 
-use crate::text::wrap::{Span as WrapSpan, wrap_spans};
+use crate::text::messages as m;
 use crate::tui::app::App;
 use crate::tui::keymap::help_rows;
 use crate::tui::theme::Theme;
+use crate::tui::view::wrap_line;
 
-/// The widest the key column gets: a longer key list (the text fields' editing keys) takes a
-/// row of its own, so every description stays readable at 80 columns.
-const MAX_KEY_WIDTH: usize = 20;
+/// The widest the key column grows.
+const KEY_COLUMN: usize = 22;
+
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let groups = help_rows();
+    let groups = help_rows(app.ui());
     let key_width = groups
         .iter()
         .flat_map(|(_, rows)| rows.iter().map(|(k, _)| k.width()))
-        .filter(|&w| w <= MAX_KEY_WIDTH)
+        .filter(|w| *w <= KEY_COLUMN)
         .max()
         .unwrap_or(0);
+    // Two spaces before the keys, two after.
     let indent = key_width + 4;
-    let text_width = (area.width as usize).saturating_sub(indent).max(10);
-    let mut lines: Vec<Line<'static>> = vec![Line::styled("Keys", theme.title())];
+    let text_width = (area.width as usize).saturating_sub(indent).max(10) as u16;
+    let mut lines: Vec<Line<'static>> =
+        vec![Line::styled(m::HELP_TITLE.get(app.ui()), theme.title())];
     for (title, rows) in groups {
         lines.push(Line::default());
         lines.push(Line::styled(title, theme.accent()));
         for (keys, help) in rows {
-            let mut first = if keys.width() > key_width {
+            let mut key_cell = format!("  {keys:<key_width$}  ");
+            if keys.width() > key_width {
                 lines.push(Line::styled(format!("  {keys}"), theme.key()));
-                vec![Span::raw(" ".repeat(indent))]
-            } else {
-                vec![Span::styled(format!("  {keys:<key_width$}  "), theme.key())]
-            };
-            // Long descriptions wrap under themselves, not under the keys.
-            for (i, row) in wrap_spans(&[WrapSpan::new(help, ())], text_width, 0)
+                key_cell = " ".repeat(indent);
+            }
+            for (i, line) in wrap_line(help, text_width, theme.text())
                 .into_iter()
                 .enumerate()
             {
-                let text: String = row.into_iter().map(|s| s.text).collect();
-                if i == 0 {
-                    first.push(Span::raw(text));
-                    lines.push(Line::from(std::mem::take(&mut first)));
+                let lead = if i == 0 {
+                    std::mem::take(&mut key_cell)
                 } else {
-                    lines.push(Line::raw(format!("{}{text}", " ".repeat(indent))));
-                }
+                    " ".repeat(indent)
+                };
+                let mut spans = vec![Span::styled(lead, theme.key())];
+                spans.extend(line.spans);
+                lines.push(Line::from(spans));
             }
         }
     }

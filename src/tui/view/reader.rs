@@ -8,6 +8,7 @@ use ratatui::widgets::Paragraph;
 
 use super::position;
 use crate::content::{Card, Lang, Section};
+use crate::text::messages as m;
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::action::Action;
 use crate::tui::app::{App, Reading};
@@ -131,7 +132,7 @@ fn render_follow_ups(
     let mut lines: Vec<Line<'static>> = Vec::new();
     for (index, follow_up) in card.body.get(app.lang).follow_ups.iter().enumerate() {
         let target = app.deck.get(&follow_up.id).map_or_else(
-            || format!("→ {} (not loaded)", follow_up.id),
+            || format!("→ {}{}", follow_up.id, m::NOT_LOADED.get(app.ui())),
             |c| {
                 format!(
                     "→ {}",
@@ -159,7 +160,7 @@ fn render_follow_ups(
         lines.push(Line::styled(format!("   {target}"), theme.dim()));
     }
     lines.push(Line::default());
-    lines.push(Line::styled(enter_hint(app.lang), theme.dim()));
+    lines.push(Line::styled(enter_hint(app.ui()), theme.dim()));
     frame.render_widget(Paragraph::new(lines), area);
 }
 
@@ -172,8 +173,13 @@ fn enter_hint(lang: Lang) -> String {
         key(Action::Open),
         key(Action::Back),
     );
-    match lang {
-        Lang::Zh => format!("{down}/{up} 选择，{open} 打开，{back} 返回"),
-        Lang::En => format!("{down}/{up} to choose, {open} to open, {back} to go back"),
-    }
+    m::FOLLOW_UP_KEYS.fill(
+        lang,
+        &[
+            ("down", &down),
+            ("up", &up),
+            ("open", &open),
+            ("back", &back),
+        ],
+    )
 }

@@ -9,9 +9,10 @@ use ratatui::widgets::Paragraph;
 use super::chart;
 use crate::calc::format;
 use crate::calculators::{Chart, Unit};
-use crate::content::Card;
+use crate::content::{Card, Lang};
 use crate::drill::numbers::tally::number_stats;
 use crate::drill::{Progress, Stats, stats};
+use crate::text::messages as m;
 use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use crate::tui::action::Action;
 use crate::tui::app::{App, STATS_SECTIONS as SECTIONS};
@@ -31,8 +32,9 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         computed = stats(progress, &cards, app.now);
         &computed
     };
-    let mut lines = vec![Line::styled("Progress", theme.title())];
-    lines.extend(wrap(&totals(stats), area.width, theme.text()));
+    let ui = app.ui();
+    let mut lines = vec![Line::styled(m::STATS_TITLE.get(ui), theme.title())];
+    lines.extend(wrap(&totals(stats, ui), area.width, theme.text()));
     if let Some(status) = app.saving_status() {
         lines.extend(wrap(&status, area.width, theme.dim()));
     }
@@ -46,8 +48,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     // Newest first, so today shows even when the pane is short.
     let recent: Vec<_> = stats.reviews_per_day.iter().rev().cloned().collect();
     let tags = Chart::Bars {
-        title: "strength per drilled tag (chance of recall now), as `infraprep stats` lists them"
-            .to_owned(),
+        title: m::STATS_TAGS.get(ui).to_owned(),
         unit: Unit::Percent,
         // Tags never drilled would all read 0%: list the drilled ones, in the CLI's order.
         bars: stats
@@ -58,8 +59,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
             .collect(),
     };
     let charts = [
-        days_chart("reviews per day, today first", &recent),
-        days_chart("due in the next 14 days", &stats.forecast),
+        days_chart(m::STATS_PER_DAY.get(ui), &recent),
+        days_chart(m::STATS_DUE.get(ui), &stats.forecast),
         tags,
     ];
     // One section under another, from the scrolled-to one, each as tall as it wants.
@@ -75,7 +76,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
             Constraint::Length(rows),
             Constraint::Fill(1),
         ]));
-        chart::render(chart, theme, here, frame);
+        chart::render(chart, ui, theme, here, frame);
         rest = below;
         last = i;
     }
@@ -90,16 +91,19 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
             computed = number_stats(progress, app.now - chrono::Duration::days(7));
             &computed
         };
-        let lines = super::numbers_stats::stats_lines(numbers, app.lang, theme, rest.width);
+        let lines = super::numbers_stats::stats_lines(numbers, ui, theme, rest.width);
         frame.render_widget(Paragraph::new(lines), rest);
         last = SECTIONS - 1;
     }
-    let position = format!(
-        "sections {}-{} of {SECTIONS} (reviews, forecast, tags, numbers) · {} {} g/G scroll",
-        first + 1,
-        last + 1,
-        key_for(Context::Stats, Action::Move(1)),
-        key_for(Context::Stats, Action::Move(-1)),
+    let position = m::STATS_SECTIONS.fill(
+        ui,
+        &[
+            ("first", &(first + 1)),
+            ("last", &(last + 1)),
+            ("count", &SECTIONS),
+            ("down", &key_for(Context::Stats, Action::Move(1))),
+            ("up", &key_for(Context::Stats, Action::Move(-1))),
+        ],
     );
     frame.render_widget(Paragraph::new(Line::styled(position, theme.dim())), footer);
 }
@@ -117,27 +121,34 @@ fn wrap(text: &str, width: u16, style: ratatui::style::Style) -> Vec<Line<'stati
         .collect()
 }
 
-fn totals(stats: &Stats) -> String {
+fn totals(stats: &Stats, ui: Lang) -> String {
     let retention = stats
         .retention
         .map_or_else(|| "–".to_owned(), format::percent);
     let time = match (stats.average_seconds, stats.average_limit_seconds) {
-        (Some(took), Some(limit)) => {
-            format!("{} of {}", format::duration(took), format::duration(limit))
-        }
+        (Some(took), Some(limit)) => m::STATS_OF.fill(
+            ui,
+            &[
+                ("took", &format::duration(took)),
+                ("limit", &format::duration(limit)),
+            ],
+        ),
         _ => "–".to_owned(),
     };
-    format!(
-        "{} · {} of {} cards seen ({} never) · {} due today · retention {retention} · average answer {time}",
-        if stats.reviews == 1 {
-            "1 review".to_owned()
-        } else {
-            format!("{} reviews", stats.reviews)
-        },
-        stats.cards_seen,
-        stats.cards,
-        stats.never_seen.len(),
-        stats.due_today
+    m::STATS_TOTALS.fill(
+        ui,
+        &[
+            (
+                "reviews",
+                &m::count(ui, stats.reviews, m::STATS_REVIEWS_ONE, m::STATS_REVIEWS),
+            ),
+            ("seen", &stats.cards_seen),
+            ("cards", &stats.cards),
+            ("never", &stats.never_seen.len()),
+            ("due", &stats.due_today),
+            ("retention", &retention),
+            ("time", &time),
+        ],
     )
 }
 

@@ -8,10 +8,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{clock_f, wrapped};
+use unicode_width::UnicodeWidthStr;
+
 use crate::content::{Card, Lang, Section};
 use crate::drill::numbers::Verdict;
 use crate::drill::session::PointState;
-use crate::drill::{DrillSummary, QuestionSummary, missed_points};
+use crate::drill::{DrillSummary, Grade, QuestionSummary, missed_points};
+use crate::text::messages::{self as m, Msg};
 use crate::text::wrap::Span as WrapSpan;
 use crate::tui::action::Action;
 use crate::tui::app::App;
@@ -26,6 +29,7 @@ const MISSED_SHOWN: usize = 5;
 /// Draws `lines` in `area` from the drill's scroll position, with a last row saying which rows
 /// are shown and how to scroll when they do not all fit.
 fn scrolled(
+    ui: Lang,
     drill: &DrillScreen,
     lines: Vec<Line<'static>>,
     theme: Theme,
@@ -50,24 +54,42 @@ fn scrolled(
     let top = drill.scroll.min(max);
     let shown: Vec<Line<'static>> = lines.into_iter().skip(top).take(rows).collect();
     frame.render_widget(Paragraph::new(shown), body);
-    let more = if top < max { "↓ more · " } else { "end · " };
-    let position = format!(
-        "{more}rows {}-{} of {total} · {} {} PgUp/PgDn g/G scroll",
-        top + 1,
-        (top + rows).min(total),
-        key_for(Context::Drill, Action::Move(1)),
-        key_for(Context::Drill, Action::Move(-1)),
+    let more = if top < max {
+        m::REVIEW_MORE
+    } else {
+        m::REVIEW_END
+    };
+    let position = m::REVIEW_ROWS.fill(
+        ui,
+        &[
+            ("more", &more.get(ui)),
+            ("first", &(top + 1)),
+            ("last", &(top + rows).min(total)),
+            ("total", &total),
+            ("down", &key_for(Context::Drill, Action::Move(1))),
+            ("up", &key_for(Context::Drill, Action::Move(-1))),
+        ],
     );
     frame.render_widget(Paragraph::new(Line::styled(position, theme.dim())), footer);
 }
 
 /// A key point's look in the review: a mark and a word, so the three states differ without
 /// colour.
-fn point_look(state: PointState, theme: Theme) -> (&'static str, ratatui::style::Style) {
+fn point_look(state: PointState, theme: Theme) -> (Msg, ratatui::style::Style) {
     match state {
-        PointState::Covered => ("✓ covered: ", theme.accent()),
-        PointState::Hinted => ("◐ hint: ", theme.key()),
-        PointState::Missed => ("✗ missed: ", theme.error()),
+        PointState::Covered => (m::POINT_COVERED, theme.accent()),
+        PointState::Hinted => (m::POINT_HINTED, theme.key()),
+        PointState::Missed => (m::POINT_MISSED, theme.error()),
+    }
+}
+
+/// A grade's word in the interface language.
+pub(super) const fn grade_word(grade: Grade) -> Msg {
+    match grade {
+        Grade::Again => m::GRADE_AGAIN,
+        Grade::Hard => m::GRADE_HARD,
+        Grade::Good => m::GRADE_GOOD,
+        Grade::Easy => m::GRADE_EASY,
     }
 }
 
@@ -79,6 +101,7 @@ pub(super) fn render_reveal(
     area: Rect,
     frame: &mut Frame<'_>,
 ) {
+    let ui = app.ui();
     let answer = drill.session.answer();
     let points = card.key_points.get(app.lang);
     let states = answer
@@ -88,20 +111,23 @@ pub(super) fn render_reveal(
     // The grade prompt stays on the first row, whatever is scrolled below it.
     let grade = answer.and_then(|a| a.grade);
     let mut first = vec![Span::styled(
-        format!("key points {count}/{} covered · ", points.len()),
+        m::REVIEW_POINTS.fill(ui, &[("count", &count), ("total", &points.len())]),
         theme.title(),
     )];
     first.extend(match grade {
         Some(g) => vec![
-            Span::styled(format!("graded {}", g.label()), theme.accent()),
             Span::styled(
-                format!("  {} next", key_for(Context::Drill, Action::Open)),
+                m::REVIEW_GRADED.fill(ui, &[("grade", &grade_word(g).get(ui))]),
+                theme.accent(),
+            ),
+            Span::styled(
+                m::REVIEW_NEXT.fill(ui, &[("key", &key_for(Context::Drill, Action::Open))]),
                 theme.key(),
             ),
         ],
         None => vec![
-            Span::styled("grade: ", theme.title()),
-            Span::styled("1 again  2 hard  3 good  4 easy", theme.key()),
+            Span::styled(m::REVIEW_GRADE.get(ui), theme.title()),
+            Span::styled(m::REVIEW_GRADES.get(ui), theme.key()),
         ],
     });
     let [head, body] = area.layout(&Layout::vertical([
@@ -111,19 +137,22 @@ pub(super) fn render_reveal(
     frame.render_widget(Paragraph::new(Line::from(first)), head);
     let width = body.width;
     let mut lines: Vec<Line<'static>> =
-        vec![Line::styled(your_answer_title(app.lang), theme.title())];
+        vec![Line::styled(m::REVIEW_YOUR_ANSWER.get(ui), theme.title())];
     match answer
         .map(|a| a.text.trim().to_owned())
         .filter(|t| !t.is_empty())
     {
         Some(typed) => lines.extend(wrapped(&[WrapSpan::new(typed, theme.text())], width)),
-        None => lines.push(Line::styled("(nothing typed)", theme.dim())),
+        None => lines.push(Line::styled(m::REVIEW_NOTHING_TYPED.get(ui), theme.dim())),
     }
     lines.push(Line::default());
     for (point, state) in points.iter().zip(&states) {
         let (mark, style) = point_look(*state, theme);
         lines.extend(wrapped(
-            &[WrapSpan::new(format!("{mark}{}", point.point), style)],
+            &[WrapSpan::new(
+                format!("{}{}", mark.get(ui), point.point),
+                style,
+            )],
             width,
         ));
     }
@@ -134,7 +163,7 @@ pub(super) fn render_reveal(
         ));
     }
     lines.push(Line::default());
-    lines.push(Line::styled(reference_title(app.lang), theme.title()));
+    lines.push(Line::styled(m::REVIEW_REFERENCE.get(ui), theme.title()));
     lines.extend(section_lines(
         card,
         app.lang,
@@ -142,7 +171,7 @@ pub(super) fn render_reveal(
         width.saturating_sub(1) as usize,
         theme,
     ));
-    scrolled(drill, lines, theme, body, frame);
+    scrolled(ui, drill, lines, theme, body, frame);
 }
 
 /// The summary's coverage column for its `i`th question: key points covered, or for a number
@@ -172,27 +201,34 @@ fn coverage_column(drill: &DrillScreen, i: usize, q: &QuestionSummary, lang: Lan
     .to_owned()
 }
 
-const fn reference_title(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => "参考答案（面试这样说）",
-        Lang::En => "reference answer (how to say it)",
-    }
-}
-
-const fn your_answer_title(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => "你的回答",
-        Lang::En => "your answer",
-    }
-}
-
-/// `1 question`, `2 questions`.
-fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
+/// The summary's title and its one line of totals.
+fn summary_head(summary: &DrillSummary, ui: Lang, theme: Theme, width: u16) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::styled(m::SUMMARY_TITLE.get(ui), theme.title())];
+    let questions = m::count(
+        ui,
+        summary.questions.len(),
+        m::SUMMARY_QUESTIONS_ONE,
+        m::SUMMARY_QUESTIONS,
+    );
+    lines.extend(wrapped(
+        &[WrapSpan::new(
+            m::SUMMARY_LINE.fill(
+                ui,
+                &[
+                    ("questions", &questions),
+                    ("graded", &summary.graded),
+                    ("skipped", &summary.skipped),
+                    ("took", &clock_f(summary.total_seconds)),
+                    ("limit", &clock_f(summary.total_limit_seconds)),
+                    ("covered", &summary.covered),
+                    ("total", &summary.total),
+                ],
+            ),
+            theme.text(),
+        )],
+        width,
+    ));
+    lines
 }
 
 pub(super) fn render_summary(
@@ -203,23 +239,8 @@ pub(super) fn render_summary(
     area: Rect,
     frame: &mut Frame<'_>,
 ) {
-    let mut lines = vec![Line::styled("Drill summary", theme.title())];
-    lines.extend(wrapped(
-        &[WrapSpan::new(
-            format!(
-                "{} · {} graded · {} skipped · time {} of {} · key points {}/{}",
-                count(summary.questions.len(), "question"),
-                summary.graded,
-                summary.skipped,
-                clock_f(summary.total_seconds),
-                clock_f(summary.total_limit_seconds),
-                summary.covered,
-                summary.total
-            ),
-            theme.text(),
-        )],
-        area.width,
-    ));
+    let ui = app.ui();
+    let mut lines = summary_head(summary, ui, theme, area.width);
     lines.push(Line::default());
     for (i, q) in summary.questions.iter().enumerate() {
         let coverage = coverage_column(drill, i, q, app.lang);
@@ -228,10 +249,12 @@ pub(super) fn render_summary(
             .get(&q.card_id)
             .map_or(q.card_id.as_str(), |c| c.title(app.lang));
         let grade = match (q.grade, q.skipped) {
-            (Some(g), _) => g.label(),
-            (None, true) => "skipped",
-            (None, false) => "not graded",
-        };
+            (Some(g), _) => grade_word(g),
+            (None, true) => m::SUMMARY_SKIPPED,
+            (None, false) => m::SUMMARY_NOT_GRADED,
+        }
+        .get(ui);
+        let grade_pad = " ".repeat(11usize.saturating_sub(grade.width()));
         let time = format!("{} / {}", clock_f(q.seconds), clock_f(q.limit_seconds));
         let style = if q.over_time {
             theme.error()
@@ -242,7 +265,7 @@ pub(super) fn render_summary(
             &[
                 WrapSpan::new(format!("{:>2}. ", i + 1), theme.dim()),
                 WrapSpan::new(format!("{time:<12}"), style),
-                WrapSpan::new(format!("{grade:<11}"), theme.accent()),
+                WrapSpan::new(format!("{grade}{grade_pad}"), theme.accent()),
                 WrapSpan::new(coverage, theme.dim()),
                 WrapSpan::new(title.to_owned(), theme.text()),
             ],
@@ -253,7 +276,7 @@ pub(super) fn render_summary(
         lines.push(Line::default());
         lines.extend(wrapped(
             &[WrapSpan::new(
-                format!("weakest tags: {}", summary.weakest_tags.join(", ")),
+                m::SUMMARY_WEAKEST.fill(ui, &[("tags", &summary.weakest_tags.join(", "))]),
                 theme.text(),
             )],
             area.width,
@@ -264,13 +287,18 @@ pub(super) fn render_summary(
         let missed = missed_points(progress, &cards, app.lang, 2);
         if !missed.is_empty() {
             lines.push(Line::default());
-            lines.push(Line::styled("points you keep missing", theme.title()));
+            lines.push(Line::styled(m::SUMMARY_MISSING.get(ui), theme.title()));
             for point in missed.iter().take(MISSED_SHOWN) {
                 lines.extend(wrapped(
                     &[WrapSpan::new(
-                        format!(
-                            "✗ {} (missed {} of {}, card {})",
-                            point.point, point.missed, point.answers, point.card_id
+                        m::SUMMARY_MISSED_POINT.fill(
+                            ui,
+                            &[
+                                ("point", &point.point),
+                                ("missed", &point.missed),
+                                ("answers", &point.answers),
+                                ("card", &point.card_id),
+                            ],
                         ),
                         theme.text(),
                     )],
@@ -283,14 +311,21 @@ pub(super) fn render_summary(
     let saved = match &drill.save_error {
         Some(error) => WrapSpan::new(error.clone(), theme.error()),
         None => WrapSpan::new(
-            format!(
-                "{} saved to your progress · {} to leave",
-                count(drill.saved, "graded answer"),
-                key_for(Context::Drill, Action::Back)
+            if drill.saved == 1 {
+                m::SUMMARY_SAVED_ONE
+            } else {
+                m::SUMMARY_SAVED
+            }
+            .fill(
+                ui,
+                &[
+                    ("n", &drill.saved),
+                    ("key", &key_for(Context::Drill, Action::Back)),
+                ],
             ),
             theme.dim(),
         ),
     };
     lines.extend(wrapped(&[saved], area.width));
-    scrolled(drill, lines, theme, area, frame);
+    scrolled(ui, drill, lines, theme, area, frame);
 }
