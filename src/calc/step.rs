@@ -189,7 +189,7 @@ pub fn step(input: &StepInput) -> StepReport {
         compute: m * (s.matmul + logits_matmul),
         attention: m * s.attention,
         recompute: m * s.recompute,
-        memory_bound: m * (s.memory + logits_bytes),
+        memory_bound: m * (s.memory + logits_bytes + comm::fsdp_grad_bytes(input, params) / hbm),
         tp_comm: m * s.tp,
         cp_comm: m * s.cp,
         pp_bubble: bubble_stages * per_mb,

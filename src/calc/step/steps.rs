@@ -151,7 +151,7 @@ fn terms(input: &StepInput, r: &StepReport) -> Vec<String> {
         ),
         format!("recompute ({recompute}) = {}", secs(b.recompute)),
         format!(
-            "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{} + {}F/t{})/(B_hbm·e) + cross-entropy 16 B per logit = {} (norms, residuals, dropout, activation{}; Korthikanti et al. 2022 §4.1 list the tensors)",
+            "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{} + {}F/t{})/(B_hbm·e) + cross-entropy 16 B per logit{} = {} (norms, residuals, dropout, activation{}; Korthikanti et al. 2022 §4.1 list the tensors)",
             if input.sequence_parallel {
                 "t"
             } else {
@@ -163,6 +163,7 @@ fn terms(input: &StepInput, r: &StepReport) -> Vec<String> {
             } else {
                 ""
             },
+            fsdp_grad_text(input),
             secs(b.memory_bound),
             if input.attention == AttentionKernel::Unfused {
                 ", softmax"
@@ -255,4 +256,23 @@ fn memory(input: &StepInput, r: &StepReport) -> Vec<String> {
             if m.fits { "fits" } else { "DOES NOT FIT" }
         ),
     ]
+}
+
+/// The FSDP gradient passes' part of the memory-bound formula, empty without ZeRO-3.
+fn fsdp_grad_text(input: &StepInput) -> String {
+    if super::comm::fsdp_grad_bytes(input, 1.0) == 0.0 {
+        return String::new();
+    }
+    if input.fsdp_predivide {
+        format!(
+            " + FSDP1 gradient cast to fp32 and pre-divide, ({} + {}) B per unsharded parameter (PyTorch fsdp/_runtime_utils.py: grad.to(reduce_dtype), _div_if_needed)",
+            super::comm::FSDP_CAST_BYTES,
+            super::comm::FSDP_PREDIVIDE_BYTES
+        )
+    } else {
+        format!(
+            " + FSDP2 gradient copy-in to the fp32 reduce-scatter buffer, {} B per unsharded parameter (PyTorch fsdp/_fully_shard/_fsdp_collectives.py: foreach_reduce; NCCL averages, no divide kernel)",
+            super::comm::FSDP_CAST_BYTES
+        )
+    }
 }

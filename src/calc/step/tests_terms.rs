@@ -26,6 +26,7 @@ fn input(pairs: &[(&str, &str)]) -> StepInput {
         dtype: get("dtype"),
         attention: get("attention"),
         fsdp_prefetch: get("fsdp-prefetch"),
+        fsdp: get("fsdp"),
         ..StepFields::default()
     };
     StepInput::from_fields(&f, &HardwareTable::bundled()).expect("valid")
@@ -135,6 +136,45 @@ fn fsdp_exposes_the_ends_and_the_excess() {
         zero3_exposed(&post, &dp, params, 1e9, 1e9),
         ends + (layers - 1.0) * 2.0 * share
     ));
+}
+
+#[test]
+fn fsdp_gradient_passes_cost_hbm_time_per_micro_batch() {
+    // Llama 3 8B on 8 GPUs, one sequence each: one micro-batch; every parameter's gradient is
+    // unsharded on each GPU once per micro-batch.
+    let two = llama8b(&[]);
+    let one = llama8b(&[("fsdp", "1")]);
+    let params = step(&two).memory.params_per_gpu;
+    let hbm = two.gpu.hbm_bandwidth * HBM_EFFICIENCY;
+    assert!(close(comm::fsdp_grad_bytes(&two, params), 6.0 * params));
+    assert!(close(comm::fsdp_grad_bytes(&one, params), 14.0 * params));
+    // FSDP1's pre-divide is the only difference between the two: 8 B per parameter.
+    let extra = step(&one).breakdown.memory_bound - step(&two).breakdown.memory_bound;
+    assert!(close(extra, 8.0 * params / hbm), "{extra}");
+    // Twice the micro-batches (same tokens per GPU each), twice the passes.
+    let twice = llama8b(&[("global-batch", "16"), ("fsdp", "1")]);
+    assert_eq!(twice.micro_batches(), 2);
+    let passes = |i: &StepInput| comm::fsdp_grad_bytes(i, params) * i.micro_batches() as f64;
+    assert!(close(passes(&twice), 2.0 * passes(&one)));
+    // Nothing without ZeRO-3; a bad version names the choices.
+    assert!(close(
+        comm::fsdp_grad_bytes(&input(&[("model", "llama3-8b"), ("zero", "2")]), params),
+        0.0
+    ));
+    let bad = StepInput::from_fields(
+        &StepFields {
+            model: Some("llama3-8b"),
+            global_batch: "64",
+            gpus: "64",
+            fsdp: Some("3"),
+            ..StepFields::default()
+        },
+        &HardwareTable::bundled(),
+    )
+    .expect_err("fsdp 3");
+    assert!(
+        bad.to_string().contains("'3'") && bad.to_string().contains("1 (FullyShardedDataParallel)")
+    );
 }
 
 #[test]
