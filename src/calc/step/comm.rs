@@ -154,6 +154,29 @@ pub fn fsdp_grad_bytes(input: &StepInput, params: f64) -> f64 {
     params * (FSDP_CAST_BYTES + predivide)
 }
 
+/// Bus bandwidth one SM of NCCL's kernels carries: "If you are on DGX with 8 NICs and a top
+/// speed of 190 GB/s, then it would use 16 SMs", as NCCL "uses the minimal number of SMs to
+/// achieve the performance of the platform" (NCCL maintainer, NVIDIA/nccl#689): 190/16 GB/s.
+pub const NCCL_BYTES_PER_SM: f64 = 190e9 / 16.0;
+
+/// Share of the GPU's SMs the DP collectives hold while they run, so that compute overlapped
+/// with them runs on the rest ("NCCL CTAs won't share an SM with compute kernels",
+/// NVIDIA/nccl#689): the gradient collective's bus bandwidth (its (d-1)/d of the buffer, twice
+/// for an all-reduce, over its time) / `NCCL_BYTES_PER_SM` SMs, out of the GPU's SMs. Zero
+/// without DP or where the GPU's SM count is not bundled.
+pub fn nccl_sm_share(input: &StepInput, dp: &DpTimes, params: f64) -> f64 {
+    let Some(sms) = input.gpu.sms else {
+        return 0.0;
+    };
+    if input.dp < 2 || dp.grads <= 0.0 {
+        return 0.0;
+    }
+    let d = input.dp as f64;
+    let passes = if input.zero == Stage::Dp { 2.0 } else { 1.0 };
+    let bus_bandwidth = passes * (d - 1.0) / d * GRAD_BYTES * params / dp.grads;
+    (bus_bandwidth / NCCL_BYTES_PER_SM).ceil().min(sms) / sms
+}
+
 /// DP collectives for `params` parameters per GPU.
 pub fn dp(input: &StepInput, params: f64) -> DpTimes {
     let d = input.dp;

@@ -13,7 +13,7 @@ fn secs(value: f64) -> String {
 pub(super) fn explain(input: &StepInput, r: &StepReport, c: &StepsContext) -> Vec<String> {
     let mut steps = setup(input, r);
     steps.extend(rates(input, c));
-    steps.extend(terms(input, r));
+    steps.extend(terms(input, r, c.nccl_share));
     steps.push(format!(
         "step = sum of the terms = {}; {} tokens per step → {} tokens/s, {} per GPU",
         secs(r.step_seconds),
@@ -121,7 +121,7 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<String> {
     ]
 }
 
-fn terms(input: &StepInput, r: &StepReport) -> Vec<String> {
+fn terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<String> {
     let b = &r.breakdown;
     let recompute = match input.recompute {
         Recompute::None => "none".to_owned(),
@@ -199,7 +199,7 @@ fn terms(input: &StepInput, r: &StepReport) -> Vec<String> {
             secs(b.pp_p2p)
         ),
         format!(
-            "dp_comm_exposed = {} in fp32 (+ bf16 parameter all-gather with ZeRO ≥ 1, every micro-batch with ZeRO-3) = {} before overlap; {} → exposed {}",
+            "dp_comm_exposed = {} in fp32 (+ bf16 parameter all-gather with ZeRO ≥ 1, every micro-batch with ZeRO-3) = {} before overlap; {}; + {} × the hidden part, the compute overlapped with it running without NCCL's SMs (bus bandwidth / (190/16 GB/s per SM) of the GPU's SMs: 'it would use 16 SMs' at 190 GB/s, 'NCCL CTAs won't share an SM with compute kernels', NVIDIA/nccl#689) → exposed {}",
             if input.zero == crate::calc::memory::Stage::Dp {
                 "gradient all-reduce"
             } else {
@@ -211,6 +211,7 @@ fn terms(input: &StepInput, r: &StepReport) -> Vec<String> {
             } else {
                 "hidden behind one micro-batch's backward (and forward for the gathers), as Megatron's overlap-grad-reduce does"
             },
+            format::sig(nccl_share, 3),
             secs(b.dp_comm_exposed)
         ),
         format!(

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::comm::{DpTimes, zero3_exposed};
+use super::comm::{DpTimes, nccl_sm_share, zero3_exposed};
 use super::*;
 use crate::calc::{HardwareTable, close};
 
@@ -175,6 +175,41 @@ fn fsdp_gradient_passes_cost_hbm_time_per_micro_batch() {
     assert!(
         bad.to_string().contains("'3'") && bad.to_string().contains("1 (FullyShardedDataParallel)")
     );
+}
+
+#[test]
+fn nccl_holds_one_sm_per_190_16_gb_s_of_bus_bandwidth() {
+    // 8 GPUs, ZeRO-3: the reduce-scatter moves 7/8 of 4 B per parameter; at 1 s for 8e9 B of
+    // bus traffic that is 8 GB/s, under one SM's 11.875 GB/s: one SM of the H100's 132.
+    let run = llama8b(&[]);
+    let params = 8e9 / (7.0 / 8.0 * 4.0);
+    let slow = DpTimes {
+        grads: 1.0,
+        params: 0.5,
+        per_microbatch: true,
+    };
+    assert!(close(nccl_sm_share(&run, &slow, params), 1.0 / 132.0));
+    // 40x faster: 320 GB/s of bus bandwidth, ceil(320/11.875) = 27 SMs.
+    let fast = DpTimes {
+        grads: 1.0 / 40.0,
+        ..slow
+    };
+    assert!(close(nccl_sm_share(&run, &fast, params), 27.0 / 132.0));
+    // No SM count bundled (B200), or no data parallelism: nothing.
+    assert!(close(
+        nccl_sm_share(&llama8b(&[("gpu", "b200")]), &fast, params),
+        0.0
+    ));
+    let alone = input(&[
+        ("model", "llama3-8b"),
+        ("zero", "3"),
+        ("gpus", "1"),
+        ("global-batch", "1"),
+    ]);
+    assert!(close(nccl_sm_share(&alone, &fast, params), 0.0));
+    // In the step: the hidden traffic costs that share of itself.
+    let r = step(&run);
+    assert!(r.breakdown.dp_comm_exposed <= r.dp_comm_total + 1e-12);
 }
 
 #[test]
