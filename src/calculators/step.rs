@@ -56,6 +56,7 @@ softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic ex
         field("inter", "inter-node link", FieldKind::LinkOrRate, false, "per NIC; default ib-ndr (ib-hdr for a100)"),
         field("nics-per-node", "NICs per node", FieldKind::Count, false, "default one per GPU"),
         field("fsdp-prefetch", "FSDP backward prefetch", FieldKind::Choice(&["pre", "post"]), false, "with --zero 3: pre (BACKWARD_PRE, FSDP2; default) or post (BACKWARD_POST, Composer's default)"),
+        field("fsdp", "FSDP version", FieldKind::Choice(&["1", "2"]), false, "with --zero 3: 2 (fully_shard, FSDP2; default) or 1 (FullyShardedDataParallel, Composer's: an extra gradient pre-divide pass)"),
     ],
     compute: compute_step,
     choices: super::fixed_choices,
@@ -103,6 +104,7 @@ pub(crate) fn input(form: &Form, table: &HardwareTable) -> Result<StepInput, Cal
         inter: form.get("inter"),
         nics_per_node: form.get("nics-per-node"),
         fsdp_prefetch: form.get("fsdp-prefetch"),
+        fsdp: form.get("fsdp"),
     };
     StepInput::from_fields(&fields, table)
 }

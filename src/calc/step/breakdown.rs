@@ -12,7 +12,8 @@ pub struct Breakdown {
     pub attention: f64,
     /// Matmuls, memory-bound kernels and TP collectives run again by recomputation.
     pub recompute: f64,
-    /// Norms, activations, residuals, dropout, softmax and the loss at HBM bandwidth.
+    /// Norms, activations, residuals, dropout, softmax, the loss and FSDP's gradient cast (and
+    /// FSDP1's pre-divide) at HBM bandwidth.
     pub memory_bound: f64,
     pub tp_comm: f64,
     /// CP ring traffic not hidden behind the attention it overlaps.

@@ -125,6 +125,58 @@ pub struct DpTimes {
 /// Gradients are reduced in fp32 (Megatron forces it for bf16; Llama 3 §3.3.4 does the same).
 pub const GRAD_BYTES: f64 = 4.0;
 
+/// HBM bytes per parameter that FSDP's gradient path moves each micro-batch besides the
+/// reduce-scatter itself: the bf16 unsharded gradient is cast into the fp32 reduce buffer (read
+/// 2 B, write 4 B: FSDP1's `_post_backward_hook` does `flat_param.grad.to(handle._reduce_dtype)`,
+/// FSDP2's `foreach_reduce` copies the gradients into an fp32 `reduce_scatter_input`).
+pub const FSDP_CAST_BYTES: f64 = 6.0;
+
+/// FSDP1 then divides that fp32 gradient in place by the pre-divide factor before the
+/// reduce-scatter (`_reduce_grad`: `_div_if_needed(padded_unsharded_grad, ...)`, read and write
+/// 4 B); FSDP2 skips it for fp32 and bf16 ("use NCCL's built-in division to avoid separate div
+/// kernels", `_get_gradient_divide_factors`).
+pub const FSDP_PREDIVIDE_BYTES: f64 = 8.0;
+
+/// HBM bytes of FSDP's gradient cast (and FSDP1's pre-divide) per micro-batch for `params`
+/// unsharded parameters per GPU; zero without ZeRO-3 or data parallelism. FSDP2's copy-in runs
+/// on the compute stream ("Only after the copy-in finishes can we free the gradients",
+/// `_fsdp_collectives.py`); FSDP1's cast and divide run on its post-backward stream but share the
+/// SMs and HBM with the backward. Both are costed as memory-bound time, not hidden.
+pub fn fsdp_grad_bytes(input: &StepInput, params: f64) -> f64 {
+    if input.zero != Stage::Zero3 || input.dp < 2 {
+        return 0.0;
+    }
+    let predivide = if input.fsdp_predivide {
+        FSDP_PREDIVIDE_BYTES
+    } else {
+        0.0
+    };
+    params * (FSDP_CAST_BYTES + predivide)
+}
+
+/// Bus bandwidth one SM of NCCL's kernels carries: "If you are on DGX with 8 NICs and a top
+/// speed of 190 GB/s, then it would use 16 SMs", as NCCL "uses the minimal number of SMs to
+/// achieve the performance of the platform" (NCCL maintainer, NVIDIA/nccl#689): 190/16 GB/s.
+pub const NCCL_BYTES_PER_SM: f64 = 190e9 / 16.0;
+
+/// Share of the GPU's SMs the DP collectives hold while they run, so that compute overlapped
+/// with them runs on the rest ("NCCL CTAs won't share an SM with compute kernels",
+/// NVIDIA/nccl#689): the gradient collective's bus bandwidth (its (d-1)/d of the buffer, twice
+/// for an all-reduce, over its time) / `NCCL_BYTES_PER_SM` SMs, out of the GPU's SMs. Zero
+/// without DP or where the GPU's SM count is not bundled.
+pub fn nccl_sm_share(input: &StepInput, dp: &DpTimes, params: f64) -> f64 {
+    let Some(sms) = input.gpu.sms else {
+        return 0.0;
+    };
+    if input.dp < 2 || dp.grads <= 0.0 {
+        return 0.0;
+    }
+    let d = input.dp as f64;
+    let passes = if input.zero == Stage::Dp { 2.0 } else { 1.0 };
+    let bus_bandwidth = passes * (d - 1.0) / d * GRAD_BYTES * params / dp.grads;
+    (bus_bandwidth / NCCL_BYTES_PER_SM).ceil().min(sms) / sms
+}
+
 /// DP collectives for `params` parameters per GPU.
 pub fn dp(input: &StepInput, params: f64) -> DpTimes {
     let d = input.dp;

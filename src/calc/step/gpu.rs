@@ -72,6 +72,9 @@ pub struct GpuSpec {
     pub flash2_share: Option<f64>,
     /// The same for Hopper-specific kernels (`FlashAttention-3`, cuDNN fused attention).
     pub flash3_share: Option<f64>,
+    /// Streaming multiprocessors (the whitepaper's count for this part); `None` where not
+    /// bundled (then NCCL's SM share is not costed).
+    pub sms: Option<f64>,
     /// The NVLink preset of the part, when there is one.
     pub default_intra: Option<&'static str>,
     pub source: &'static str,
@@ -97,8 +100,9 @@ pub const GPUS: &[GpuSpec] = &[
         flash1_share: Some(0.325),
         flash2_share: Some(0.6),
         flash3_share: None,
+        sms: Some(108.0),
         default_intra: Some("nvlink3"),
-        source: "NVIDIA A100 datasheet: BF16 312 TFLOPS dense (624 sparse), 80GB HBM2e at 2,039 GB/s; no FP8; MAMF bf16 271.2 TFLOPS",
+        source: "NVIDIA A100 datasheet: BF16 312 TFLOPS dense (624 sparse), 80GB HBM2e at 2,039 GB/s; no FP8; MAMF bf16 271.2 TFLOPS; 108 SMs (NVIDIA A100 Tensor Core GPU Architecture whitepaper)",
     },
     GpuSpec {
         id: "h100",
@@ -112,8 +116,9 @@ pub const GPUS: &[GpuSpec] = &[
         flash1_share: Some(0.19),
         flash2_share: Some(0.35),
         flash3_share: Some(0.6),
+        sms: Some(132.0),
         default_intra: Some("nvlink4"),
-        source: "NVIDIA H100 SXM datasheet: BF16 1,979 / FP8 3,958 TFLOPS with sparsity, half that dense; 80GB HBM3 at 3.35 TB/s; MAMF bf16 794.5, fp8 1,402.6 TFLOPS",
+        source: "NVIDIA H100 SXM datasheet: BF16 1,979 / FP8 3,958 TFLOPS with sparsity, half that dense; 80GB HBM3 at 3.35 TB/s; MAMF bf16 794.5, fp8 1,402.6 TFLOPS; 132 SMs (NVIDIA H100 Tensor Core GPU Architecture whitepaper, SXM5)",
     },
     GpuSpec {
         id: "h200",
@@ -127,8 +132,9 @@ pub const GPUS: &[GpuSpec] = &[
         flash1_share: Some(0.19),
         flash2_share: Some(0.35),
         flash3_share: Some(0.6),
+        sms: Some(132.0),
         default_intra: Some("nvlink4"),
-        source: "NVIDIA H200 datasheet: same tensor cores as H100 (BF16 989 dense), 141GB HBM3e at 4.8 TB/s; MAMF bf16 as H100 ('H200 is the same'), fp8 1,453.4 TFLOPS",
+        source: "NVIDIA H200 datasheet: same tensor cores as H100 (BF16 989 dense), 141GB HBM3e at 4.8 TB/s; MAMF bf16 as H100 ('H200 is the same'), fp8 1,453.4 TFLOPS; 132 SMs, the H100 SXM5's GH100 configuration",
     },
     GpuSpec {
         id: "b200",
@@ -142,6 +148,7 @@ pub const GPUS: &[GpuSpec] = &[
         flash1_share: None,
         flash2_share: None,
         flash3_share: None,
+        sms: None,
         default_intra: Some("nvlink5"),
         source: "NVIDIA HGX B200: BF16 2.25 / FP8 4.5 PFLOPS dense per GPU, 180GB HBM3e at 8 TB/s; MAMF bf16 1,745, fp8 3,432.5 TFLOPS",
     },
@@ -157,6 +164,7 @@ pub const GPUS: &[GpuSpec] = &[
         flash1_share: None,
         flash2_share: None,
         flash3_share: None,
+        sms: None,
         default_intra: Some("nvlink5"),
         source: "NVIDIA GB200 NVL72: BF16 2.5 / FP8 5 PFLOPS dense per GPU, 186GB HBM3e at 8 TB/s; MAMF bf16 1,822, fp8 3,615.6 TFLOPS",
     },
@@ -172,6 +180,7 @@ pub const GPUS: &[GpuSpec] = &[
         flash1_share: None,
         flash2_share: None,
         flash3_share: None,
+        sms: None,
         default_intra: None,
         source: "AMD MI300X datasheet: BF16 1,307.4 / FP8 2,614.9 TFLOPS dense, 192GB HBM3 at 5.3 TB/s; MAMF bf16 668.4 TFLOPS (ROCm 6.3, TunableOp); no fp8 MAMF published, bf16's 51% of peak assumed",
     },

@@ -40,6 +40,8 @@ pub struct StepFields<'a> {
     pub inter: Option<&'a str>,
     pub nics_per_node: Option<&'a str>,
     pub fsdp_prefetch: Option<&'a str>,
+    /// `1` (`FullyShardedDataParallel`) or `2` (`fully_shard`, the default).
+    pub fsdp: Option<&'a str>,
 }
 
 /// Activation recomputation (Korthikanti et al. 2022).
@@ -120,6 +122,9 @@ pub struct StepInput {
     /// FSDP's backward prefetch: `true` for `BACKWARD_PRE` (the next all-gather is issued before
     /// the current layer's gradients, FSDP2's only behaviour), `false` for `BACKWARD_POST`.
     pub backward_prefetch_pre: bool,
+    /// FSDP1 (`FullyShardedDataParallel`) divides each unsharded gradient before its
+    /// reduce-scatter with a separate kernel; FSDP2 lets NCCL average instead.
+    pub fsdp_predivide: bool,
     /// Things that do not stop the calculation but the user should know.
     pub warnings: Vec<String>,
 }
@@ -251,6 +256,15 @@ impl StepInput {
                 Some(other) => {
                     return Err(CalcError::invalid(format!(
                         "fsdp-prefetch '{other}' is not pre or post (FSDP's BackwardPrefetch)"
+                    )));
+                }
+            },
+            fsdp_predivide: match f.fsdp.map(str::trim) {
+                None | Some("2") => false,
+                Some("1") => true,
+                Some(other) => {
+                    return Err(CalcError::invalid(format!(
+                        "fsdp '{other}' is not 1 (FullyShardedDataParallel) or 2 (fully_shard)"
                     )));
                 }
             },

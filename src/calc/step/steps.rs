@@ -13,7 +13,7 @@ fn secs(value: f64) -> String {
 pub(super) fn explain(input: &StepInput, r: &StepReport, c: &StepsContext) -> Vec<String> {
     let mut steps = setup(input, r);
     steps.extend(rates(input, c));
-    steps.extend(terms(input, r));
+    steps.extend(terms(input, r, c.nccl_share));
     steps.push(format!(
         "step = sum of the terms = {}; {} tokens per step → {} tokens/s, {} per GPU",
         secs(r.step_seconds),
@@ -121,7 +121,7 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<String> {
     ]
 }
 
-fn terms(input: &StepInput, r: &StepReport) -> Vec<String> {
+fn terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<String> {
     let b = &r.breakdown;
     let recompute = match input.recompute {
         Recompute::None => "none".to_owned(),
@@ -151,7 +151,7 @@ fn terms(input: &StepInput, r: &StepReport) -> Vec<String> {
         ),
         format!("recompute ({recompute}) = {}", secs(b.recompute)),
         format!(
-            "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{} + {}F/t{})/(B_hbm·e) + cross-entropy 16 B per logit = {} (norms, residuals, dropout, activation{}; Korthikanti et al. 2022 §4.1 list the tensors)",
+            "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{} + {}F/t{})/(B_hbm·e) + cross-entropy 16 B per logit{} = {} (norms, residuals, dropout, activation{}; Korthikanti et al. 2022 §4.1 list the tensors)",
             if input.sequence_parallel {
                 "t"
             } else {
@@ -163,6 +163,7 @@ fn terms(input: &StepInput, r: &StepReport) -> Vec<String> {
             } else {
                 ""
             },
+            fsdp_grad_text(input),
             secs(b.memory_bound),
             if input.attention == AttentionKernel::Unfused {
                 ", softmax"
@@ -198,7 +199,7 @@ fn terms(input: &StepInput, r: &StepReport) -> Vec<String> {
             secs(b.pp_p2p)
         ),
         format!(
-            "dp_comm_exposed = {} in fp32 (+ bf16 parameter all-gather with ZeRO ≥ 1, every micro-batch with ZeRO-3) = {} before overlap; {} → exposed {}",
+            "dp_comm_exposed = {} in fp32 (+ bf16 parameter all-gather with ZeRO ≥ 1, every micro-batch with ZeRO-3) = {} before overlap; {}; + {} × the hidden part, the compute overlapped with it running without NCCL's SMs (bus bandwidth / (190/16 GB/s per SM) of the GPU's SMs: 'it would use 16 SMs' at 190 GB/s, 'NCCL CTAs won't share an SM with compute kernels', NVIDIA/nccl#689) → exposed {}",
             if input.zero == crate::calc::memory::Stage::Dp {
                 "gradient all-reduce"
             } else {
@@ -210,6 +211,7 @@ fn terms(input: &StepInput, r: &StepReport) -> Vec<String> {
             } else {
                 "hidden behind one micro-batch's backward (and forward for the gathers), as Megatron's overlap-grad-reduce does"
             },
+            format::sig(nccl_share, 3),
             secs(b.dp_comm_exposed)
         ),
         format!(
@@ -255,4 +257,23 @@ fn memory(input: &StepInput, r: &StepReport) -> Vec<String> {
             if m.fits { "fits" } else { "DOES NOT FIT" }
         ),
     ]
+}
+
+/// The FSDP gradient passes' part of the memory-bound formula, empty without ZeRO-3.
+fn fsdp_grad_text(input: &StepInput) -> String {
+    if super::comm::fsdp_grad_bytes(input, 1.0) == 0.0 {
+        return String::new();
+    }
+    if input.fsdp_predivide {
+        format!(
+            " + FSDP1 gradient cast to fp32 and pre-divide, ({} + {}) B per unsharded parameter (PyTorch fsdp/_runtime_utils.py: grad.to(reduce_dtype), _div_if_needed)",
+            super::comm::FSDP_CAST_BYTES,
+            super::comm::FSDP_PREDIVIDE_BYTES
+        )
+    } else {
+        format!(
+            " + FSDP2 gradient copy-in to the fp32 reduce-scatter buffer, {} B per unsharded parameter (PyTorch fsdp/_fully_shard/_fsdp_collectives.py: foreach_reduce; NCCL averages, no divide kernel)",
+            super::comm::FSDP_CAST_BYTES
+        )
+    }
 }

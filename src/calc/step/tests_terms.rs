@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::comm::{DpTimes, zero3_exposed};
+use super::comm::{DpTimes, nccl_sm_share, zero3_exposed};
 use super::*;
 use crate::calc::{HardwareTable, close};
 
@@ -26,6 +26,7 @@ fn input(pairs: &[(&str, &str)]) -> StepInput {
         dtype: get("dtype"),
         attention: get("attention"),
         fsdp_prefetch: get("fsdp-prefetch"),
+        fsdp: get("fsdp"),
         ..StepFields::default()
     };
     StepInput::from_fields(&f, &HardwareTable::bundled()).expect("valid")
@@ -135,6 +136,80 @@ fn fsdp_exposes_the_ends_and_the_excess() {
         zero3_exposed(&post, &dp, params, 1e9, 1e9),
         ends + (layers - 1.0) * 2.0 * share
     ));
+}
+
+#[test]
+fn fsdp_gradient_passes_cost_hbm_time_per_micro_batch() {
+    // Llama 3 8B on 8 GPUs, one sequence each: one micro-batch; every parameter's gradient is
+    // unsharded on each GPU once per micro-batch.
+    let two = llama8b(&[]);
+    let one = llama8b(&[("fsdp", "1")]);
+    let params = step(&two).memory.params_per_gpu;
+    let hbm = two.gpu.hbm_bandwidth * HBM_EFFICIENCY;
+    assert!(close(comm::fsdp_grad_bytes(&two, params), 6.0 * params));
+    assert!(close(comm::fsdp_grad_bytes(&one, params), 14.0 * params));
+    // FSDP1's pre-divide is the only difference between the two: 8 B per parameter.
+    let extra = step(&one).breakdown.memory_bound - step(&two).breakdown.memory_bound;
+    assert!(close(extra, 8.0 * params / hbm), "{extra}");
+    // Twice the micro-batches (same tokens per GPU each), twice the passes.
+    let twice = llama8b(&[("global-batch", "16"), ("fsdp", "1")]);
+    assert_eq!(twice.micro_batches(), 2);
+    let passes = |i: &StepInput| comm::fsdp_grad_bytes(i, params) * i.micro_batches() as f64;
+    assert!(close(passes(&twice), 2.0 * passes(&one)));
+    // Nothing without ZeRO-3; a bad version names the choices.
+    assert!(close(
+        comm::fsdp_grad_bytes(&input(&[("model", "llama3-8b"), ("zero", "2")]), params),
+        0.0
+    ));
+    let bad = StepInput::from_fields(
+        &StepFields {
+            model: Some("llama3-8b"),
+            global_batch: "64",
+            gpus: "64",
+            fsdp: Some("3"),
+            ..StepFields::default()
+        },
+        &HardwareTable::bundled(),
+    )
+    .expect_err("fsdp 3");
+    assert!(
+        bad.to_string().contains("'3'") && bad.to_string().contains("1 (FullyShardedDataParallel)")
+    );
+}
+
+#[test]
+fn nccl_holds_one_sm_per_190_16_gb_s_of_bus_bandwidth() {
+    // 8 GPUs, ZeRO-3: the reduce-scatter moves 7/8 of 4 B per parameter; at 1 s for 8e9 B of
+    // bus traffic that is 8 GB/s, under one SM's 11.875 GB/s: one SM of the H100's 132.
+    let run = llama8b(&[]);
+    let params = 8e9 / (7.0 / 8.0 * 4.0);
+    let slow = DpTimes {
+        grads: 1.0,
+        params: 0.5,
+        per_microbatch: true,
+    };
+    assert!(close(nccl_sm_share(&run, &slow, params), 1.0 / 132.0));
+    // 40x faster: 320 GB/s of bus bandwidth, ceil(320/11.875) = 27 SMs.
+    let fast = DpTimes {
+        grads: 1.0 / 40.0,
+        ..slow
+    };
+    assert!(close(nccl_sm_share(&run, &fast, params), 27.0 / 132.0));
+    // No SM count bundled (B200), or no data parallelism: nothing.
+    assert!(close(
+        nccl_sm_share(&llama8b(&[("gpu", "b200")]), &fast, params),
+        0.0
+    ));
+    let alone = input(&[
+        ("model", "llama3-8b"),
+        ("zero", "3"),
+        ("gpus", "1"),
+        ("global-batch", "1"),
+    ]);
+    assert!(close(nccl_sm_share(&alone, &fast, params), 0.0));
+    // In the step: the hidden traffic costs that share of itself.
+    let r = step(&run);
+    assert!(r.breakdown.dp_comm_exposed <= r.dp_comm_total + 1e-12);
 }
 
 #[test]
