@@ -349,9 +349,9 @@ pub fn footer_hints(context: Context, lang: Lang) -> Vec<&'static str> {
                 .any(|b| b.applies_in(context) && b.keys.contains(key))
         })
     };
-    let global = BINDINGS.iter().filter(|b| {
-        b.applies_in(Context::Global) && !context.takes_text() && !shadowed(b)
-    });
+    let global = BINDINGS
+        .iter()
+        .filter(|b| b.applies_in(Context::Global) && !context.takes_text() && !shadowed(b));
     own.chain(global)
         .filter_map(|b| b.hint)
         .map(|h| h.get(lang))

@@ -101,7 +101,8 @@ impl Runner {
                     return;
                 };
                 if let Err(e) = crate::settings::remember_lang(path, *lang) {
-                    let text = crate::text::messages::LANG_NOT_REMEMBERED.fill(app.ui(), &[("error", &e)]);
+                    let text =
+                        crate::text::messages::LANG_NOT_REMEMBERED.fill(app.ui(), &[("error", &e)]);
                     app.status = Some(text);
                 }
             }

@@ -17,7 +17,6 @@ use crate::tui::view::wrap_line;
 /// The widest the key column grows.
 const KEY_COLUMN: usize = 22;
 
-
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let groups = help_rows(app.ui());
     let key_width = groups
