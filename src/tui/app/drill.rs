@@ -75,7 +75,7 @@ impl App {
             None => Saving::Off(m::DRILL_NO_DATA_DIR.get(ui).to_owned()),
             // The runner saves what the drill records (Effect::SaveProgress), not update.
             Some(dir) => match Store::open(&dir) {
-                Ok(store) => Saving::To(store.defer_saves()),
+                Ok(store) => Saving::To(Box::new(store.defer_saves())),
                 Err(e) => Saving::Off(e.to_string()),
             },
         })

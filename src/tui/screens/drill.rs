@@ -36,7 +36,7 @@ pub fn save_pending_draft() -> bool {
 
 /// Where progress is kept for this run of the app.
 pub enum Saving {
-    To(Store),
+    To(Box<Store>),
     /// The store could not be opened; the message says why and how to recover.
     Off(String),
 }

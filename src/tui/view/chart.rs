@@ -300,7 +300,7 @@ fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
         }
         heap(k - 1, items, out);
         for i in 0..k - 1 {
-            if k % 2 == 0 {
+            if k.is_multiple_of(2) {
                 items.swap(i, k - 1);
             } else {
                 items.swap(0, k - 1);
