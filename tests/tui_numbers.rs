@@ -131,10 +131,15 @@ fn numbers_drill(app: &mut App) -> (String, String) {
     let (mut bits_shown, mut direction_shown) = (None, None);
     for _ in 0..5 {
         let (value, unit) = expected(app);
-        // A rate is given in bits; any other quantity comes out 8× off, as a time does when a
-        // link's Gb/s is read as GB/s. Either way the first question carries the bits slip, so
-        // the test does not hang on which templates the deck happens to draw.
-        let answer = if bits_shown.is_none() && unit == "B/s" {
+        // A rate is given in bits; a size or a time comes out 8× off, as a time does when a
+        // link's Gb/s is read as GB/s. Either way the first such question carries the bits slip,
+        // so the test does not hang on which templates the deck happens to draw.
+        // A plain number (a share, a count) has no bytes or direction to slip on: it is
+        // answered exactly.
+        let of_bytes = !matches!(unit, "count" | "fraction");
+        let answer = if !of_bytes {
+            typed(value, unit)
+        } else if bits_shown.is_none() && unit == "B/s" {
             format!("{} Gb/s", value / 1e9)
         } else if bits_shown.is_none() {
             typed(value * 8.0, unit)

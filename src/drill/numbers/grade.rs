@@ -179,7 +179,7 @@ pub fn grade(expected: Expected, typed: &str, tolerance: f64) -> Result<Graded, 
         Verdict::Off
     };
     let diagnosis = (verdict != Verdict::Exact && ratio > 0.0)
-        .then(|| slip(ratio, tolerance))
+        .then(|| slip(ratio, tolerance, expected.kind))
         .flatten();
     Ok(Graded {
         verdict,
@@ -192,11 +192,21 @@ pub fn grade(expected: Expected, typed: &str, tolerance: f64) -> Result<Graded, 
     })
 }
 
-/// The known factor nearest to `ratio` (or its inverse) within its window, if any.
-fn slip(ratio: f64, tolerance: f64) -> Option<Diagnosis> {
+/// The known factor nearest to `ratio` (or its inverse) within its window, if any. Direction,
+/// bits and GiB are slips of bytes and links: a plain number (a share, a count of GPUs) that is
+/// off by two has no direction to mix up, so only the prefix and magnitude slips apply to it.
+fn slip(ratio: f64, tolerance: f64, kind: Kind) -> Option<Diagnosis> {
     let off = ratio.ln().abs();
+    let of_bytes = matches!(kind, Kind::Size | Kind::Rate | Kind::Duration);
     Diagnosis::FACTORS
         .iter()
+        .filter(|(_, diagnosis)| {
+            of_bytes
+                || !matches!(
+                    diagnosis,
+                    Diagnosis::Direction | Diagnosis::BitsBytes | Diagnosis::GibGb
+                )
+        })
         .filter_map(|&(factor, diagnosis)| {
             let window = if diagnosis == Diagnosis::GibGb {
                 GIB_WINDOW

@@ -99,3 +99,25 @@ proptest! {
         prop_assert_eq!(graded.diagnosis, Some(diagnosis), "{}", typed);
     }
 }
+
+proptest! {
+    /// A plain number (a share, a count of GPUs) has no direction, bits or GiB to mix up: off by
+    /// two or eight it is simply off, while a slipped prefix is still named.
+    #[test]
+    fn plain_numbers_get_no_byte_slips(
+        mantissa in 1.0f64..10.0,
+        exponent in -2i32..6,
+        factor in prop_oneof![Just(2.0), Just(8.0)],
+        up: bool,
+    ) {
+        let value = mantissa * 10f64.powi(exponent);
+        let expected = Expected { value, kind: Kind::Count };
+        let wrong = if up { value * factor } else { value / factor };
+        let graded = grade(expected, &format!("{wrong:e}"), 0.15).expect("reads");
+        prop_assert_eq!(graded.verdict, Verdict::Off);
+        prop_assert_eq!(graded.diagnosis, None);
+        let prefixed = if up { value * 1000.0 } else { value / 1000.0 };
+        let graded = grade(expected, &format!("{prefixed:e}"), 0.15).expect("reads");
+        prop_assert_eq!(graded.diagnosis, Some(Diagnosis::Prefix));
+    }
+}
