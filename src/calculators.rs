@@ -34,6 +34,7 @@ pub use field::{Field, FieldKind, check_field};
 pub use outcome::{Chart, Outcome, Row, Table, Unit, one, pair, times};
 
 use crate::calc::{CalcError, HardwareTable};
+use crate::content::Lang;
 
 /// A calculator: its fields, how to compute it, and how its result reads.
 pub struct Calculator {
@@ -43,6 +44,11 @@ pub struct Calculator {
     pub title: &'static str,
     /// One line for `infraprep calc --help`.
     pub about: &'static str,
+    /// The title in Chinese, for the TUI when the interface is in Chinese (`--help` and the docs
+    /// stay English).
+    pub title_zh: &'static str,
+    /// The one line in Chinese.
+    pub about_zh: &'static str,
     /// Examples and conventions for `infraprep calc <id> --help`.
     pub after_help: &'static str,
     pub fields: &'static [Field],
@@ -91,6 +97,22 @@ impl std::fmt::Display for FormError {
 }
 
 impl Calculator {
+    /// The title in `lang`.
+    pub fn title_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Zh => self.title_zh,
+            Lang::En => self.title,
+        }
+    }
+
+    /// The one-line description in `lang`.
+    pub fn about_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Zh => self.about_zh,
+            Lang::En => self.about,
+        }
+    }
+
     /// A form filled with the example values.
     pub fn example_form(&self) -> Form {
         let mut form = self.empty_form();
