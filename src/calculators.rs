@@ -1,7 +1,8 @@
 //! The calculator registry: every calculator is declared once, in its own file, and every front
 //! end is derived from that declaration.
 //!
-//! A [`Calculator`] lists its fields (name, label, kind, whether required or positional, help),
+//! A [`Calculator`] lists its fields (name, label, kind, whether required or positional, help;
+//! title, label and help also in Chinese for the TUI, while `--help` and the docs stay English),
 //! reads a [`Form`] into the engine's input, computes, and presents the result once as an
 //! [`Outcome`] (headline figures, steps, charts, tables) plus the report as JSON. From it come the
 //! `infraprep calc <id>` subcommand and its `--json` (`cli/calc.rs`), a card's `[[calc]]` preset

@@ -113,7 +113,8 @@ fn legend(buffer: &Buffer, names: &[String], width: u16, lang: Lang) -> (u16, Ve
             )
         });
     // The size marker's key is whole at every width (the title gives way first).
-    assert!(text[y].contains("• your size"), "{width} wide: {}", text[y]);
+    let marker = infraprep::text::messages::CHART_YOUR_SIZE.get(lang);
+    assert!(text[y].contains(marker), "{width} wide: {}", text[y]);
     let y = u16::try_from(y).expect("row");
     let colours = names
         .iter()

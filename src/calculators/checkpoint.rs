@@ -24,8 +24,8 @@ pub(super) const CHECKPOINT: Calculator = Calculator {
   infraprep calc checkpoint --params 70B --checkpoint-time 5min --mtbf 24h",
     fields: &[
         Field::new("params", "parameters", K::Params, "parameter count, e.g. 70B, 405B, 175e9").zh("参数量", "参数个数，如 70B、405B、175e9").required(),
-        Field::new("recipe", "recipe", K::Choice(RECIPES), "bf16-weights 2 B/param, fp32-weights 4, fp32-adam 12, bf16-adam 14 (default), bf16-adam-grads 16").zh("存储方案", "bf16-weights 2 B/参数，fp32-weights 4，fp32-adam 12，bf16-adam 14（默认），bf16-adam-grads 16"),
-        Field::new("bytes-per-param", "bytes/param", K::Number, "instead of a recipe").zh("每参数字节", "代替存储方案"),
+        Field::new("recipe", "recipe", K::Choice(RECIPES), "bf16-weights 2 B/param, fp32-weights 4, fp32-adam 12, bf16-adam 14 (default), bf16-adam-grads 16").zh("保存内容", "bf16-weights 每参数 2 B，fp32-weights 4，fp32-adam 12，bf16-adam 14（默认），bf16-adam-grads 16"),
+        Field::new("bytes-per-param", "bytes/param", K::Number, "instead of a recipe").zh("每参数字节", "直接给每参数字节数，代替保存内容"),
         Field::new("storage-bw", "storage bandwidth", K::LinkOrRate, "aggregate, e.g. 2 TB/s or pfs-llama3").zh("存储带宽", "聚合带宽，如 2 TB/s 或 pfs-llama3"),
         Field::new("storage-efficiency", "storage efficiency", K::Fraction, "share of the storage rate reached; a typed rate defaults to 0.5").zh("存储效率", "存储速率的实际达成比例；手填速率时默认 0.5"),
         Field::new("nodes", "nodes", K::Count, "nodes writing in parallel; empty with --gpus: 8 GPUs per node").zh("节点数", "并行写入的节点数；留空且给了 --gpus 时按每节点 8 GPU"),
