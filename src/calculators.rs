@@ -1,7 +1,8 @@
 //! The calculator registry: every calculator is declared once, in its own file, and every front
 //! end is derived from that declaration.
 //!
-//! A [`Calculator`] lists its fields (name, label, kind, whether required or positional, help),
+//! A [`Calculator`] lists its fields (name, label, kind, whether required or positional, help;
+//! title, label and help also in Chinese for the TUI, while `--help` and the docs stay English),
 //! reads a [`Form`] into the engine's input, computes, and presents the result once as an
 //! [`Outcome`] (headline figures, steps, charts, tables) plus the report as JSON. From it come the
 //! `infraprep calc <id>` subcommand and its `--json` (`cli/calc.rs`), a card's `[[calc]]` preset
@@ -34,6 +35,7 @@ pub use field::{Field, FieldKind, check_field};
 pub use outcome::{Chart, Outcome, Row, Table, Unit, one, pair, times};
 
 use crate::calc::{CalcError, HardwareTable};
+use crate::content::Lang;
 
 /// A calculator: its fields, how to compute it, and how its result reads.
 pub struct Calculator {
@@ -43,6 +45,11 @@ pub struct Calculator {
     pub title: &'static str,
     /// One line for `infraprep calc --help`.
     pub about: &'static str,
+    /// The title in Chinese, for the TUI when the interface is in Chinese (`--help` and the docs
+    /// stay English).
+    pub title_zh: &'static str,
+    /// The one line in Chinese.
+    pub about_zh: &'static str,
     /// Examples and conventions for `infraprep calc <id> --help`.
     pub after_help: &'static str,
     pub fields: &'static [Field],
@@ -91,6 +98,22 @@ impl std::fmt::Display for FormError {
 }
 
 impl Calculator {
+    /// The title in `lang`.
+    pub fn title_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Zh => self.title_zh,
+            Lang::En => self.title,
+        }
+    }
+
+    /// The one-line description in `lang`.
+    pub fn about_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Zh => self.about_zh,
+            Lang::En => self.about,
+        }
+    }
+
     /// A form filled with the example values.
     pub fn example_form(&self) -> Form {
         let mut form = self.empty_form();

@@ -119,10 +119,11 @@ fn assert_fits(app: &App, rows: &[String], labels: &[Msg], what: &str) {
         );
     }
     assert!(
+        // On the help screen itself `?` is no hint (Esc closes it).
         footer.contains(m::HINT_HELP.get(ui))
             || app.context().takes_text()
             || app.context() == Context::Help,
-        "{what}: the help hint shows wherever `?` opens the help: {footer:?}"
+        "{what}: the help hint always shows: {footer:?}"
     );
 }
 
@@ -234,4 +235,88 @@ fn ui_lang_keeps_the_interface_in_one_language_while_cards_switch() {
     let mut app = self::app(Lang::En, dir.path());
     let rows = run(&mut app, "L");
     assert!(rows[0].contains("卡片"), "{}", rows[0]);
+}
+
+/// The first `columns` display columns of `row`.
+fn left(row: &str, columns: usize) -> String {
+    let mut out = String::new();
+    for c in row.chars() {
+        if out.width() + c.to_string().width() > columns {
+            break;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Every calculator's title, each field's label as it is selected, and the selected field's help,
+/// in the interface language, appear whole at 80x24; the form's labels line up by display width.
+fn calculators_fit(lang: Lang) {
+    use infraprep::calculators::CALCULATORS;
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = app(lang, dir.path());
+    run(&mut app, "2");
+    for (index, spec) in CALCULATORS.iter().enumerate() {
+        let mut rows = run(&mut app, if index == 0 { "" } else { "l" });
+        let title = spec.title_in(lang);
+        assert!(
+            rows[1].contains(title),
+            "{}: title cut: {:?}",
+            spec.id,
+            rows[1]
+        );
+        for (at, field) in spec.fields.iter().enumerate() {
+            if at > 0 {
+                rows = run(&mut app, "j");
+            }
+            let what = format!("{}.{}", spec.id, field.name);
+            let label = field.label_in(lang);
+            // The selected row starts with the marker, then the label padded to the column.
+            let row = rows
+                .iter()
+                .find(|r| r.starts_with("› "))
+                .unwrap_or_else(|| panic!("{what}: no selected row:\n{}", rows.join("\n")));
+            assert!(row[4..].starts_with(label), "{what}: label cut: {row:?}");
+            let help = squeeze(field.help_in(lang));
+            // The help is wrapped under the form, in the left 36 columns (9/20 of 80).
+            let form: String = rows.iter().map(|r| left(r, 36)).collect();
+            assert!(
+                squeeze(&form).contains(&help),
+                "{what}: help cut:\n{}",
+                rows.join("\n")
+            );
+        }
+        // Every label of the visible rows starts at the same display column as the values do.
+        let values: Vec<usize> = rows[2..]
+            .iter()
+            .filter_map(|r| {
+                let rest = r.strip_prefix("› ").or_else(|| r.strip_prefix("  "))?;
+                let field = spec
+                    .fields
+                    .iter()
+                    .find(|f| rest.starts_with(&format!("{} ", f.label_in(lang))))?;
+                let value = spec.example.iter().find(|(name, _)| *name == field.name)?.1;
+                let at = r.find(&format!(" {value}"))?;
+                Some(r[..at].width())
+            })
+            .collect();
+        assert!(
+            values.windows(2).all(|w| w[0] == w[1]) && !values.is_empty(),
+            "{}: values not lined up: {values:?}",
+            spec.id
+        );
+        // Back to the first field for the next calculator.
+        run(&mut app, &"k".repeat(spec.fields.len() - 1));
+    }
+}
+
+#[test]
+fn calculators_fit_80x24_in_chinese() {
+    calculators_fit(Lang::Zh);
+}
+
+#[test]
+fn calculators_fit_80x24_in_english() {
+    calculators_fit(Lang::En);
 }

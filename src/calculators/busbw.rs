@@ -8,6 +8,8 @@ pub(super) const BUSBW: Calculator = Calculator {
     id: "busbw",
     title: "Bus bandwidth from a run",
     about: "algbw and busbw from an nccl-tests size and time, and the share of the link reached",
+    title_zh: "由实测算总线带宽",
+    about_zh: "由 nccl-tests 的 size 和 time 算 algbw、busbw 及链路利用率",
     after_help: "Example:
   infraprep calc busbw allreduce --size 1GiB --time 8203.9us --ranks 8 --link nvlink3",
     fields: &[
@@ -17,6 +19,7 @@ pub(super) const BUSBW: Calculator = Calculator {
             K::Choice(OPS),
             "the collective, as for calc collective",
         )
+        .zh("操作", "集合通信操作，同 calc collective")
         .required()
         .positional()
         .value("OP"),
@@ -26,6 +29,7 @@ pub(super) const BUSBW: Calculator = Calculator {
             K::Size,
             "nccl-tests size column, e.g. 1 GiB",
         )
+        .zh("数据量", "nccl-tests 的 size 列，如 1 GiB")
         .required(),
         Field::new(
             "time",
@@ -33,14 +37,18 @@ pub(super) const BUSBW: Calculator = Calculator {
             K::Duration,
             "nccl-tests time column, e.g. 8203.9 us",
         )
+        .zh("耗时", "nccl-tests 的 time 列，如 8203.9 us")
         .required(),
-        Field::new("ranks", "ranks", K::Count, "GPUs in the run").required(),
+        Field::new("ranks", "ranks", K::Count, "GPUs in the run")
+            .zh("rank 数", "本次运行的 GPU 数")
+            .required(),
         Field::new(
             "link",
             "link",
             K::LinkOrRate,
             "preset id or rate to compare busbw against",
-        ),
+        )
+        .zh("链路", "用来对比 busbw 的预设 id 或速率"),
     ],
     example: &[
         ("op", "allreduce"),

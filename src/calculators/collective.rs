@@ -28,6 +28,8 @@ pub(super) const COLLECTIVE: Calculator = Calculator {
     id: "collective",
     title: "Collective cost",
     about: "Time, algbw and busbw of a collective (nccl-tests conventions)",
+    title_zh: "集合通信开销",
+    about_zh: "集合通信的耗时、algbw 与 busbw（按 nccl-tests 口径）",
     after_help: "Examples:
   infraprep calc collective allreduce 1GiB --ranks 8 --intra nvlink3
   infraprep calc collective allgather 16GiB --ranks 8 --intra nvlink4 --algo ring
@@ -36,25 +38,25 @@ pub(super) const COLLECTIVE: Calculator = Calculator {
 SIZE is nccl-tests' size column: one rank's buffer for allreduce/broadcast/reduce, the total
 buffer (n x chunk) for allgather/reducescatter/alltoall. --inter-bw is per NIC.",
     fields: &[
-        Field::new("op", "op", K::Choice(OPS), "allreduce, allgather, reducescatter, broadcast, reduce, alltoall, sendrecv")
+        Field::new("op", "op", K::Choice(OPS), "allreduce, allgather, reducescatter, broadcast, reduce, alltoall, sendrecv").zh("操作", "集合通信：allreduce、allgather、reducescatter、broadcast、reduce、alltoall、sendrecv")
             .required()
             .positional()
             .value("OP"),
-        Field::new("size", "size", K::Size, "nccl-tests size: per-rank buffer (allreduce), total (allgather, reducescatter, alltoall)")
+        Field::new("size", "size", K::Size, "nccl-tests size: per-rank buffer (allreduce), total (allgather, reducescatter, alltoall)").zh("数据量", "nccl-tests 的 size：每个 rank 的 buffer（allreduce），总量（allgather、reducescatter、alltoall）")
             .required()
             .positional(),
-        Field::new("ranks", "ranks", K::Count, "GPUs in the collective, at least 2").required(),
-        Field::new("gpus-per-node", "GPUs per node", K::Count, "empty: all ranks on one node"),
-        Field::new("nics-per-node", "NICs per node", K::Count, "empty: one NIC per GPU"),
-        Field::new("intra", "intra-node link", K::LinkOrRate, "e.g. nvlink4, or a rate"),
-        Field::new("intra-bw", "intra-node rate", K::Rate, "per GPU per direction, instead of a link"),
-        Field::new("inter", "inter-node link", K::LinkOrRate, "per NIC, e.g. ib-ndr, or a rate"),
-        Field::new("inter-bw", "inter-node rate", K::Rate, "per NIC per direction, instead of a link"),
-        Field::new("intra-efficiency", "intra-node efficiency", K::Fraction, "share of the intra rate reached; a typed rate defaults to 0.8"),
-        Field::new("inter-efficiency", "inter-node efficiency", K::Fraction, "share of the inter rate reached; a typed rate defaults to 0.8"),
-        Field::new("algo", "algorithm", K::Choice(ALGOS), "auto (NCCL's choices, default), ring, tree, nvls (NVLink SHARP; nvlstree across nodes), hierarchical (not NCCL), pairwise (alltoall, sendrecv)"),
-        Field::new("latency", "latency per step", K::Duration, "overrides the links' latency, e.g. 5 us"),
-        Field::new("sweep", "size sweep table", K::Flag, "also cost every size from 1 KiB to 16 GiB"),
+        Field::new("ranks", "ranks", K::Count, "GPUs in the collective, at least 2").zh("rank 数", "参与集合通信的 GPU 数，至少 2").required(),
+        Field::new("gpus-per-node", "GPUs per node", K::Count, "empty: all ranks on one node").zh("每节点 GPU 数", "留空：所有 rank 在同一节点"),
+        Field::new("nics-per-node", "NICs per node", K::Count, "empty: one NIC per GPU").zh("每节点网卡数", "留空：每 GPU 一张网卡"),
+        Field::new("intra", "intra-node link", K::LinkOrRate, "e.g. nvlink4, or a rate").zh("节点内链路", "如 nvlink4，或一个速率"),
+        Field::new("intra-bw", "intra-node rate", K::Rate, "per GPU per direction, instead of a link").zh("节点内速率", "每 GPU 单向速率，代替链路"),
+        Field::new("inter", "inter-node link", K::LinkOrRate, "per NIC, e.g. ib-ndr, or a rate").zh("节点间链路", "每张网卡，如 ib-ndr，或一个速率"),
+        Field::new("inter-bw", "inter-node rate", K::Rate, "per NIC per direction, instead of a link").zh("节点间速率", "每张网卡单向速率，代替链路"),
+        Field::new("intra-efficiency", "intra-node efficiency", K::Fraction, "share of the intra rate reached; a typed rate defaults to 0.8").zh("节点内效率", "节点内速率的实际达成比例；手填速率时默认 0.8"),
+        Field::new("inter-efficiency", "inter-node efficiency", K::Fraction, "share of the inter rate reached; a typed rate defaults to 0.8").zh("节点间效率", "节点间速率的实际达成比例；手填速率时默认 0.8"),
+        Field::new("algo", "algorithm", K::Choice(ALGOS), "auto (NCCL's choices, default), ring, tree, nvls (NVLink SHARP; nvlstree across nodes), hierarchical (not NCCL), pairwise (alltoall, sendrecv)").zh("算法", "auto（NCCL 自选，默认）、ring、tree、nvls（NVLink SHARP；跨节点为 nvlstree）、hierarchical（非 NCCL）、pairwise（alltoall、sendrecv）"),
+        Field::new("latency", "latency per step", K::Duration, "overrides the links' latency, e.g. 5 us").zh("每步延迟", "覆盖链路延迟，如 5 us"),
+        Field::new("sweep", "size sweep table", K::Flag, "also cost every size from 1 KiB to 16 GiB").zh("数据量扫描表", "另算 1 KiB 到 16 GiB 的每个数据量"),
     ],
     example: &[
         ("op", "allreduce"),

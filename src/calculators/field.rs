@@ -2,6 +2,7 @@
 //! labels it, and how its text is checked on its own so the form can mark exactly that field.
 
 use crate::calc::{self, HardwareTable};
+use crate::content::Lang;
 
 /// How a field is read, which decides how it is checked and what the form offers for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +44,12 @@ pub struct Field {
     pub label: &'static str,
     /// Help under the form and in `--help`.
     pub help: &'static str,
+    /// The label in Chinese, for the form when the interface is in Chinese; set with
+    /// [`Field::zh`] beside the English so each field stays one definition. Empty until set,
+    /// which the registry's test rejects. `--help` and the docs stay English.
+    pub label_zh: &'static str,
+    /// The help in Chinese, as [`Field::label_zh`].
+    pub help_zh: &'static str,
     pub kind: FieldKind,
     pub required: bool,
     /// Given without a flag on the command line (`calc transfer 10GiB`).
@@ -65,11 +72,37 @@ impl Field {
             name,
             label,
             help,
+            label_zh: "",
+            help_zh: "",
             kind,
             required: false,
             positional: false,
             flag: None,
             value_name: value_name(kind),
+        }
+    }
+
+    /// The same field with its Chinese label and help.
+    #[must_use]
+    pub const fn zh(mut self, label: &'static str, help: &'static str) -> Field {
+        self.label_zh = label;
+        self.help_zh = help;
+        self
+    }
+
+    /// The label in `lang` (English where the Chinese is missing).
+    pub fn label_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Zh if !self.label_zh.is_empty() => self.label_zh,
+            _ => self.label,
+        }
+    }
+
+    /// The help in `lang` (English where the Chinese is missing).
+    pub fn help_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Zh if !self.help_zh.is_empty() => self.help_zh,
+            _ => self.help,
         }
     }
 

@@ -7,6 +7,8 @@ pub(super) const MEMORY: Calculator = Calculator {
     id: "memory",
     title: "Memory per GPU (ZeRO / FSDP)",
     about: "Model-state memory per GPU under DP and ZeRO-1/2/3 (FSDP), with HSDP shard groups",
+    title_zh: "单卡显存（ZeRO / FSDP）",
+    about_zh: "DP 与 ZeRO-1/2/3（FSDP）下每 GPU 的模型状态显存，支持 HSDP 分片组",
     after_help: "Examples:
   infraprep calc memory --params 70B --gpus 64
   infraprep calc memory --params 70B --gpus 64 --stage zero-1
@@ -20,41 +22,50 @@ Model state only (2Ψ weights + 2Ψ gradients + KΨ optimizer); activations come
             FieldKind::Params,
             true,
             "e.g. 70B",
-        ),
+        )
+        .zh("参数量 Ψ", "如 70B"),
         field(
             "gpus",
             "GPUs N",
             FieldKind::Count,
             true,
             "data-parallel (sharding) group",
-        ),
+        )
+        .zh("GPU 数 N", "数据并行（分片）组"),
         field(
             "stage",
             "stage",
             FieldKind::Choice(&["dp", "zero-1", "zero-2", "zero-3"]),
             false,
             "default zero-3 (FSDP FULL_SHARD)",
-        ),
+        )
+        .zh("阶段", "默认 zero-3（FSDP FULL_SHARD）"),
         field(
             "optimizer-bytes",
             "optimizer K",
             FieldKind::Number,
             false,
             "bytes/param, default 12 (Adam)",
-        ),
+        )
+        .zh("优化器 K", "每参数字节，默认 12（Adam）"),
         field(
             "shard-group",
             "HSDP group G",
             FieldKind::Count,
             false,
             "shard inside G, replicate across",
-        ),
+        )
+        .zh("HSDP 组 G", "组内分片，组间复制"),
         field(
             "convention",
             "convention",
             FieldKind::Choice(&["paper", "deepspeed"]),
             false,
             "paper (ZeRO paper, default) or deepspeed (estimate_zero2/3_model_states_mem_needs)",
+        )
+        .zh(
+            "口径",
+            "paper（ZeRO 论文，默认）或 deepspeed（estimate_zero2/3_model_states_mem_needs）",
         ),
         field(
             "largest-layer",
@@ -62,6 +73,10 @@ Model state only (2Ψ weights + 2Ψ gradients + KΨ optimizer); activations come
             FieldKind::Params,
             false,
             "parameters of the largest layer (DeepSpeed ZeRO-3 adds 4 bytes each)",
+        )
+        .zh(
+            "最大层",
+            "最大一层的参数量（DeepSpeed ZeRO-3 每个参数另加 4 字节）",
         ),
     ],
     compute: compute_memory,

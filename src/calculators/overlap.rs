@@ -7,6 +7,8 @@ pub(super) const OVERLAP: Calculator = Calculator {
     id: "overlap",
     title: "Compute-communication overlap",
     about: "Exposed communication per step: (n-1)·max(0, m - c) + tail, step time, share hidden",
+    title_zh: "计算通信重叠",
+    about_zh: "每步暴露的通信：(n-1)·max(0, m - c) + 尾部，步时间，隐藏比例",
     after_help: "Examples:
   infraprep calc overlap --compute-total 120ms --windows 170 --bytes 50MB --bw 50GB/s
   infraprep calc overlap --compute 10ms --comm 4ms --windows 32
@@ -19,64 +21,73 @@ Each window's communication runs under the next window's compute; the last one (
             FieldKind::Duration,
             false,
             "one bucket or layer, e.g. 10 ms",
-        ),
+        )
+        .zh("每窗口计算 c", "一个 bucket 或一层，如 10 ms"),
         field(
             "compute-total",
             "compute, all windows",
             FieldKind::Duration,
             false,
             "instead of per window, e.g. 120 ms",
-        ),
+        )
+        .zh("计算总量", "代替每窗口值，如 120 ms"),
         field(
             "comm",
             "comm per window m",
             FieldKind::Duration,
             false,
             "e.g. 4 ms",
-        ),
+        )
+        .zh("每窗口通信 m", "如 4 ms"),
         field(
             "comm-total",
             "comm, all windows",
             FieldKind::Duration,
             false,
             "instead of per window",
-        ),
+        )
+        .zh("通信总量", "代替每窗口值"),
         field(
             "bytes",
             "bytes per window",
             FieldKind::Size,
             false,
             "sent per GPU, timed on the link",
-        ),
+        )
+        .zh("每窗口字节", "每 GPU 发送量，按链路计时"),
         field(
             "windows",
             "windows n",
             FieldKind::Count,
             false,
             "buckets or layers, default 1",
-        ),
+        )
+        .zh("窗口数 n", "bucket 数或层数，默认 1"),
         field(
             "tail",
             "tail",
             FieldKind::Duration,
             false,
             "last window's comm, default m",
-        ),
+        )
+        .zh("尾部", "最后一个窗口的通信，默认 m"),
         field(
             "tail-bytes",
             "tail bytes",
             FieldKind::Size,
             false,
             "or its bytes, on the link",
-        ),
-        field("link", "link", FieldKind::Link, false, "e.g. ib-ndr"),
+        )
+        .zh("尾部字节", "或其字节数，按链路计时"),
+        field("link", "link", FieldKind::Link, false, "e.g. ib-ndr").zh("链路", "如 ib-ndr"),
         field(
             "bw",
             "bandwidth",
             FieldKind::Rate,
             false,
             "or a per-direction rate, e.g. 50 GB/s",
-        ),
+        )
+        .zh("带宽", "或单向速率，如 50 GB/s"),
     ],
     compute: compute_overlap,
     choices: super::fixed_choices,

@@ -1,5 +1,6 @@
 use super::*;
 use crate::calc::HardwareTable;
+use crate::content::Lang;
 
 fn table() -> HardwareTable {
     HardwareTable::bundled()
@@ -118,4 +119,72 @@ fn choices_and_required_fields_are_checked() {
             .unwrap_err()
             .contains("required")
     );
+}
+
+/// Whether `text` holds a CJK ideograph: a Chinese text left in English fails this.
+fn has_cjk(text: &str) -> bool {
+    text.chars()
+        .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3400}'..='\u{4dbf}').contains(&c))
+}
+
+#[test]
+fn every_calculator_and_field_has_chinese_text() {
+    let mut missing = Vec::new();
+    for spec in CALCULATORS {
+        for (what, text) in [("title", spec.title_zh), ("about", spec.about_zh)] {
+            if !has_cjk(text) {
+                missing.push(format!("{} {what}: {text:?}", spec.id));
+            }
+        }
+        for field in spec.fields {
+            for (what, text) in [("label", field.label_zh), ("help", field.help_zh)] {
+                if !has_cjk(text) {
+                    missing.push(format!("{}.{} {what}: {text:?}", spec.id, field.name));
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "Chinese text missing:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn the_interface_language_picks_the_text_and_english_stays_for_the_command_line() {
+    let spec = calculator("transfer").unwrap();
+    assert_eq!(spec.title_in(Lang::En), spec.title);
+    assert_eq!(spec.title_in(Lang::Zh), spec.title_zh);
+    assert_ne!(spec.title_zh, spec.title);
+    let size = spec.field("size").unwrap();
+    assert_eq!(size.label_in(Lang::En), "size");
+    assert_eq!(size.help_in(Lang::En), size.help);
+    assert!(has_cjk(size.label_in(Lang::Zh)) && has_cjk(size.help_in(Lang::Zh)));
+    assert!(!has_cjk(size.help), "English help stays English");
+    // A field without Chinese falls back to English rather than showing nothing.
+    let bare = Field::new("x", "x label", FieldKind::Count, "x help");
+    assert_eq!(bare.label_in(Lang::Zh), "x label");
+    assert_eq!(bare.help_in(Lang::Zh), "x help");
+    let translated = bare.zh("标签", "帮助");
+    assert_eq!(
+        (translated.label_in(Lang::Zh), translated.help_in(Lang::Zh)),
+        ("标签", "帮助")
+    );
+}
+
+#[test]
+fn chinese_labels_within_one_calculator_are_distinct() {
+    for spec in CALCULATORS {
+        let mut labels: Vec<&str> = spec.fields.iter().map(|f| f.label_zh).collect();
+        labels.sort_unstable();
+        let count = labels.len();
+        labels.dedup();
+        assert_eq!(
+            labels.len(),
+            count,
+            "{}: two fields share a Chinese label",
+            spec.id
+        );
+    }
 }

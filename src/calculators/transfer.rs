@@ -7,6 +7,8 @@ pub(super) const TRANSFER: Calculator = Calculator {
     id: "transfer",
     title: "Transfer time",
     about: "Time to move SIZE over one or several links: t = latency + size / (bandwidth × efficiency)",
+    title_zh: "传输时间",
+    about_zh: "经一条或多条链路传输 SIZE 的耗时：t = 延迟 + 数据量 / (带宽 × 效率)",
     after_help: "Examples:
   infraprep calc transfer 10GiB --link pcie4 --link nvlink3 --link ib-hdr
   infraprep calc transfer 1.5TB --bandwidth 200Gbps --latency 2us --efficiency 0.9 --json",
@@ -17,6 +19,7 @@ pub(super) const TRANSFER: Calculator = Calculator {
             K::Size,
             "size to move, e.g. 10 GiB, 1.5 TB, 800 Gb",
         )
+        .zh("数据量", "要传输的数据量，如 10 GiB、1.5 TB、800 Gb")
         .required()
         .positional(),
         Field::new(
@@ -25,25 +28,29 @@ pub(super) const TRANSFER: Calculator = Calculator {
             K::Links,
             "link preset ids (see infraprep links)",
         )
+        .zh("链路", "链路预设 id（见 infraprep links）")
         .flag("link"),
         Field::new(
             "bandwidth",
             "bandwidth",
             K::Rate,
             "a per-direction rate of your own, e.g. 200 Gb/s",
-        ),
+        )
+        .zh("带宽", "自定义单向速率，如 200 Gb/s"),
         Field::new(
             "latency",
             "latency",
             K::Duration,
             "overrides each link's latency, e.g. 2 us",
-        ),
+        )
+        .zh("延迟", "覆盖各链路的延迟，如 2 us"),
         Field::new(
             "efficiency",
             "efficiency",
             K::Fraction,
             "overrides each link's efficiency, 0-1",
-        ),
+        )
+        .zh("效率", "覆盖各链路的效率，0-1"),
     ],
     example: &[("size", "10 GiB"), ("links", "pcie4 nvlink3 ib-hdr")],
     compute,

@@ -30,7 +30,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let form_width = (area.width * 9 / 20).clamp(30, 48);
     // The field's help (or error) is wrapped whole under the form: the form is as tall as it
     // needs, so a long help is never cut to two lines.
-    let note = form_note(screen, theme, form_width);
+    let note = form_note(screen, ui, theme, form_width);
     // As tall as the form or the result needs (charts up to their wanted size), leaving the
     // steps at least a few rows.
     let result_rows = match &screen.outcome {
@@ -48,12 +48,15 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Constraint::Length(top_rows),
         Constraint::Fill(1),
     ]));
-    frame.render_widget(Paragraph::new(tab_line(screen, theme, tabs.width)), tabs);
+    frame.render_widget(
+        Paragraph::new(tab_line(screen, ui, theme, tabs.width)),
+        tabs,
+    );
     let [form, result] = top.layout(&Layout::horizontal([
         Constraint::Length(form_width),
         Constraint::Fill(1),
     ]));
-    render_form(screen, note, theme, form, frame);
+    render_form(screen, note, ui, theme, form, frame);
     match &screen.outcome {
         Ok(outcome) => {
             render_result(outcome, ui, theme, result, frame);
@@ -76,10 +79,11 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     }
 }
 
-/// The calculators by their short ids, then the current one's title. When they do not all fit
-/// the width, a window of ids around the current one is shown, with `‹` / `›` for the rest.
-fn tab_line(screen: &CalcScreen, theme: Theme, width: u16) -> Line<'static> {
-    let title = format!(" {}", screen.spec().title);
+/// The calculators by their short ids (the command-line names, the same in both languages), then
+/// the current one's title in `ui`. When they do not all fit the width, a window of ids around
+/// the current one is shown, with `‹` / `›` for the rest.
+fn tab_line(screen: &CalcScreen, ui: Lang, theme: Theme, width: u16) -> Line<'static> {
+    let title = format!(" {}", screen.spec().title_in(ui));
     let labels: Vec<String> = CALCULATORS
         .iter()
         .map(|spec| format!(" {} ", spec.id))
@@ -131,6 +135,11 @@ fn tab_window(labels: &[String], current: usize, width: u16, title: usize) -> (u
     }
 }
 
+/// `text` followed by spaces up to `width` display columns.
+fn pad_to(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
+}
+
 fn titled(title: &str, theme: Theme) -> Block<'static> {
     Block::default()
         .borders(Borders::TOP)
@@ -140,6 +149,7 @@ fn titled(title: &str, theme: Theme) -> Block<'static> {
 fn render_form(
     screen: &CalcScreen,
     note: Vec<Line<'static>>,
+    ui: Lang,
     theme: Theme,
     area: Rect,
     frame: &mut Frame<'_>,
@@ -148,12 +158,18 @@ fn render_form(
     let label_width = spec
         .fields
         .iter()
-        .map(|f| f.label.width())
+        .map(|f| f.label_in(ui).width())
         .max()
         .unwrap_or(0);
     let bad_field = screen.outcome.as_ref().err().and_then(|e| e.field);
     let mut lines: Vec<Line<'static>> = Vec::new();
-    for (index, field) in spec.fields.iter().enumerate() {
+    // When the fields and the note do not all fit (the step form has 29 fields), the note keeps
+    // its rows and the fields scroll so the selected one stays in view.
+    let rows = usize::from(area.height)
+        .saturating_sub(1 + note.len())
+        .max(1);
+    let first = (screen.field + 1).saturating_sub(rows);
+    for (index, field) in spec.fields.iter().enumerate().skip(first).take(rows) {
         let focused = index == screen.field;
         let value = screen
             .form()
@@ -163,8 +179,9 @@ fn render_form(
             .to_owned();
         let mut spans = vec![
             Span::styled(if focused { "› " } else { "  " }, theme.key()),
+            // Padded by display width, so Chinese labels (two columns a character) line up.
             Span::styled(
-                format!("{:<label_width$} ", field.label),
+                format!("{} ", pad_to(field.label_in(ui), label_width)),
                 if focused { theme.title() } else { theme.dim() },
             ),
         ];
@@ -204,7 +221,7 @@ fn render_form(
 
 /// What the form says under its fields, wrapped to the form's `width`: the error of the field
 /// at fault, the choices while one is edited, or the selected field's help.
-fn form_note(screen: &CalcScreen, theme: Theme, width: u16) -> Vec<Line<'static>> {
+fn form_note(screen: &CalcScreen, ui: Lang, theme: Theme, width: u16) -> Vec<Line<'static>> {
     let spec = screen.spec();
     let note = match &screen.outcome {
         Err(error) if error.field.is_some() => WrapSpan::new(error.message.clone(), theme.error()),
@@ -214,7 +231,7 @@ fn form_note(screen: &CalcScreen, theme: Theme, width: u16) -> Vec<Line<'static>
         _ => WrapSpan::new(
             spec.fields
                 .get(screen.field)
-                .map_or("", |f| f.help)
+                .map_or("", |f| f.help_in(ui))
                 .to_owned(),
             theme.dim(),
         ),
