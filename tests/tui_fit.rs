@@ -237,6 +237,12 @@ fn ui_lang_keeps_the_interface_in_one_language_while_cards_switch() {
     assert!(rows[0].contains("卡片"), "{}", rows[0]);
 }
 
+/// `row` after its first `columns` display columns.
+fn right(row: &str, columns: usize) -> String {
+    let skip = left(row, columns).len();
+    row[skip..].to_owned()
+}
+
 /// The first `columns` display columns of `row`.
 fn left(row: &str, columns: usize) -> String {
     let mut out = String::new();
@@ -266,6 +272,20 @@ fn calculators_fit(lang: Lang) {
             spec.id,
             rows[1]
         );
+        // Each headline figure shows whole in the result column (right of the form's 36
+        // columns), stacked and wrapped where its row is too wide.
+        let outcome = app.calc.as_ref().and_then(|c| c.outcome.as_ref().ok());
+        let result: String = rows.iter().map(|r| right(r, 36)).collect();
+        for (label, figure, expected) in outcome.map(|o| o.headline.clone()).unwrap_or_default() {
+            for part in [&figure, &expected].into_iter().filter(|p| !p.is_empty()) {
+                assert!(
+                    squeeze(&result).contains(&squeeze(part)),
+                    "{}: headline {label:?} cut: {part:?}\n{}",
+                    spec.id,
+                    rows.join("\n")
+                );
+            }
+        }
         for (at, field) in spec.fields.iter().enumerate() {
             if at > 0 {
                 rows = run(&mut app, "j");

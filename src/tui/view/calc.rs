@@ -35,7 +35,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     // steps at least a few rows.
     let result_rows = match &screen.outcome {
         Ok(outcome) => {
-            headline_lines(outcome, label_width(outcome), ui, theme).len() as u16
+            let result_width = area.width.saturating_sub(form_width) as usize;
+            headline_lines(outcome, result_width, ui, theme).len() as u16
                 + outcome.charts.iter().map(chart::wanted_rows).sum::<u16>()
         }
         Err(_) => 4,
@@ -240,7 +241,7 @@ fn form_note(screen: &CalcScreen, ui: Lang, theme: Theme, width: u16) -> Vec<Lin
 }
 
 fn render_result(outcome: &Outcome, ui: Lang, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
-    let lines = headline_lines(outcome, label_width(outcome), ui, theme);
+    let lines = headline_lines(outcome, area.width as usize, ui, theme);
     let headline_rows = lines.len() as u16;
     let [head, charts] = area.layout(&Layout::vertical([
         Constraint::Length(headline_rows.min(area.height)),
@@ -275,12 +276,10 @@ fn label_width(outcome: &Outcome) -> usize {
         .unwrap_or(0)
 }
 
-fn headline_lines(
-    outcome: &Outcome,
-    label_width: usize,
-    ui: Lang,
-    theme: Theme,
-) -> Vec<Line<'static>> {
+/// A row too wide for `width` is stacked instead (label, then the spec and expected figures,
+/// each wrapped under it), so no figure is ever cut.
+fn headline_lines(outcome: &Outcome, width: usize, ui: Lang, theme: Theme) -> Vec<Line<'static>> {
+    let label_width = label_width(outcome);
     let (spec_word, expected_word) = (m::CALC_SPEC.get(ui), m::CALC_EXPECTED.get(ui));
     let spec_width = outcome
         .headline
@@ -302,6 +301,21 @@ fn headline_lines(
         Span::styled(expected_word, theme.dim()),
     ])];
     for (label, spec, expected) in &outcome.headline {
+        let fits = if expected.is_empty() {
+            label_width + 2 + spec.width() <= width
+        } else {
+            label_width + 2 + spec_width + 2 + expected.width() <= width
+        };
+        if !fits && width > 8 {
+            lines.push(Line::raw(label.clone()));
+            for (text, style) in [(spec, theme.title()), (expected, theme.accent())] {
+                if !text.is_empty() {
+                    let wrap = [WrapSpan::new(format!("  {text}"), style)];
+                    lines.extend(wrapped(&wrap, width));
+                }
+            }
+            continue;
+        }
         let spec = if expected.is_empty() {
             spec.clone()
         } else {
