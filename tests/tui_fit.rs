@@ -286,6 +286,28 @@ fn calculators_fit(lang: Lang) {
                 );
             }
         }
+        // A bar chart's title and labels are never cut: where their start shows, all of them does.
+        for chart in outcome.map(|o| o.charts.clone()).unwrap_or_default() {
+            use infraprep::calculators::Chart;
+            let (title, labels): (String, Vec<String>) = match chart {
+                Chart::Bars { title, bars, .. } => (title, bars.into_iter().map(|b| b.0).collect()),
+                Chart::Parts { title, parts, .. } => {
+                    (title, parts.into_iter().map(|p| p.0).collect())
+                }
+                Chart::Lines { .. } => continue,
+            };
+            for text in std::iter::once(&title).chain(&labels) {
+                let start = squeeze(&left(text, 17));
+                if squeeze(&result).contains(&start) {
+                    assert!(
+                        squeeze(&result).contains(&squeeze(text)),
+                        "{}: chart text cut: {text:?}\n{}",
+                        spec.id,
+                        rows.join("\n")
+                    );
+                }
+            }
+        }
         for (at, field) in spec.fields.iter().enumerate() {
             if at > 0 {
                 rows = run(&mut app, "j");

@@ -13,13 +13,18 @@ use crate::calc::format;
 use crate::calculators::{Chart, Unit};
 use crate::content::Lang;
 use crate::text::messages as m;
+use crate::text::wrap::wrap_str;
 use crate::tui::theme::Theme;
 
-/// Rows a chart wants at most, so the layout can stack several.
+/// Rows a chart wants at most, so the layout can stack several: a bar chart's title may wrap
+/// to two rows, and a label wider than the label column takes a row of its own.
 pub fn wanted_rows(chart: &Chart) -> u16 {
+    let long = |label: &String| usize::from(label.width() > LABEL_COLUMN);
     let rows = match chart {
-        Chart::Bars { bars, .. } => bars.len() + 1,
-        Chart::Parts { parts, .. } => parts.len() + 1,
+        Chart::Bars { bars, .. } => bars.len() + 2 + bars.iter().map(|b| long(&b.0)).sum::<usize>(),
+        Chart::Parts { parts, .. } => {
+            parts.len() + 2 + parts.iter().map(|p| long(&p.0)).sum::<usize>()
+        }
         Chart::Lines { .. } => 12,
     };
     u16::try_from(rows).unwrap_or(u16::MAX)
@@ -72,6 +77,9 @@ pub fn render(chart: &Chart, ui: Lang, theme: Theme, area: Rect, frame: &mut Fra
     }
 }
 
+/// The widest a bar label's column gets; a longer label takes a row of its own.
+const LABEL_COLUMN: usize = 16;
+
 /// One row per item: label, a bar scaled to `full` (or the largest value), and the value's text.
 fn render_bars(
     title: &str,
@@ -84,17 +92,28 @@ fn render_bars(
     let label_width = rows
         .iter()
         .map(|(l, _, _)| l.width())
+        .filter(|w| *w <= LABEL_COLUMN)
         .max()
-        .unwrap_or(0)
-        .min(16);
+        .unwrap_or(0);
     let text_width = rows.iter().map(|(_, _, t)| t.width()).max().unwrap_or(0);
     let bar_room = (area.width as usize).saturating_sub(label_width + text_width + 3);
     let largest = rows
         .iter()
         .map(|(_, v, _)| *v)
         .fold(full.unwrap_or(0.0), f64::max);
-    let mut lines = vec![Line::styled(title.to_owned(), theme.dim())];
+    // The title wraps rather than being cut; a label too wide for its column goes above its bar.
+    let mut lines: Vec<Line<'static>> = wrap_str(title, area.width.max(1) as usize)
+        .into_iter()
+        .map(|l| Line::styled(l, theme.dim()))
+        .collect();
     for (label, value, text) in rows {
+        let label = if label.width() > label_width {
+            lines.push(Line::raw(label.clone()));
+            ""
+        } else {
+            label.as_str()
+        };
+        let pad_label = " ".repeat(label_width.saturating_sub(label.width()));
         let filled = if largest > 0.0 {
             value / largest * bar_room as f64
         } else {
@@ -103,7 +122,7 @@ fn render_bars(
         let bar = bar_text(filled);
         let pad = bar_room.saturating_sub(bar.width());
         lines.push(Line::from(vec![
-            Span::raw(format!("{label:<label_width$.label_width$} ")),
+            Span::raw(format!("{label}{pad_label} ")),
             Span::styled(bar, theme.accent()),
             Span::raw(format!("{} {text}", " ".repeat(pad))),
         ]));
