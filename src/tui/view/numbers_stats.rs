@@ -83,3 +83,35 @@ fn slip_msg(code: &str) -> Option<Msg> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::drill::numbers::Diagnosis;
+
+    #[test]
+    fn every_slip_code_has_a_chinese_name_and_reads_as_its_code_in_english() {
+        let all = [
+            Diagnosis::Direction,
+            Diagnosis::BitsBytes,
+            Diagnosis::GibGb,
+            Diagnosis::OrderOfMagnitude,
+            Diagnosis::Prefix,
+            Diagnosis::WrongKind,
+            Diagnosis::MissingUnit,
+        ];
+        for diagnosis in all {
+            let code = diagnosis.code();
+            assert_eq!(slip_name(code, Lang::En), code);
+            assert_ne!(
+                slip_name(code, Lang::Zh),
+                code,
+                "{code} has no Chinese name"
+            );
+        }
+        assert_eq!(
+            slip_name("from-a-newer-version", Lang::Zh),
+            "from-a-newer-version"
+        );
+    }
+}
