@@ -16,10 +16,12 @@
 
 mod cli;
 mod keys;
+mod numbers;
 mod screens;
 
 pub use cli::*;
 pub use keys::*;
+pub use numbers::*;
 pub use screens::*;
 
 use crate::content::Lang;
@@ -78,6 +80,7 @@ pub fn all() -> impl Iterator<Item = Msg> {
         .iter()
         .chain(SCREEN_MESSAGES)
         .chain(CLI_MESSAGES)
+        .chain(NUMBER_MESSAGES)
         .copied()
 }
 

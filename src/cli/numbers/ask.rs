@@ -13,6 +13,7 @@ use crate::content::Lang;
 use crate::drill::numbers::tally::{number_review, number_stats};
 use crate::drill::numbers::{Diagnosis, Expected, Graded, NumberQuestion, Verdict, grade};
 use crate::drill::store::Store;
+use crate::text::messages as m;
 
 /// Asks each question, reads one line, grades it and shows the answer with its steps. An empty
 /// line skips; end of input stops. Graded answers are recorded when there is a data dir.
@@ -27,7 +28,7 @@ pub fn run(
         Some(dir) => Some(Store::open(&dir).map_err(|e| CommandError::User(e.to_string()))?),
         None => None,
     };
-    let (lang, style) = (ctx.lang, ctx.style);
+    let (lang, ui, style) = (ctx.lang, ctx.ui, ctx.style);
     let mut tally = [0usize; 3];
     for (n, q) in questions.iter().enumerate() {
         emit(
@@ -42,12 +43,7 @@ pub fn run(
         let typed = line.trim();
         let mut text = String::new();
         if typed.is_empty() {
-            let skipped = if lang == Lang::Zh {
-                "跳过"
-            } else {
-                "skipped"
-            };
-            let _ = writeln!(text, "{}", style.dim(skipped));
+            let _ = writeln!(text, "{}", style.dim(m::NUM_SKIPPED.get(ui)));
         } else {
             let expected = Expected {
                 value: q.answer.value,
@@ -75,8 +71,12 @@ pub fn run(
                 }
             }
         }
-        let answer = if lang == Lang::Zh { "答案" } else { "answer" };
-        let _ = writeln!(text, "{answer}: {}", style.bold(&q.answer.text));
+        let answer = style.bold(&q.answer.text);
+        let _ = writeln!(
+            text,
+            "{}",
+            m::NUM_CLI_ANSWER.fill(ui, &[("answer", &answer)])
+        );
         for step in &q.steps {
             let _ = writeln!(text, "  {}", style.dim(step));
         }
@@ -88,26 +88,20 @@ pub fn run(
         emit(out, &text)?;
     }
     let [exact, close, off] = tally;
-    let summary = if lang == Lang::Zh {
-        format!("\n准确 {exact}，接近 {close}，偏差大 {off}\n")
-    } else {
-        format!("\nexact {exact}, close {close}, off {off}\n")
-    };
-    emit(out, &summary)?;
+    let summary =
+        m::NUM_CLI_SUMMARY.fill(ui, &[("exact", &exact), ("close", &close), ("off", &off)]);
+    emit(out, &format!("\n{summary}\n"))?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `close (×1.07): off by 1.074×: GiB (2^30 B) against GB (10^9 B)?`
 pub fn verdict_line(graded: &Graded, ctx: &CommandEnv) -> String {
     let style = ctx.style;
-    let lang = ctx.lang;
-    let word = match (graded.verdict, lang) {
-        (Verdict::Exact, Lang::En) => style.bold("exact"),
-        (Verdict::Close, Lang::En) => style.bold("close"),
-        (Verdict::Off, Lang::En) => style.error("off"),
-        (Verdict::Exact, Lang::Zh) => style.bold("准确"),
-        (Verdict::Close, Lang::Zh) => style.bold("接近"),
-        (Verdict::Off, Lang::Zh) => style.error("偏差大"),
+    let ui = ctx.ui;
+    let word = match graded.verdict {
+        Verdict::Exact => style.bold(m::NUM_EXACT.get(ui)),
+        Verdict::Close => style.bold(m::NUM_CLOSE.get(ui)),
+        Verdict::Off => style.error(m::NUM_OFF.get(ui)),
     };
     let mut line = format!("{word} ({}", graded.typed);
     if let Some(ratio) = graded.ratio {
@@ -115,7 +109,7 @@ pub fn verdict_line(graded: &Graded, ctx: &CommandEnv) -> String {
     }
     line.push(')');
     if let Some(diagnosis) = graded.diagnosis {
-        let _ = write!(line, ": {}", diagnosis.explain(lang));
+        let _ = write!(line, ": {}", diagnosis.explain(ui));
     }
     if graded.diagnosis == Some(Diagnosis::WrongKind) {
         let _ = write!(
@@ -142,45 +136,35 @@ pub fn stats(
         let json = serde_json::to_string_pretty(&stats).unwrap_or_else(|_| "{}".to_owned());
         return emit(out, &format!("{json}\n")).map(|()| ExitCode::SUCCESS);
     }
-    let zh = ctx.lang == Lang::Zh;
+    let ui = ctx.ui;
     let mut text = String::new();
     if stats.per_calculator.is_empty() {
-        let none = if zh {
-            "还没有数字题的作答：`infraprep numbers --ask` 可以出几道"
-        } else {
-            "no number answers yet: `infraprep numbers --ask` asks some"
-        };
-        let _ = writeln!(text, "{none}");
+        let _ = writeln!(text, "{}", m::NUM_CLI_NONE.get(ui));
     }
     for (calculator, a) in &stats.per_calculator {
         let right = (a.exact + a.close) as f64 / a.asked.max(1) as f64 * 100.0;
-        let (exact, close, off) = (a.exact, a.close, a.off);
-        let line = if zh {
-            format!(
-                "答对 {right:.0}%，共 {}（准确 {exact}，接近 {close}，偏差大 {off}）",
-                a.asked
-            )
-        } else {
-            format!(
-                "{right:>3.0}% right of {} (exact {exact}, close {close}, off {off})",
-                a.asked
-            )
+        // English leads with the share, right-aligned so the rows line up.
+        let right = match ui {
+            Lang::En => format!("{right:>3.0}"),
+            Lang::Zh => format!("{right:.0}"),
         };
+        let line = m::NUM_CLI_ROW.fill(
+            ui,
+            &[
+                ("right", &right),
+                ("asked", &a.asked),
+                ("exact", &a.exact),
+                ("close", &a.close),
+                ("off", &a.off),
+            ],
+        );
         let _ = writeln!(text, "{calculator:<12} {line}");
     }
     if !stats.mistakes.is_empty() {
-        let title = if zh {
-            "近 7 天的失误"
-        } else {
-            "Slips in the last 7 days"
-        };
+        let title = m::NUM_CLI_SLIPS.get(ui);
         let _ = writeln!(text, "\n{}", ctx.style.accent(title));
         for (code, times) in &stats.mistakes {
-            let times = if zh {
-                format!("{times} 次")
-            } else {
-                format!("{times} times")
-            };
+            let times = m::NUM_CLI_TIMES.fill(ui, &[("n", times)]);
             let _ = writeln!(text, "{code}: {times}");
         }
     }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::calc::{Kind, format, units};
 use crate::content::Lang;
+use crate::text::messages as m;
 
 /// Within this relative error an answer is exact.
 pub const EXACT: f64 = 0.05;
@@ -75,30 +76,16 @@ impl Diagnosis {
 
     /// What the slip usually is, in a sentence.
     pub const fn explain(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (Diagnosis::Direction, Lang::En) => {
-                "off by 2×: per direction against bidirectional (both directions added)?"
-            }
-            (Diagnosis::Direction, Lang::Zh) => {
-                "差 2 倍：是不是把单向和双向（两个方向相加）弄混了？"
-            }
-            (Diagnosis::BitsBytes, Lang::En) => {
-                "off by 8×: bits taken for bytes (Gb/s against GB/s)?"
-            }
-            (Diagnosis::BitsBytes, Lang::Zh) => "差 8 倍：是不是把比特当成了字节（Gb/s 与 GB/s）？",
-            (Diagnosis::GibGb, Lang::En) => "off by 1.074×: GiB (2^30 B) against GB (10^9 B)?",
-            (Diagnosis::GibGb, Lang::Zh) => {
-                "差 1.074 倍：是不是把 GiB（2^30 字节）和 GB（10^9 字节）弄混了？"
-            }
-            (Diagnosis::OrderOfMagnitude, Lang::En) => "off by 10×: an order of magnitude",
-            (Diagnosis::OrderOfMagnitude, Lang::Zh) => "差 10 倍：数量级错了",
-            (Diagnosis::Prefix, Lang::En) => "off by 1000×: a unit prefix (ms for s, MB for GB)?",
-            (Diagnosis::Prefix, Lang::Zh) => "差 1000 倍：单位前缀错了（ms 与 s、MB 与 GB）？",
-            (Diagnosis::WrongKind, Lang::En) => "a different kind of quantity from the one asked",
-            (Diagnosis::WrongKind, Lang::Zh) => "答的量纲和问的不一样",
-            (Diagnosis::MissingUnit, Lang::En) => "a number without its unit: say the unit",
-            (Diagnosis::MissingUnit, Lang::Zh) => "只有数字没有单位：要说出单位",
+        match self {
+            Diagnosis::Direction => m::DIAG_DIRECTION,
+            Diagnosis::BitsBytes => m::DIAG_BITS_BYTES,
+            Diagnosis::GibGb => m::DIAG_GIB_GB,
+            Diagnosis::OrderOfMagnitude => m::DIAG_ORDER_OF_MAGNITUDE,
+            Diagnosis::Prefix => m::DIAG_PREFIX,
+            Diagnosis::WrongKind => m::DIAG_WRONG_KIND,
+            Diagnosis::MissingUnit => m::DIAG_MISSING_UNIT,
         }
+        .get(lang)
     }
 }
 

@@ -3,8 +3,8 @@
 use super::App;
 use crate::calculators::CALCULATORS;
 use crate::calculators::preset::Opened;
-use crate::content::Lang;
 use crate::drill::Phase;
+use crate::text::messages as m;
 use crate::tui::action::Action;
 use crate::tui::keymap::{Context, key_for};
 
@@ -18,21 +18,13 @@ impl App {
             .and_then(|d| d.session.current())
             .and_then(|q| q.number.as_deref())
             .map(crate::drill::numbers::NumberQuestion::opened);
-        let zh = self.lang == Lang::Zh;
+        let ui = self.ui();
         match opened {
             None => {
-                self.status = Some(if zh {
-                    "答完数字题后可以用计算器打开这道题的输入".to_owned()
-                } else {
-                    "after a number answer this opens its calculator with its inputs".to_owned()
-                });
+                self.status = Some(m::NUM_CALC_AFTER_ANSWER.get(ui).to_owned());
             }
             Some(None) => {
-                self.status = Some(if zh {
-                    "这道题的计算器打不开".to_owned()
-                } else {
-                    "this question's calculator could not be opened".to_owned()
-                });
+                self.status = Some(m::NUM_CALC_CANNOT_OPEN.get(ui).to_owned());
             }
             Some(Some(Opened::Expression(expr))) => self.status = Some(self.quick_answer(&expr)),
             Some(Some(Opened::Form(calc, form))) => {
@@ -47,13 +39,7 @@ impl App {
                 // Digits edit calculator fields, so the way back is Esc (to the cards), then 3.
                 let esc = key_for(Context::Calc, Action::Back);
                 let back = key_for(Context::Global, Action::ShowDrill);
-                self.status = Some(if zh {
-                    format!("已填入这道题的输入；按 {esc} 再按 {back} 回到练习")
-                } else {
-                    format!(
-                        "this question's inputs are filled in; {esc}, then {back}, back to the drill"
-                    )
-                });
+                self.status = Some(m::NUM_CALC_FILLED.fill(ui, &[("esc", &esc), ("back", &back)]));
             }
         }
     }

@@ -21,20 +21,13 @@ use super::drill::wrapped;
 use crate::calc::format;
 use crate::content::Lang;
 use crate::drill::numbers::{Graded, NumberQuestion, Verdict};
+use crate::text::messages as m;
 use crate::text::wrap::Span as WrapSpan;
 use crate::tui::action::Action;
 use crate::tui::app::App;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::drill::DrillScreen;
 use crate::tui::theme::Theme;
-
-/// Picks the string of the language shown (these move to the catalogue later).
-pub(super) const fn tr(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
-    match lang {
-        Lang::Zh => zh,
-        Lang::En => en,
-    }
-}
 
 /// The question, the answer box, and why the last text was not taken.
 pub fn render_answering(
@@ -45,19 +38,14 @@ pub fn render_answering(
     area: Rect,
     frame: &mut Frame<'_>,
 ) {
-    let lang = app.lang;
+    let (lang, ui) = (app.lang, app.ui());
     let mut lines = Vec::new();
     if drill
         .session
         .current()
         .is_some_and(|q| q.follow_up_of.is_some())
     {
-        let lead = tr(
-            lang,
-            "面试官接着问：那算一下数字——",
-            "The interviewer goes on: so, in numbers —",
-        );
-        lines.push(Line::styled(lead, theme.dim()));
+        lines.push(Line::styled(m::NUM_FOLLOW_UP.get(ui), theme.dim()));
     }
     lines.extend(wrapped(
         &[WrapSpan::new(
@@ -67,9 +55,11 @@ pub fn render_answering(
         area.width,
     ));
     let error: Vec<Line<'static>> = drill.number_error.as_ref().map_or_else(Vec::new, |e| {
-        let lead = tr(lang, "不是数值加单位：", "not a number with a unit: ");
         wrapped(
-            &[WrapSpan::new(format!("{lead}{e}"), theme.error())],
+            &[WrapSpan::new(
+                m::NUM_NOT_A_QUANTITY.fill(ui, &[("error", e)]),
+                theme.error(),
+            )],
             area.width,
         )
     });
@@ -81,29 +71,18 @@ pub fn render_answering(
     ]));
     frame.render_widget(Paragraph::new(lines), prompt_area);
     let mut answer = drill.answer.widget().clone();
-    answer.set_placeholder_text(tr(
-        lang,
-        "例如 430 ms、3.4 Tb/s、12 GB、1.5 小时",
-        "e.g. 430 ms, 3.4 Tb/s, 12 GB, 1.5 h",
-    ));
+    answer.set_placeholder_text(m::NUM_PLACEHOLDER.get(ui));
     let title = if drill.typing {
-        format!(
-            " {} · Enter {} ",
-            tr(
-                lang,
-                "你的答案：数值加单位",
-                "your answer: a number with its unit"
-            ),
-            tr(lang, "提交", "submits")
-        )
+        format!(" {} ", m::NUM_BOX_TYPING.get(ui))
     } else {
-        format!(
-            " {} {} · {} {} ",
-            key_for(Context::Drill, Action::StartTyping),
-            tr(lang, "输入", "to type"),
-            key_for(Context::Drill, Action::Reveal),
-            tr(lang, "提交", "to submit"),
-        )
+        let idle = m::NUM_BOX_IDLE.fill(
+            ui,
+            &[
+                ("type", &key_for(Context::Drill, Action::StartTyping)),
+                ("submit", &key_for(Context::Drill, Action::Reveal)),
+            ],
+        );
+        format!(" {idle} ")
     };
     let border = if drill.typing {
         theme.key()
@@ -132,7 +111,7 @@ pub fn render_reveal(
     area: Rect,
     frame: &mut Frame<'_>,
 ) {
-    let lang = app.lang;
+    let (lang, ui) = (app.lang, app.ui());
     let Some(graded) = drill.session.answer().and_then(|a| a.number.as_ref()) else {
         return;
     };
@@ -140,13 +119,13 @@ pub fn render_reveal(
         Constraint::Length(1),
         Constraint::Fill(1),
     ]));
-    let (word, style) = verdict_look(graded.verdict, lang, theme);
+    let (word, style) = verdict_look(graded.verdict, ui, theme);
     let next = key_for(Context::Drill, Action::Open);
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(word, style),
             Span::styled(
-                format!("  {next} {}", tr(lang, "下一题", "next")),
+                format!("  {}", m::NUM_NEXT.fill(ui, &[("key", &next)])),
                 theme.key(),
             ),
         ])),
@@ -158,7 +137,7 @@ pub fn render_reveal(
         &[WrapSpan::new(question.prompt(lang).to_owned(), theme.dim())],
         width,
     );
-    lines.extend(verdict_lines(graded, question, lang, theme, width));
+    lines.extend(verdict_lines(graded, question, ui, theme, width));
     if let Some(error) = &drill.save_error {
         lines.extend(wrapped(
             &[WrapSpan::new(error.clone(), theme.error())],
@@ -170,20 +149,12 @@ pub fn render_reveal(
     lines.extend(wrapped(
         &[
             WrapSpan::new(calc, theme.key()),
-            WrapSpan::new(
-                tr(
-                    lang,
-                    " 用这道题的输入打开计算器",
-                    " opens the calculator with these inputs",
-                )
-                .to_owned(),
-                theme.text(),
-            ),
+            WrapSpan::new(format!(" {}", m::NUM_OPENS_CALC.get(ui)), theme.text()),
         ],
         width,
     ));
     if !question.steps.is_empty() {
-        let title = tr(lang, "计算器的步骤", "how the calculator works it out");
+        let title = m::NUM_STEPS_TITLE.get(ui);
         lines.push(Line::styled(title, theme.title()));
         for step in &question.steps {
             lines.extend(wrapped(&[WrapSpan::new(step.clone(), theme.dim())], width));
@@ -195,24 +166,25 @@ pub fn render_reveal(
 }
 
 /// `✗ off`, `◐ close`, `✓ exact`: a mark and a word, so the verdict reads without colour.
-fn verdict_look(verdict: Verdict, lang: Lang, theme: Theme) -> (&'static str, Style) {
-    match verdict {
-        Verdict::Exact => (tr(lang, "✓ 准确", "✓ exact"), theme.accent()),
-        Verdict::Close => (tr(lang, "◐ 接近", "◐ close"), theme.key()),
-        Verdict::Off => (tr(lang, "✗ 偏差大", "✗ off"), theme.error()),
-    }
+fn verdict_look(verdict: Verdict, ui: Lang, theme: Theme) -> (String, Style) {
+    let (mark, word, style) = match verdict {
+        Verdict::Exact => ("✓", m::NUM_EXACT, theme.accent()),
+        Verdict::Close => ("◐", m::NUM_CLOSE, theme.key()),
+        Verdict::Off => ("✗", m::NUM_OFF, theme.error()),
+    };
+    (format!("{mark} {}", word.get(ui)), style)
 }
 
 /// What was typed, as read, against the engine's answer; then the named slip.
 fn verdict_lines(
     graded: &Graded,
     question: &NumberQuestion,
-    lang: Lang,
+    ui: Lang,
     theme: Theme,
     width: u16,
 ) -> Vec<Line<'static>> {
     let typed = if graded.typed.is_empty() {
-        tr(lang, "（未作答）", "(no answer)").to_owned()
+        m::NUM_NO_ANSWER.get(ui).to_owned()
     } else {
         graded.typed.clone()
     };
@@ -222,19 +194,18 @@ fn verdict_lines(
         .unwrap_or_default();
     let mut lines = wrapped(
         &[
-            WrapSpan::new(tr(lang, "你的答案：", "you: ").to_owned(), theme.dim()),
+            WrapSpan::new(m::NUM_YOU.get(ui).to_owned(), theme.dim()),
             WrapSpan::new(format!("{typed}{ratio}"), theme.text()),
-            WrapSpan::new(tr(lang, " · 答案：", " · answer: ").to_owned(), theme.dim()),
+            WrapSpan::new(format!(" · {}", m::NUM_ANSWER_LABEL.get(ui)), theme.dim()),
             WrapSpan::new(question.answer.text.clone(), theme.title()),
         ],
         width,
     );
     if let Some(diagnosis) = graded.diagnosis {
-        let lead = tr(lang, "失误：", "slip: ");
         lines.extend(wrapped(
             &[
-                WrapSpan::new(lead.to_owned(), theme.title()),
-                WrapSpan::new(diagnosis.explain(lang).to_owned(), theme.error()),
+                WrapSpan::new(m::NUM_SLIP.get(ui).to_owned(), theme.title()),
+                WrapSpan::new(diagnosis.explain(ui).to_owned(), theme.error()),
             ],
             width,
         ));

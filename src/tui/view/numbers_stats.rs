@@ -4,48 +4,43 @@
 use ratatui::text::Line;
 
 use super::drill::wrapped;
-use super::numbers::tr;
 use crate::content::Lang;
 use crate::drill::numbers::tally::NumberStats;
+use crate::text::messages::{self as m, Msg};
 use crate::text::wrap::Span as WrapSpan;
 use crate::tui::theme::Theme;
 
 /// The stats screen's number section: accuracy per calculator, then this week's slips, most
 /// frequent first (`direction: 4 times this week`).
-pub fn stats_lines(
-    stats: &NumberStats,
-    lang: Lang,
-    theme: Theme,
-    width: u16,
-) -> Vec<Line<'static>> {
-    let title = tr(
-        lang,
-        "数字题：各计算器答对（准确或接近）的比例",
-        "number answers: right (exact or close) per calculator",
-    );
-    let mut lines = vec![Line::styled(title, theme.title())];
+pub fn stats_lines(stats: &NumberStats, ui: Lang, theme: Theme, width: u16) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::styled(m::NUM_STATS_TITLE.get(ui), theme.title())];
     if stats.per_calculator.is_empty() {
-        let none = tr(
-            lang,
-            "还没有数字题的作答：在练习页把模式换成数字题试试",
-            "no number answers yet: choose the numbers mode on the drill screen",
-        );
         lines.extend(wrapped(
-            &[WrapSpan::new(none.to_owned(), theme.dim())],
+            &[WrapSpan::new(
+                m::NUM_STATS_NONE.get(ui).to_owned(),
+                theme.dim(),
+            )],
             width,
         ));
     }
     for (calculator, a) in &stats.per_calculator {
         let right = (a.exact + a.close) as f64 / a.asked.max(1) as f64 * 100.0;
-        let (asked, exact, close, off) = (a.asked, a.exact, a.close, a.off);
-        let line = match lang {
-            Lang::Zh => {
-                format!("{right:.0}%，共 {asked} 题（准确 {exact}，接近 {close}，偏差大 {off}）")
-            }
-            Lang::En => {
-                format!("{right:>3.0}% of {asked} (exact {exact}, close {close}, off {off})")
-            }
+        // English leads with the share, right-aligned so the rows line up; Chinese writes it
+        // as it falls.
+        let right = match ui {
+            Lang::En => format!("{right:>3.0}"),
+            Lang::Zh => format!("{right:.0}"),
         };
+        let line = m::NUM_STATS_ROW.fill(
+            ui,
+            &[
+                ("right", &right),
+                ("asked", &a.asked),
+                ("exact", &a.exact),
+                ("close", &a.close),
+                ("off", &a.off),
+            ],
+        );
         lines.extend(wrapped(
             &[
                 WrapSpan::new(format!("{calculator:<12} "), theme.text()),
@@ -55,17 +50,13 @@ pub fn stats_lines(
         ));
     }
     if !stats.mistakes.is_empty() {
-        let title = tr(
-            lang,
-            "近 7 天最常见的失误",
-            "slips you made most in the last 7 days",
-        );
-        lines.push(Line::styled(title, theme.title()));
+        lines.push(Line::styled(m::NUM_STATS_SLIPS.get(ui), theme.title()));
         for (code, times) in &stats.mistakes {
-            let text = match lang {
-                Lang::Zh => format!("{}：本周 {times} 次", slip_name(code, lang)),
-                Lang::En if *times == 1 => format!("{code}: once this week"),
-                Lang::En => format!("{code}: {times} times this week"),
+            let slip = slip_name(code, ui);
+            let text = if *times == 1 {
+                m::NUM_SLIP_WEEK_ONE.fill(ui, &[("slip", &slip)])
+            } else {
+                m::NUM_SLIP_WEEK_MANY.fill(ui, &[("slip", &slip), ("n", times)])
             };
             lines.extend(wrapped(&[WrapSpan::new(text, theme.text())], width));
         }
@@ -73,19 +64,54 @@ pub fn stats_lines(
     lines
 }
 
-/// A slip's name in the statistics: its code in English, a word in Chinese.
-fn slip_name(code: &str, lang: Lang) -> &str {
-    if lang == Lang::En {
-        return code;
-    }
-    match code {
-        "direction" => "单向/双向",
-        "bits-bytes" => "比特/字节",
-        "gib-gb" => "GiB/GB",
-        "order-of-magnitude" => "数量级",
-        "prefix" => "单位前缀",
-        "wrong-kind" => "量纲不对",
-        "missing-unit" => "没写单位",
-        other => other,
+/// A slip's name in the statistics: its code in English, a word in Chinese; an unknown code
+/// (from a newer version's history) as it is.
+fn slip_name(code: &str, ui: Lang) -> &str {
+    slip_msg(code).map_or(code, |msg| msg.get(ui))
+}
+
+/// The catalogue entry naming the slip with this code.
+fn slip_msg(code: &str) -> Option<Msg> {
+    Some(match code {
+        "direction" => m::SLIP_DIRECTION,
+        "bits-bytes" => m::SLIP_BITS_BYTES,
+        "gib-gb" => m::SLIP_GIB_GB,
+        "order-of-magnitude" => m::SLIP_ORDER_OF_MAGNITUDE,
+        "prefix" => m::SLIP_PREFIX,
+        "wrong-kind" => m::SLIP_WRONG_KIND,
+        "missing-unit" => m::SLIP_MISSING_UNIT,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::drill::numbers::Diagnosis;
+
+    #[test]
+    fn every_slip_code_has_a_chinese_name_and_reads_as_its_code_in_english() {
+        let all = [
+            Diagnosis::Direction,
+            Diagnosis::BitsBytes,
+            Diagnosis::GibGb,
+            Diagnosis::OrderOfMagnitude,
+            Diagnosis::Prefix,
+            Diagnosis::WrongKind,
+            Diagnosis::MissingUnit,
+        ];
+        for diagnosis in all {
+            let code = diagnosis.code();
+            assert_eq!(slip_name(code, Lang::En), code);
+            assert_ne!(
+                slip_name(code, Lang::Zh),
+                code,
+                "{code} has no Chinese name"
+            );
+        }
+        assert_eq!(
+            slip_name("from-a-newer-version", Lang::Zh),
+            "from-a-newer-version"
+        );
     }
 }

@@ -177,7 +177,7 @@ pub(super) fn render_reveal(
 /// The summary's coverage column for its `i`th question: key points covered, or for a number
 /// question its verdict. Only the session knows which were number
 /// questions: the summary lists the questions asked, in order.
-fn coverage_column(drill: &DrillScreen, i: usize, q: &QuestionSummary, lang: Lang) -> String {
+fn coverage_column(drill: &DrillScreen, i: usize, q: &QuestionSummary, ui: Lang) -> String {
     let number = drill
         .session
         .questions()
@@ -190,16 +190,19 @@ fn coverage_column(drill: &DrillScreen, i: usize, q: &QuestionSummary, lang: Lan
     let Some(graded) = number else {
         return format!("{}/{}  ", q.covered, q.total);
     };
-    match (graded.verdict, lang) {
-        (Verdict::Exact, Lang::En) => "exact  ",
-        (Verdict::Close, Lang::En) => "close  ",
-        (Verdict::Off, Lang::En) => "off    ",
-        (Verdict::Exact, Lang::Zh) => "准确   ",
-        (Verdict::Close, Lang::Zh) => "接近   ",
-        (Verdict::Off, Lang::Zh) => "偏差   ",
+    let word = match graded.verdict {
+        Verdict::Exact => m::NUM_EXACT,
+        Verdict::Close => m::NUM_CLOSE,
+        Verdict::Off => m::NUM_OFF_SHORT,
     }
-    .to_owned()
+    .get(ui);
+    // Padded by display width (a Chinese character takes two columns), so the column lines up.
+    let pad = VERDICT_COLUMN.saturating_sub(UnicodeWidthStr::width(word));
+    format!("{word}{}", " ".repeat(pad))
 }
+
+/// The columns of the coverage column when it holds a number verdict.
+const VERDICT_COLUMN: usize = 7;
 
 /// The summary's title and its one line of totals.
 fn summary_head(summary: &DrillSummary, ui: Lang, theme: Theme, width: u16) -> Vec<Line<'static>> {
@@ -243,7 +246,7 @@ pub(super) fn render_summary(
     let mut lines = summary_head(summary, ui, theme, area.width);
     lines.push(Line::default());
     for (i, q) in summary.questions.iter().enumerate() {
-        let coverage = coverage_column(drill, i, q, app.lang);
+        let coverage = coverage_column(drill, i, q, ui);
         let title = app
             .deck
             .get(&q.card_id)
