@@ -86,6 +86,8 @@ pub struct App {
     pub status: Option<String>,
     /// The calculators screen, created the first time it is shown.
     pub calc: Option<CalcScreen>,
+    /// The calculators were opened by `c` on a number answer: Esc goes back to the drill.
+    calc_from_drill: bool,
     /// The user's link presets, added to the bundled ones when the table is first needed.
     user_links: Vec<LinkPreset>,
     /// Built on first use, so startup does not pay for it.
@@ -137,6 +139,7 @@ impl App {
             search_return: None,
             status: None,
             calc: None,
+            calc_from_drill: false,
             user_links: Vec::new(),
             hardware: None,
             now: DateTime::<Utc>::UNIX_EPOCH,

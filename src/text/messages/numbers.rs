@@ -26,8 +26,8 @@ super::messages! {
     NUM_CALC_AFTER_ANSWER = "答完数字题后可以用计算器打开这道题的输入",
         "after a number answer this opens its calculator with its inputs";
     NUM_CALC_CANNOT_OPEN = "这道题的计算器打不开", "this question's calculator could not be opened";
-    NUM_CALC_FILLED = "已填入这道题的输入；按 {esc} 再按 {back} 回到练习",
-        "this question's inputs are filled in; {esc}, then {back}, back to the drill";
+    NUM_CALC_FILLED = "已填入这道题的输入；按 {esc} 回到练习",
+        "this question's inputs are filled in; {esc} goes back to the drill";
 
     // The stats screen's number section.
     NUM_STATS_TITLE = "数字题：各计算器答对（准确或接近）的比例",

@@ -16,6 +16,7 @@ impl App {
         let table = self.table();
         let screen = self.calc.get_or_insert_with(|| CalcScreen::new(&table));
         screen.return_to = return_to;
+        self.calc_from_drill = false;
         self.screen = Screen::Calculators;
     }
 
@@ -33,6 +34,9 @@ impl App {
                 self.cards.reading = Some(reading);
                 self.cards.selected = reading.card;
                 self.refresh_layout();
+            }
+            CalcFlow::Leave(None) if std::mem::take(&mut self.calc_from_drill) => {
+                self.screen = Screen::Drill;
             }
             CalcFlow::Leave(None) => self.screen = Screen::Cards,
             CalcFlow::Quit => self.quit = true,

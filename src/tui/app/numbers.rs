@@ -36,10 +36,10 @@ impl App {
                 if let Some(screen) = &mut self.calc {
                     screen.load(position, form, &table);
                 }
-                // Digits edit calculator fields, so the way back is Esc (to the cards), then 3.
+                // Esc leaves the calculators for the drill this answer came from.
+                self.calc_from_drill = true;
                 let esc = key_for(Context::Calc, Action::Back);
-                let back = key_for(Context::Global, Action::ShowDrill);
-                self.status = Some(m::NUM_CALC_FILLED.fill(ui, &[("esc", &esc), ("back", &back)]));
+                self.status = Some(m::NUM_CALC_FILLED.fill(ui, &[("esc", &esc)]));
             }
         }
     }
