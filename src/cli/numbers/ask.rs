@@ -9,7 +9,6 @@ use std::time::Instant;
 
 use super::{NumbersStatsArgs, shell_words};
 use crate::cli::{CommandEnv, CommandError, CommandResult, emit, progress};
-use crate::content::Lang;
 use crate::drill::numbers::tally::{number_review, number_stats};
 use crate::drill::numbers::{Diagnosis, Expected, Graded, NumberQuestion, Verdict, grade};
 use crate::drill::store::Store;
@@ -142,22 +141,7 @@ pub fn stats(
         let _ = writeln!(text, "{}", m::NUM_CLI_NONE.get(ui));
     }
     for (calculator, a) in &stats.per_calculator {
-        let right = (a.exact + a.close) as f64 / a.asked.max(1) as f64 * 100.0;
-        // English leads with the share, right-aligned so the rows line up.
-        let right = match ui {
-            Lang::En => format!("{right:>3.0}"),
-            Lang::Zh => format!("{right:.0}"),
-        };
-        let line = m::NUM_CLI_ROW.fill(
-            ui,
-            &[
-                ("right", &right),
-                ("asked", &a.asked),
-                ("exact", &a.exact),
-                ("close", &a.close),
-                ("off", &a.off),
-            ],
-        );
+        let line = a.line(ui);
         let _ = writeln!(text, "{calculator:<12} {line}");
     }
     if !stats.mistakes.is_empty() {

@@ -116,6 +116,30 @@ pub struct Accuracy {
     pub off: usize,
 }
 
+impl Accuracy {
+    /// One calculator's row as the stats screen and `numbers stats` print it: the share right
+    /// (exact or close), then the counts. English leads with the share right-aligned so rows
+    /// line up; Chinese writes it as it falls.
+    pub fn line(&self, ui: Lang) -> String {
+        use crate::text::messages as m;
+        let right = (self.exact + self.close) as f64 / self.asked.max(1) as f64 * 100.0;
+        let right = match ui {
+            Lang::En => format!("{right:>3.0}"),
+            Lang::Zh => format!("{right:.0}"),
+        };
+        m::NUM_STATS_ROW.fill(
+            ui,
+            &[
+                ("right", &right),
+                ("asked", &self.asked),
+                ("exact", &self.exact),
+                ("close", &self.close),
+                ("off", &self.off),
+            ],
+        )
+    }
+}
+
 /// Number accuracy per calculator and the slips made since a time, most frequent first.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct NumberStats {

@@ -68,8 +68,6 @@ super::messages! {
     NUM_CLI_SUMMARY = "准确 {exact}，接近 {close}，偏差大 {off}", "exact {exact}, close {close}, off {off}";
     NUM_CLI_NONE = "还没有数字题的作答：`infraprep numbers --ask` 可以出几道",
         "no number answers yet: `infraprep numbers --ask` asks some";
-    NUM_CLI_ROW = "答对 {right}%，共 {asked}（准确 {exact}，接近 {close}，偏差大 {off}）",
-        "{right}% right of {asked} (exact {exact}, close {close}, off {off})";
     NUM_CLI_SLIPS = "近 7 天的失误", "Slips in the last 7 days";
     NUM_CLI_TIMES = "{n} 次", "{n} times";
 }

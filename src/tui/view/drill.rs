@@ -27,6 +27,8 @@ use crate::tui::theme::Theme;
 
 mod review;
 
+pub(super) use review::scrolled;
+
 use review::{render_reveal, render_summary};
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
@@ -184,7 +186,7 @@ fn render_answering(
         Constraint::Fill(1),
     ]));
     frame.render_widget(Paragraph::new(hint_lines), hint_area);
-    let mut answer = drill.answer.widget().clone();
+    let answer = drill.answer.widget().clone();
     let title = if drill.typing {
         m::DRILL_BOX_TYPING.fill(
             app.ui(),
@@ -199,21 +201,30 @@ fn render_answering(
             ],
         )
     };
-    let border = if drill.typing {
-        theme.key()
-    } else {
-        theme.dim()
-    };
+    draw_answer_box(answer, drill.typing, title, theme, answer_area, frame);
+}
+
+/// The answer box in its frame: bright with a cursor while typing, dim and cursorless
+/// otherwise. The spoken and the number answer boxes share it.
+pub(super) fn draw_answer_box(
+    mut answer: ratatui_textarea::TextArea<'static>,
+    typing: bool,
+    title: String,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame<'_>,
+) {
+    let border = if typing { theme.key() } else { theme.dim() };
     answer.set_block(
         Block::default()
             .borders(Borders::ALL)
             .border_style(border)
             .title(title),
     );
-    if !drill.typing {
+    if !typing {
         answer.set_cursor_style(ratatui::style::Style::new());
     }
-    frame.render_widget(&answer, answer_area);
+    frame.render_widget(&answer, area);
 }
 
 fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {

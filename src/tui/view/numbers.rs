@@ -15,9 +15,9 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::widgets::Paragraph;
 
-use super::drill::wrapped;
+use super::drill::{draw_answer_box, scrolled, wrapped};
 use crate::calc::format;
 use crate::content::Lang;
 use crate::drill::numbers::{Graded, NumberQuestion, Verdict};
@@ -84,21 +84,7 @@ pub fn render_answering(
         );
         format!(" {idle} ")
     };
-    let border = if drill.typing {
-        theme.key()
-    } else {
-        theme.dim()
-    };
-    answer.set_block(
-        Block::default()
-            .borders(Borders::ALL)
-            .border_style(border)
-            .title(title),
-    );
-    if !drill.typing {
-        answer.set_cursor_style(Style::new());
-    }
-    frame.render_widget(&answer, box_area);
+    draw_answer_box(answer, drill.typing, title, theme, box_area, frame);
     frame.render_widget(Paragraph::new(error), error_area);
 }
 
@@ -162,7 +148,7 @@ pub fn render_reveal(
     }
     let command = format!("infraprep {}", question.command.join(" "));
     lines.extend(wrapped(&[WrapSpan::new(command, theme.dim())], width));
-    scrolled(drill, lines, theme, body, frame);
+    scrolled(ui, drill, lines, theme, body, frame);
 }
 
 /// `✗ off`, `◐ close`, `✓ exact`: a mark and a word, so the verdict reads without colour.
@@ -211,40 +197,4 @@ fn verdict_lines(
         ));
     }
     lines
-}
-
-/// Draws `lines` from the drill's scroll position, with a position row when they overflow.
-fn scrolled(
-    drill: &DrillScreen,
-    lines: Vec<Line<'static>>,
-    theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
-    let total = lines.len();
-    let height = usize::from(area.height);
-    if total <= height {
-        drill.scroll_max.set(0);
-        frame.render_widget(Paragraph::new(lines), area);
-        return;
-    }
-    let [body, footer] = area.layout(&Layout::vertical([
-        Constraint::Fill(1),
-        Constraint::Length(1),
-    ]));
-    let rows = usize::from(body.height);
-    let max = total.saturating_sub(rows);
-    drill.scroll_max.set(max);
-    drill.page_rows.set(rows.saturating_sub(1).max(1));
-    let top = drill.scroll.min(max);
-    let shown: Vec<Line<'static>> = lines.into_iter().skip(top).take(rows).collect();
-    frame.render_widget(Paragraph::new(shown), body);
-    let position = format!(
-        "{}-{} / {total} · {} {}",
-        top + 1,
-        (top + rows).min(total),
-        key_for(Context::Drill, Action::Move(1)),
-        key_for(Context::Drill, Action::Move(-1)),
-    );
-    frame.render_widget(Paragraph::new(Line::styled(position, theme.dim())), footer);
 }

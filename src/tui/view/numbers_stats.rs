@@ -24,23 +24,7 @@ pub fn stats_lines(stats: &NumberStats, ui: Lang, theme: Theme, width: u16) -> V
         ));
     }
     for (calculator, a) in &stats.per_calculator {
-        let right = (a.exact + a.close) as f64 / a.asked.max(1) as f64 * 100.0;
-        // English leads with the share, right-aligned so the rows line up; Chinese writes it
-        // as it falls.
-        let right = match ui {
-            Lang::En => format!("{right:>3.0}"),
-            Lang::Zh => format!("{right:.0}"),
-        };
-        let line = m::NUM_STATS_ROW.fill(
-            ui,
-            &[
-                ("right", &right),
-                ("asked", &a.asked),
-                ("exact", &a.exact),
-                ("close", &a.close),
-                ("off", &a.off),
-            ],
-        );
+        let line = a.line(ui);
         lines.extend(wrapped(
             &[
                 WrapSpan::new(format!("{calculator:<12} "), theme.text()),

@@ -27,8 +27,9 @@ use crate::tui::theme::Theme;
 const MISSED_SHOWN: usize = 5;
 
 /// Draws `lines` in `area` from the drill's scroll position, with a last row saying which rows
-/// are shown and how to scroll when they do not all fit.
-fn scrolled(
+/// are shown and how to scroll when they do not all fit. The review, the summary and the
+/// number-answer screen all scroll this way.
+pub(in crate::tui::view) fn scrolled(
     ui: Lang,
     drill: &DrillScreen,
     lines: Vec<Line<'static>>,
