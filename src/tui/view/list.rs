@@ -66,16 +66,20 @@ fn pad(text: &str, width: usize) -> String {
     format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
 }
 
-/// Cuts `text` to `width` columns, marking the cut with `…`.
-fn truncate(text: &str, width: usize) -> String {
+/// Cuts `text` to `width` columns, marking the cut with `…`, so a long title ends visibly
+/// rather than mid-glyph. The card list and the search results both use it.
+pub(super) fn truncate(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_owned();
     }
     let mut out = String::new();
+    let mut used = 0;
     for c in text.chars() {
-        if out.width() + unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) + 1 > width {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w + 1 > width {
             break;
         }
+        used += w;
         out.push(c);
     }
     out.push('…');

@@ -16,6 +16,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use unicode_width::UnicodeWidthStr;
 
+use super::list::truncate;
 use crate::search::is_blank;
 use crate::text::messages as m;
 use crate::tui::app::App;
@@ -78,7 +79,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         let title = card.title(app.lang);
         let mut spans = vec![Span::styled(format!(" {number}  "), theme.accent())];
         spans.extend(highlighted(
-            &cut(title, width),
+            &truncate(title, width),
             &search.compiled.matches(title),
             theme,
         ));
@@ -95,22 +96,6 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         }
     }
     frame.render_widget(Paragraph::new(lines), results);
-}
-
-/// `text` cut to `width` columns with `…`, so a long title ends visibly rather than mid-glyph.
-fn cut(text: &str, width: usize) -> String {
-    if text.width() <= width {
-        return text.to_owned();
-    }
-    let mut out = String::new();
-    for c in text.chars() {
-        if out.width() + unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) + 1 > width {
-            break;
-        }
-        out.push(c);
-    }
-    out.push('…');
-    out
 }
 
 /// `text` as spans, with the chars in `matches` (char ranges) in the match style.
