@@ -16,7 +16,7 @@ use crate::calc::HardwareTable;
 use crate::content::Card;
 use crate::content::numbers::DEFAULT_TOLERANCE;
 use crate::drill::numbers::{
-    Answer, Expected, NumberFilter, NumberQuestion, generate, grade, tally,
+    Answer, Expected, NumberFilter, NumberQuestion, generate, grade, shell_words, tally,
 };
 use crate::text::messages as m;
 
@@ -226,22 +226,6 @@ fn listing(questions: &[NumberQuestion], ctx: &CommandEnv, seed: u64) -> String 
     }
     let _ = writeln!(text, "\n{}", style.dim(&format!("seed {seed}")));
     text
-}
-
-/// The argv as a shell line: words with spaces or slashes quoted.
-pub(crate) fn shell_words(argv: &[String]) -> String {
-    argv.iter()
-        .map(|w| {
-            if w.chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_.:".contains(c))
-            {
-                w.clone()
-            } else {
-                format!("'{}'", w.replace('\'', r"'\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn run_grade(args: &GradeArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandResult {

@@ -18,7 +18,7 @@ pub use asked::{due_first, follow_up, grade_typed, unanswered};
 pub use check::check_card;
 pub use grade::{Diagnosis, EXACT, Expected, Graded, Verdict, grade, normalize};
 pub use instance::{Answer, NumberQuestion, answer_text, instantiate, render, unit_kind};
-pub use report::{argv, lookup};
+pub use report::{argv, lookup, shell_words};
 
 use crate::calc::HardwareTable;
 use crate::content::Card;

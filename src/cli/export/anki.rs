@@ -54,7 +54,7 @@ pub fn file(cards: &[ExportCard], langs: &[Lang], table: &HardwareTable) -> Stri
                     );
                     let extra = format!(
                         "<code>infraprep {}</code><br>{}",
-                        escape(&question.command.join(" ")),
+                        escape(&crate::drill::numbers::shell_words(&question.command)),
                         question
                             .steps
                             .iter()

@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use super::{NumbersStatsArgs, shell_words};
+use super::NumbersStatsArgs;
 use crate::cli::{CommandEnv, CommandError, CommandResult, emit, progress};
+use crate::drill::numbers::shell_words;
 use crate::drill::numbers::tally::{number_review, number_stats};
 use crate::drill::numbers::{Diagnosis, Expected, Graded, NumberQuestion, Verdict, grade};
 use crate::drill::store::Store;

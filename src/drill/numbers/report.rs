@@ -55,3 +55,37 @@ pub fn lookup(json: &serde_json::Value, path: &str) -> Result<f64, String> {
     at.as_f64()
         .ok_or_else(|| format!("answer path '{path}' leads to {at}, not a number"))
 }
+
+/// The argv as a line to paste into a shell: any word with more than letters, digits and
+/// `-_.:` is single-quoted, so `64 * 2` or a path with spaces reaches `infraprep` whole. The
+/// CLI, the drill screen and the Anki export all show commands this way.
+pub fn shell_words(argv: &[String]) -> String {
+    argv.iter()
+        .map(|w| {
+            if w.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.:".contains(c))
+            {
+                w.clone()
+            } else {
+                format!("'{}'", w.replace('\'', r"'\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod shell_tests {
+    use super::shell_words;
+
+    #[test]
+    fn words_a_shell_would_split_or_expand_are_quoted() {
+        let argv: Vec<String> = ["calc", "64 * 2 * 16", "--link", "nvlink4", "it's", "a/b"]
+            .map(str::to_owned)
+            .to_vec();
+        assert_eq!(
+            shell_words(&argv),
+            r"calc '64 * 2 * 16' --link nvlink4 'it'\''s' 'a/b'"
+        );
+    }
+}

@@ -146,7 +146,10 @@ pub fn render_reveal(
             lines.extend(wrapped(&[WrapSpan::new(step.clone(), theme.dim())], width));
         }
     }
-    let command = format!("infraprep {}", question.command.join(" "));
+    let command = format!(
+        "infraprep {}",
+        crate::drill::numbers::shell_words(&question.command)
+    );
     lines.extend(wrapped(&[WrapSpan::new(command, theme.dim())], width));
     scrolled(ui, drill, lines, theme, body, frame);
 }
