@@ -36,6 +36,7 @@ pub use outcome::{Chart, Outcome, Row, Table, Unit, one, pair, times};
 
 use crate::calc::{CalcError, HardwareTable};
 use crate::content::Lang;
+use crate::text::Bi;
 
 /// A calculator: its fields, how to compute it, and how its result reads.
 pub struct Calculator {
@@ -88,12 +89,12 @@ impl Computed {
 pub struct FormError {
     /// The field at fault, when the fault is one field's.
     pub field: Option<&'static str>,
-    pub message: String,
+    pub message: Bi,
 }
 
 impl std::fmt::Display for FormError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(self.message.en())
     }
 }
 
@@ -149,7 +150,7 @@ impl Calculator {
         }
         (self.compute)(form, table).map_err(|e| FormError {
             field: None,
-            message: e.to_string(),
+            message: e.text(),
         })
     }
 }

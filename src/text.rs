@@ -2,7 +2,10 @@
 //! and control characters made visible (`sanitize`). Pure: no terminal types; both front ends
 //! build on it.
 
+mod bi;
 pub mod markdown;
 pub mod messages;
 pub mod sanitize;
 pub mod wrap;
+
+pub use bi::{Bi, has_english_prose};

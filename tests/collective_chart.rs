@@ -77,7 +77,9 @@ fn series_names(outcome: &Outcome) -> Vec<String> {
         .charts
         .iter()
         .filter_map(|c| match c {
-            Chart::Lines { series, .. } => Some(series.iter().map(|(n, _)| n.clone()).collect()),
+            Chart::Lines { series, .. } => {
+                Some(series.iter().map(|(n, _)| n.to_string()).collect())
+            }
             _ => None,
         })
         .collect();
@@ -196,14 +198,14 @@ fn the_result_headline_is_shown_whole() {
                     .filter(|p| !p.is_empty())
                 {
                     assert!(
-                        text.contains(part.as_str()),
+                        text.contains(part.get(lang)),
                         "{width}x{height} {lang:?}: {part:?} is not shown whole:\n{text}"
                     );
                 }
                 // Label, spec and expected sit on one row, or the label on the row above.
                 let row = text
                     .lines()
-                    .position(|r| r.contains(spec.as_str()) && r.contains(expected.as_str()));
+                    .position(|r| r.contains(spec.get(lang)) && r.contains(expected.get(lang)));
                 assert!(
                     row.is_some(),
                     "{label}: {spec} and {expected} on one row:\n{text}"

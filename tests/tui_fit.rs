@@ -279,7 +279,7 @@ fn calculators_fit(lang: Lang) {
         for (label, figure, expected) in outcome.map(|o| o.headline.clone()).unwrap_or_default() {
             for part in [&figure, &expected].into_iter().filter(|p| !p.is_empty()) {
                 assert!(
-                    squeeze(&result).contains(&squeeze(part)),
+                    squeeze(&result).contains(&squeeze(part.get(lang))),
                     "{}: headline {label:?} cut: {part:?}\n{}",
                     spec.id,
                     rows.join("\n")
@@ -290,10 +290,14 @@ fn calculators_fit(lang: Lang) {
         for chart in outcome.map(|o| o.charts.clone()).unwrap_or_default() {
             use infraprep::calculators::Chart;
             let (title, labels): (String, Vec<String>) = match chart {
-                Chart::Bars { title, bars, .. } => (title, bars.into_iter().map(|b| b.0).collect()),
-                Chart::Parts { title, parts, .. } => {
-                    (title, parts.into_iter().map(|p| p.0).collect())
-                }
+                Chart::Bars { title, bars, .. } => (
+                    title.get(lang).to_owned(),
+                    bars.iter().map(|b| b.0.get(lang).to_owned()).collect(),
+                ),
+                Chart::Parts { title, parts, .. } => (
+                    title.get(lang).to_owned(),
+                    parts.iter().map(|p| p.0.get(lang).to_owned()).collect(),
+                ),
                 Chart::Lines { .. } => continue,
             };
             for text in std::iter::once(&title).chain(&labels) {

@@ -5,6 +5,9 @@
 
 use thiserror::Error;
 
+use crate::content::Lang;
+use crate::text::Bi;
+
 /// Why a calculation could not be done.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CalcError {
@@ -12,41 +15,37 @@ pub enum CalcError {
     #[error("'{input}' is {found}, but {wanted} is needed here: {hint}")]
     WrongKind {
         input: String,
-        found: String,
-        wanted: &'static str,
-        hint: String,
+        found: Bi,
+        wanted: Bi,
+        hint: Bi,
     },
     /// The text could not be read as a quantity at all.
     #[error("'{input}' could not be read: {reason}; {hint}")]
-    Unreadable {
-        input: String,
-        reason: String,
-        hint: String,
-    },
+    Unreadable { input: String, reason: Bi, hint: Bi },
     /// A value was read but is outside what makes sense (zero, negative, huge).
     #[error("{what} '{input}' {problem}")]
     OutOfRange {
         what: &'static str,
         input: String,
-        problem: String,
+        problem: Bi,
     },
     /// A link id that is neither bundled nor in the user's config.
     #[error("unknown link '{id}'{examples}")]
-    UnknownLink { id: String, examples: String },
+    UnknownLink { id: String, examples: Bi },
     /// Options that do not fit together, or a required one that is missing.
     #[error("{0}")]
-    Invalid(String),
+    Invalid(Bi),
     /// Writing the result failed (closed pipe, full disk).
     #[error("could not write the output: {0}")]
     Output(String),
     /// A hardware table (bundled or user override) that fails validation.
     #[error("link preset '{id}': {problem}")]
-    BadPreset { id: String, problem: String },
+    BadPreset { id: String, problem: Bi },
 }
 
 impl CalcError {
     /// Shorthand for [`CalcError::Invalid`].
-    pub(crate) fn invalid(message: impl Into<String>) -> Self {
+    pub(crate) fn invalid(message: impl Into<Bi>) -> Self {
         Self::Invalid(message.into())
     }
 
@@ -59,12 +58,99 @@ impl CalcError {
     pub(crate) fn range(
         what: &'static str,
         input: impl Into<String>,
-        problem: impl Into<String>,
+        problem: impl Into<Bi>,
     ) -> Self {
         Self::OutOfRange {
             what,
             input: input.into(),
             problem: problem.into(),
         }
+    }
+
+    /// The message in both interface languages; `Display` gives the English one.
+    pub fn text(&self) -> Bi {
+        Bi::build(|lang| {
+            let zh = lang == Lang::Zh;
+            match self {
+                Self::WrongKind {
+                    input,
+                    found,
+                    wanted,
+                    hint,
+                } => {
+                    let (found, wanted, hint) = (found.get(lang), wanted.get(lang), hint.get(lang));
+                    if zh {
+                        format!("'{input}' 是{found}，这里需要{wanted}：{hint}")
+                    } else {
+                        format!("'{input}' is {found}, but {wanted} is needed here: {hint}")
+                    }
+                }
+                Self::Unreadable {
+                    input,
+                    reason,
+                    hint,
+                } => {
+                    let (reason, hint) = (reason.get(lang), hint.get(lang));
+                    if zh {
+                        format!("无法读取 '{input}'：{reason}；{hint}")
+                    } else {
+                        format!("'{input}' could not be read: {reason}; {hint}")
+                    }
+                }
+                Self::OutOfRange {
+                    what,
+                    input,
+                    problem,
+                } => format!("{what} '{input}' {}", problem.get(lang)),
+                Self::UnknownLink { id, examples } => {
+                    if zh {
+                        format!("未知链路 '{id}'{}", examples.get(lang))
+                    } else {
+                        format!("unknown link '{id}'{}", examples.get(lang))
+                    }
+                }
+                Self::Invalid(message) => message.get(lang).to_owned(),
+                Self::Output(message) => {
+                    if zh {
+                        format!("无法写出结果：{message}")
+                    } else {
+                        format!("could not write the output: {message}")
+                    }
+                }
+                Self::BadPreset { id, problem } => {
+                    if zh {
+                        format!("链路预设 '{id}'：{}", problem.get(lang))
+                    } else {
+                        format!("link preset '{id}': {}", problem.get(lang))
+                    }
+                }
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_english_by_display_and_chinese_on_request() {
+        let error = CalcError::WrongKind {
+            input: "5 GB/s".to_owned(),
+            found: Bi::new("a rate", "速率"),
+            wanted: Bi::new("a size", "大小"),
+            hint: Bi::new("give bytes, e.g. 10 GiB", "请给字节数，如 10 GiB"),
+        };
+        assert_eq!(error.text().get(Lang::En), error.to_string());
+        assert_eq!(
+            error.text().get(Lang::Zh),
+            "'5 GB/s' 是速率，这里需要大小：请给字节数，如 10 GiB"
+        );
+        let plain = CalcError::invalid("give --tp");
+        assert_eq!(
+            plain.text().get(Lang::Zh),
+            "give --tp",
+            "untranslated falls back"
+        );
     }
 }

@@ -64,8 +64,10 @@ pub fn eval_expression(expr: &str, table: &HardwareTable) -> Result<ExprValue, C
     if original.is_empty() {
         return Err(CalcError::Unreadable {
             input: String::new(),
-            reason: "it is empty".to_owned(),
-            hint: "write an expression such as '10 GiB / 25 GB/s' or '10 GiB / nvlink4'".to_owned(),
+            reason: "it is empty".to_owned().into(),
+            hint: "write an expression such as '10 GiB / 25 GB/s' or '10 GiB / nvlink4'"
+                .to_owned()
+                .into(),
         });
     }
     guard::check(original)?;
@@ -76,9 +78,11 @@ pub fn eval_expression(expr: &str, table: &HardwareTable) -> Result<ExprValue, C
         fend_bridge::evaluate_expecting(&grouped, Kind::Duration).map_err(|message| {
             let mut err = units::unreadable(original, &message);
             if let CalcError::Unreadable { hint, .. } = &mut err {
-                hint.push_str(
-                "; link ids such as 'nvlink4' or 'ib-ndr' stand for their per-direction bandwidth",
-            );
+                *hint = hint.map(|h| {
+                    format!(
+                        "{h}; link ids such as 'nvlink4' or 'ib-ndr' stand for their per-direction bandwidth"
+                    )
+                });
             }
             err
         })?;
@@ -146,9 +150,9 @@ pub fn figure_matches(value: &ExprValue, expect: &str) -> Result<bool, CalcError
     if wanted.kind != value.kind || value.kind == Kind::Other {
         return Err(CalcError::WrongKind {
             input: written.to_owned(),
-            found: wanted.kind.describe().to_owned(),
-            wanted: value.kind.describe(),
-            hint: format!("the value is {}", value.display),
+            found: wanted.kind.describe().to_owned().into(),
+            wanted: value.kind.describe().into(),
+            hint: format!("the value is {}", value.display).into(),
         });
     }
     let number: f64 = literal

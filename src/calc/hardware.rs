@@ -137,7 +137,7 @@ impl LinkPreset {
     fn validate(&self) -> Result<(), CalcError> {
         let bad = |problem: String| CalcError::BadPreset {
             id: self.id.clone(),
-            problem,
+            problem: problem.into(),
         };
         let id_ok = !self.id.is_empty()
             && self
@@ -245,7 +245,7 @@ impl HardwareTable {
     pub fn from_toml(text: &str) -> Result<HardwareTable, CalcError> {
         let file: PresetFile = toml::from_str(text).map_err(|e| CalcError::BadPreset {
             id: "(file)".into(),
-            problem: e.message().to_owned(),
+            problem: e.message().to_owned().into(),
         })?;
         HardwareTable { links: Vec::new() }.with_overrides(file.links)
     }
@@ -281,7 +281,7 @@ impl HardwareTable {
     pub fn require(&self, id: &str) -> Result<&LinkPreset, CalcError> {
         self.get(id).ok_or_else(|| CalcError::UnknownLink {
             id: id.trim().to_owned(),
-            examples: self.suggest(id),
+            examples: self.suggest(id).into(),
         })
     }
 

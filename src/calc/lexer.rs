@@ -176,8 +176,8 @@ pub(crate) fn check_unit_words(text: &str) -> Result<(), CalcError> {
         {
             return Err(CalcError::Unreadable {
                 input: text.to_owned(),
-                reason,
-                hint,
+                reason: reason.into(),
+                hint: hint.into(),
             });
         }
     }

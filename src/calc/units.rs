@@ -40,8 +40,10 @@ pub(crate) fn parse_quantity_expecting(text: &str, likely: Kind) -> Result<Quant
     if trimmed.is_empty() {
         return Err(CalcError::Unreadable {
             input: text.to_owned(),
-            reason: "it is empty".to_owned(),
-            hint: "write a value with its unit, such as '10 GiB', '25 GB/s' or '2 us'".to_owned(),
+            reason: "it is empty".to_owned().into(),
+            hint: "write a value with its unit, such as '10 GiB', '25 GB/s' or '2 us'"
+                .to_owned()
+                .into(),
         });
     }
     if let Some((value, kind)) = fast::read(trimmed) {
@@ -85,8 +87,8 @@ pub(crate) fn unreadable(input: &str, fend_message: &str) -> CalcError {
     };
     CalcError::Unreadable {
         input: input.to_owned(),
-        reason,
-        hint,
+        reason: reason.into(),
+        hint: hint.into(),
     }
 }
 
@@ -97,9 +99,9 @@ fn parse_kind(text: &str, wanted: Kind, what: &'static str, max: f64) -> Result<
     if quantity.kind != wanted {
         return Err(CalcError::WrongKind {
             input: input.to_owned(),
-            found: quantity.kind.describe().to_owned(),
-            wanted: wanted.describe(),
-            hint: example_for(wanted, quantity.kind),
+            found: quantity.kind.describe().to_owned().into(),
+            wanted: wanted.describe().into(),
+            hint: example_for(wanted, quantity.kind).into(),
         });
     }
     check_range(what, input, quantity.value, max)
@@ -227,8 +229,10 @@ pub fn parse_params(text: &str) -> Result<f64, CalcError> {
     let (Some(scale), Some(number)) = (scale, parsed) else {
         return Err(CalcError::Unreadable {
             input: input.to_owned(),
-            reason: "it is not a parameter count".to_owned(),
-            hint: "write a count such as '70B' (70 billion), '175e9' or '7.5M'".to_owned(),
+            reason: "it is not a parameter count".to_owned().into(),
+            hint: "write a count such as '70B' (70 billion), '175e9' or '7.5M'"
+                .to_owned()
+                .into(),
         });
     };
     check_range("parameter count", input, number * scale, MAX_PARAMS)

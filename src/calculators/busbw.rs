@@ -3,6 +3,7 @@
 use super::collective::OPS;
 use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit};
 use crate::calc::{self, BusbwInput, CalcError, HardwareTable, format};
+use crate::text::Bi;
 
 pub(super) const BUSBW: Calculator = Calculator {
     id: "busbw",
@@ -64,8 +65,8 @@ pub(super) const BUSBW: Calculator = Calculator {
 fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let report = calc::busbw(&BusbwInput::from_form(form, table)?);
     let mut outcome = Outcome {
-        summary: format!("{} on {} ranks", report.op, report.ranks),
-        steps: report.steps.clone(),
+        summary: format!("{} on {} ranks", report.op, report.ranks).into(),
+        steps: report.steps.iter().map(Bi::from).collect(),
         ..Outcome::default()
     };
     outcome.row("algbw", format::rate_short(report.algbw_bytes_per_s));
@@ -74,16 +75,16 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
         outcome.row("of the link", format!("{}%", format::sig(percent, 3)));
     }
     outcome.charts = vec![Chart::Bars {
-        title: "bandwidth measured".to_owned(),
+        title: "bandwidth measured".into(),
         unit: Unit::Rate,
         bars: vec![
             (
-                "algbw".to_owned(),
+                "algbw".into(),
                 report.algbw_bytes_per_s,
                 report.algbw_bytes_per_s,
             ),
             (
-                "busbw".to_owned(),
+                "busbw".into(),
                 report.busbw_bytes_per_s,
                 report.busbw_bytes_per_s,
             ),

@@ -3,6 +3,7 @@
 
 use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit};
 use crate::calc::{self, CalcError, CheckpointInput, HardwareTable, Recipe, format};
+use crate::text::Bi;
 
 const RECIPES: &[&str] = &[
     "bf16-weights",
@@ -55,7 +56,7 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let report = calc::checkpoint(&input);
     let time = |v: Option<f64>| v.map(format::duration).unwrap_or_default();
     let mut outcome = Outcome {
-        steps: report.steps.clone(),
+        steps: report.steps.iter().map(Bi::from).collect(),
         ..Outcome::default()
     };
     outcome.row("size", format::bytes(report.size_bytes));
@@ -88,14 +89,14 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
         outcome.row("overhead", format::percent(overhead));
     }
     outcome.charts = vec![Chart::Parts {
-        title: "checkpoint size by content".to_owned(),
+        title: "checkpoint size by content".into(),
         unit: Unit::Bytes,
         parts: size_parts(report.recipe, report.params, report.size_bytes),
     }];
     let limits = write_limits(&input, report.size_bytes);
     if !limits.is_empty() {
         outcome.charts.push(Chart::Bars {
-            title: "write time by path (the longest is the bottleneck)".to_owned(),
+            title: "write time by path (the longest is the bottleneck)".into(),
             unit: Unit::Seconds,
             bars: limits,
         });
@@ -103,7 +104,7 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     Ok(Computed::new(outcome, &report))
 }
 /// What a checkpoint of each recipe holds, in bytes.
-fn size_parts(recipe: Option<Recipe>, params: f64, size: f64) -> Vec<(String, f64)> {
+fn size_parts(recipe: Option<Recipe>, params: f64, size: f64) -> Vec<(Bi, f64)> {
     let parts: &[(&str, f64)] = match recipe {
         Some(Recipe::Bf16Weights) => &[("bf16 weights", 2.0)],
         Some(Recipe::Fp32Weights) => &[("fp32 weights", 4.0)],
@@ -121,16 +122,16 @@ fn size_parts(recipe: Option<Recipe>, params: f64, size: f64) -> Vec<(String, f6
             ("Adam m", 4.0),
             ("Adam v", 4.0),
         ],
-        None => return vec![("state".to_owned(), size)],
+        None => return vec![("state".into(), size)],
     };
     parts
         .iter()
-        .map(|(name, bytes)| ((*name).to_owned(), params * bytes))
+        .map(|(name, bytes)| ((*name).into(), params * bytes))
         .collect()
 }
 
 /// Write time through each path the data crosses (spec, expected), so the bottleneck shows.
-fn write_limits(input: &calc::CheckpointInput, size: f64) -> Vec<(String, f64, f64)> {
+fn write_limits(input: &calc::CheckpointInput, size: f64) -> Vec<(Bi, f64, f64)> {
     let nodes = input.nodes.max(1) as f64;
     let paths = [
         ("storage", input.storage.as_ref(), 1.0),
@@ -143,7 +144,7 @@ fn write_limits(input: &calc::CheckpointInput, size: f64) -> Vec<(String, f64, f
             let link = link?;
             let spec = size / (link.bandwidth * count);
             Some((
-                name.to_owned(),
+                name.into(),
                 spec,
                 size / (link.expected_bandwidth() * count),
             ))

@@ -4,6 +4,7 @@ use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, T
 use crate::calc::{
     self, CalcError, CollectiveInput, CollectiveReport, HardwareTable, SweepSeries, format,
 };
+use crate::text::Bi;
 
 pub(super) const OPS: &[&str] = &[
     "allreduce",
@@ -107,12 +108,13 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
             } else {
                 " (chosen by auto)"
             }
-        ),
-        steps: report.steps.clone(),
+        )
+        .into(),
+        steps: report.steps.iter().map(Bi::from).collect(),
         ..Outcome::default()
     };
     outcome.pair(
-        &format!("time ({})", report.algorithm),
+        format!("time ({})", report.algorithm),
         format::duration(report.seconds),
         format::duration(report.expected_seconds),
     );
@@ -127,10 +129,10 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
         format::rate_short(report.expected_busbw_bytes_per_s),
     );
     outcome.charts = vec![Chart::Lines {
-        title: "time vs size".to_owned(),
+        title: "time vs size".into(),
         series: sweep
             .iter()
-            .map(|s| (s.algorithm.to_string(), s.points.clone()))
+            .map(|s| (s.algorithm.to_string().into(), s.points.clone()))
             .collect(),
         marker: Some(report.size_bytes),
     }];
@@ -171,8 +173,8 @@ fn sweep_table(series: &[SweepSeries]) -> Table {
         })
         .collect();
     Table {
-        title: "sweep (expected time)".to_owned(),
-        header,
+        title: "sweep (expected time)".into(),
+        header: header.into_iter().map(Bi::from).collect(),
         rows,
     }
 }

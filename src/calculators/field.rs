@@ -3,6 +3,7 @@
 
 use crate::calc::{self, HardwareTable};
 use crate::content::Lang;
+use crate::text::Bi;
 
 /// How a field is read, which decides how it is checked and what the form offers for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,10 +162,13 @@ const fn value_name(kind: FieldKind) -> &'static str {
 }
 
 /// Checks one field's text on its own, so the form can mark exactly that field.
-pub fn check_field(spec: &Field, value: Option<&str>, table: &HardwareTable) -> Result<(), String> {
+pub fn check_field(spec: &Field, value: Option<&str>, table: &HardwareTable) -> Result<(), Bi> {
     let Some(value) = value else {
         return if spec.required {
-            Err(format!("{} is required", spec.label))
+            Err(Bi::new(
+                format!("{} is required", spec.label),
+                format!("请填写{}", spec.label_in(Lang::Zh)),
+            ))
         } else {
             Ok(())
         };
@@ -189,14 +193,18 @@ pub fn check_field(spec: &Field, value: Option<&str>, table: &HardwareTable) -> 
         FieldKind::Flag => return check_words(value, &["no", "yes", "false", "true", "off", "on"]),
         FieldKind::Choice(choices) => return check_words(value, choices),
     };
-    result.map_err(|e| e.to_string())
+    result.map_err(|e| e.text())
 }
 
-fn check_words(value: &str, choices: &[&str]) -> Result<(), String> {
+fn check_words(value: &str, choices: &[&str]) -> Result<(), Bi> {
     if choices.contains(&value.trim()) {
         Ok(())
     } else {
-        Err(format!("'{value}' is not one of: {}", choices.join(", ")))
+        let choices = choices.join(", ");
+        Err(crate::bi!(
+            "'{value}' is not one of: {choices}",
+            "'{value}' 不是可选值之一：{choices}"
+        ))
     }
 }
 

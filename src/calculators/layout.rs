@@ -116,7 +116,7 @@ fn compute_layout(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
         .map(|p| {
             let rail = if p.same_rail { ", one rail" } else { "" };
             one(
-                &format!("{} {}", p.dim.to_uppercase(), p.size),
+                format!("{} {}", p.dim.to_uppercase(), p.size),
                 format!("{} node(s), {}{rail}", p.nodes_spanned, p.tier),
             )
         })

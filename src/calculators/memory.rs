@@ -96,7 +96,7 @@ fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcE
                 ""
             };
             one(
-                &format!("{}{mark}", row.stage),
+                format!("{}{mark}", row.stage),
                 format::bytes(row.total_bytes),
             )
         })

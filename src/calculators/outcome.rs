@@ -2,15 +2,16 @@
 //! numbered steps, charts for the TUI and tables for the command line.
 
 use crate::calc::format;
+use crate::text::Bi;
 
 /// A computed result as a viewer shows it.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Outcome {
     /// What was computed, in one line (`allreduce of 1 GiB on 16 ranks ...`); may be empty.
-    pub summary: String,
+    pub summary: Bi,
     /// (what, spec figure, expected figure); expected may be empty.
     pub headline: Vec<Row>,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
     pub charts: Vec<Chart>,
     /// Detail the command line prints in full (a size sweep, one row per stage); optional ones
     /// are added only when asked for.
@@ -18,20 +19,20 @@ pub struct Outcome {
 }
 
 /// One headline row: (what, spec figure, expected figure).
-pub type Row = (String, String, String);
+pub type Row = (Bi, Bi, Bi);
 
 /// A headline row with a spec and an expected figure.
-pub fn pair(what: &str, spec: String, expected: String) -> Row {
-    (what.to_owned(), spec, expected)
+pub fn pair(what: impl Into<Bi>, spec: impl Into<Bi>, expected: impl Into<Bi>) -> Row {
+    (what.into(), spec.into(), expected.into())
 }
 
 /// A headline row with one figure.
-pub fn one(what: &str, value: String) -> Row {
-    (what.to_owned(), value, String::new())
+pub fn one(what: impl Into<Bi>, value: impl Into<Bi>) -> Row {
+    (what.into(), value.into(), Bi::default())
 }
 
 /// Spec and expected durations as a headline row, when both are known (a link was given).
-pub fn times(what: &str, spec: Option<f64>, expected: Option<f64>) -> Option<Row> {
+pub fn times(what: impl Into<Bi>, spec: Option<f64>, expected: Option<f64>) -> Option<Row> {
     Some(pair(
         what,
         format::duration(spec?),
@@ -41,30 +42,34 @@ pub fn times(what: &str, spec: Option<f64>, expected: Option<f64>) -> Option<Row
 
 impl Outcome {
     /// The usual outcome: headline rows, the engine's steps and charts, no summary or tables.
-    pub fn new(headline: Vec<Row>, steps: &[String], charts: Vec<Chart>) -> Outcome {
+    pub fn new<S: Into<Bi> + Clone>(
+        headline: Vec<Row>,
+        steps: &[S],
+        charts: Vec<Chart>,
+    ) -> Outcome {
         Outcome {
             headline,
-            steps: steps.to_vec(),
+            steps: steps.iter().cloned().map(Into::into).collect(),
             charts,
             ..Outcome::default()
         }
     }
 
     /// A headline row with a spec and an expected figure.
-    pub fn pair(&mut self, what: &str, spec: String, expected: String) {
+    pub fn pair(&mut self, what: impl Into<Bi>, spec: impl Into<Bi>, expected: impl Into<Bi>) {
         self.headline.push(pair(what, spec, expected));
     }
 
     /// A headline row with one figure.
-    pub fn row(&mut self, what: &str, value: String) {
+    pub fn row(&mut self, what: impl Into<Bi>, value: impl Into<Bi>) {
         self.headline.push(one(what, value));
     }
 }
 
 impl Chart {
     /// Parts of a whole under a title.
-    pub fn parts<L: Into<String>>(
-        title: impl Into<String>,
+    pub fn parts<L: Into<Bi>>(
+        title: impl Into<Bi>,
         unit: Unit,
         parts: impl IntoIterator<Item = (L, f64)>,
     ) -> Chart {
@@ -76,8 +81,8 @@ impl Chart {
     }
 
     /// Bars with no expected figure: each spec value is repeated, as [`Chart::Bars`] wants.
-    pub fn spec_bars<L: Into<String>>(
-        title: impl Into<String>,
+    pub fn spec_bars<L: Into<Bi>>(
+        title: impl Into<Bi>,
         unit: Unit,
         bars: impl IntoIterator<Item = (L, f64)>,
     ) -> Chart {
@@ -92,8 +97,8 @@ impl Chart {
 /// Rows under a header, printed as aligned columns.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Table {
-    pub title: String,
-    pub header: Vec<String>,
+    pub title: Bi,
+    pub header: Vec<Bi>,
     pub rows: Vec<Vec<String>>,
 }
 
@@ -103,28 +108,28 @@ pub enum Chart {
     /// One bar per item, spec and expected (e.g. transfer time per link). Calculators without
     /// an expected figure (memory per stage, bubble per schedule) repeat the spec value.
     Bars {
-        title: String,
+        title: Bi,
         unit: Unit,
-        bars: Vec<(String, f64, f64)>,
+        bars: Vec<(Bi, f64, f64)>,
     },
     /// Series of (x, y) points on log-log axes (e.g. collective time against message size).
     Lines {
-        title: String,
-        series: Vec<(String, Vec<(f64, f64)>)>,
+        title: Bi,
+        series: Vec<(Bi, Vec<(f64, f64)>)>,
         marker: Option<f64>,
     },
     /// Parts of a whole (e.g. checkpoint size by what it holds).
     Parts {
-        title: String,
+        title: Bi,
         unit: Unit,
-        parts: Vec<(String, f64)>,
+        parts: Vec<(Bi, f64)>,
     },
 }
 
 /// Values with their labels as owned strings.
-fn labelled<L: Into<String>>(
+fn labelled<L: Into<Bi>>(
     items: impl IntoIterator<Item = (L, f64)>,
-) -> impl Iterator<Item = (String, f64)> {
+) -> impl Iterator<Item = (Bi, f64)> {
     items.into_iter().map(|(l, v)| (l.into(), v))
 }
 

@@ -128,7 +128,8 @@ fn compute_pipeline(form: &Form, table: &HardwareTable) -> Result<Computed, Calc
         summary: format!(
             "pipeline of p = {} stages, m = {} micro-batches, {schedule}",
             report.stages, report.micro_batches
-        ),
+        )
+        .into(),
         ..Outcome::new(headline(&report), &report.steps, charts)
     };
     Ok(Computed::new(outcome, &report))
@@ -212,7 +213,7 @@ mod tests {
         let outcome = example_outcome("pipeline");
         let (unit, bars) = bars_of(&outcome, 0);
         assert_eq!(*unit, Unit::Percent);
-        let labels: Vec<&str> = bars.iter().map(|b| b.0.as_str()).collect();
+        let labels: Vec<&str> = bars.iter().map(|b| &*b.0).collect();
         assert_eq!(labels, ["1F1B", "v = 2", "v = 4"]);
         assert!((bars[0].1 - 15.0 / 64.0).abs() < 1e-12);
         let (unit, parts) = parts_of(&outcome, 1);

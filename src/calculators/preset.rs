@@ -16,8 +16,8 @@ pub enum Opened {
 /// calculator or key is an error naming it and what is allowed.
 pub fn open(preset: &CalcPreset) -> Result<Opened, FormError> {
     let error = |message: String| FormError {
+        message: message.into(),
         field: None,
-        message,
     };
     if preset.calculator == "expression" {
         return match (preset.get("expr"), preset.values.len()) {
@@ -59,7 +59,7 @@ pub fn compute(preset: &CalcPreset, table: &HardwareTable) -> Result<Option<Comp
                 .map(|_| None)
                 .map_err(|e| FormError {
                     field: None,
-                    message: e.to_string(),
+                    message: e.text(),
                 })
         }
     }

@@ -2,6 +2,7 @@
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, yes_no};
 use crate::calc::{self, CalcError, HardwareTable, StepFields, StepInput, format};
+use crate::text::Bi;
 
 const MODELS: &[&str] = &[
     "gpt3-175b",
@@ -127,8 +128,9 @@ fn compute_step(form: &Form, table: &HardwareTable) -> Result<Computed, CalcErro
             report.dp,
             report.micro_batches,
             if m.fits { "" } else { " (does not fit)" }
-        ),
-        steps: report.steps.clone(),
+        )
+        .into(),
+        steps: report.steps.iter().map(Bi::from).collect(),
         ..Outcome::default()
     };
     outcome.row("step time", format::duration(report.step_seconds));
@@ -152,36 +154,32 @@ fn compute_step(form: &Form, table: &HardwareTable) -> Result<Computed, CalcErro
     );
     outcome.charts = vec![
         Chart::Parts {
-            title: "one step: where the time goes".to_owned(),
+            title: "one step: where the time goes".into(),
             unit: Unit::Seconds,
             parts: report
                 .breakdown
                 .parts()
                 .iter()
                 .filter(|(_, s)| *s > 0.0)
-                .map(|(name, s)| ((*name).to_owned(), *s))
+                .map(|(name, s)| ((*name).into(), *s))
                 .collect(),
         },
         Chart::Bars {
-            title: "memory per GPU against capacity".to_owned(),
+            title: "memory per GPU against capacity".into(),
             unit: Unit::Bytes,
             bars: vec![
                 (
-                    "model states".to_owned(),
+                    "model states".into(),
                     m.model_states_bytes_per_gpu,
                     m.model_states_bytes_per_gpu,
                 ),
                 (
-                    "activations".to_owned(),
+                    "activations".into(),
                     m.activations_bytes_per_gpu,
                     m.activations_bytes_per_gpu,
                 ),
-                (
-                    "total".to_owned(),
-                    m.total_bytes_per_gpu,
-                    m.total_bytes_per_gpu,
-                ),
-                ("capacity".to_owned(), m.capacity_bytes, m.capacity_bytes),
+                ("total".into(), m.total_bytes_per_gpu, m.total_bytes_per_gpu),
+                ("capacity".into(), m.capacity_bytes, m.capacity_bytes),
             ],
         },
     ];

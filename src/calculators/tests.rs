@@ -1,6 +1,7 @@
 use super::*;
 use crate::calc::HardwareTable;
 use crate::content::Lang;
+use crate::text::Bi;
 
 fn table() -> HardwareTable {
     HardwareTable::bundled()
@@ -15,7 +16,7 @@ pub(super) fn example_outcome(id: &str) -> Outcome {
 }
 
 /// Chart `i` of an outcome, which must be bars: its unit and bars.
-pub(super) fn bars_of(outcome: &Outcome, i: usize) -> (&Unit, &[(String, f64, f64)]) {
+pub(super) fn bars_of(outcome: &Outcome, i: usize) -> (&Unit, &[(Bi, f64, f64)]) {
     match &outcome.charts[i] {
         Chart::Bars { unit, bars, .. } => (unit, bars),
         other => panic!("chart {i} is not bars: {other:?}"),
@@ -23,7 +24,7 @@ pub(super) fn bars_of(outcome: &Outcome, i: usize) -> (&Unit, &[(String, f64, f6
 }
 
 /// Chart `i` of an outcome, which must be parts of a whole: its unit and parts.
-pub(super) fn parts_of(outcome: &Outcome, i: usize) -> (&Unit, &[(String, f64)]) {
+pub(super) fn parts_of(outcome: &Outcome, i: usize) -> (&Unit, &[(Bi, f64)]) {
     match &outcome.charts[i] {
         Chart::Parts { unit, parts, .. } => (unit, parts),
         other => panic!("chart {i} is not parts: {other:?}"),

@@ -134,7 +134,8 @@ fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError>
         summary: format!(
             "TP t = {}, {collectives} of the activation per layer{via}",
             report.tp
-        ),
+        )
+        .into(),
         ..Outcome::new(headline, &report.steps, charts)
     };
     Ok(Computed::new(outcome, &report))
@@ -148,9 +149,13 @@ fn time_chart(report: &calc::TpReport) -> Option<Chart> {
         report.expected_layer_seconds?,
     );
     Some(Chart::Bars {
-        title: "communication time per layer".to_owned(),
+        title: "communication time per layer".into(),
         unit: Unit::Seconds,
-        bars: vec![(format!("t = {} on {link}", report.tp), spec, expected)],
+        bars: vec![(
+            format!("t = {} on {link}", report.tp).into(),
+            spec,
+            expected,
+        )],
     })
 }
 

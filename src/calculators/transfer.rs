@@ -2,6 +2,7 @@
 
 use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit};
 use crate::calc::{self, CalcError, HardwareTable, TransferInput, format};
+use crate::text::Bi;
 
 pub(super) const TRANSFER: Calculator = Calculator {
     id: "transfer",
@@ -63,7 +64,8 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
         summary: format!(
             "transfer of {} (per direction)",
             format::bytes(report.size_bytes)
-        ),
+        )
+        .into(),
         ..Outcome::default()
     };
     for r in &report.results {
@@ -76,15 +78,15 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     outcome.steps = report
         .results
         .iter()
-        .flat_map(|r| r.steps.clone())
+        .flat_map(|r| r.steps.iter().map(Bi::from))
         .collect();
     outcome.charts = vec![Chart::Bars {
-        title: "time per link".to_owned(),
+        title: "time per link".into(),
         unit: Unit::Seconds,
         bars: report
             .results
             .iter()
-            .map(|r| (r.link.clone(), r.seconds, r.expected_seconds))
+            .map(|r| (r.link.clone().into(), r.seconds, r.expected_seconds))
             .collect(),
     }];
     Ok(Computed::new(outcome, &report))

@@ -156,6 +156,7 @@ pub(crate) fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<
 pub fn run_calc(
     args: &CalcArgs,
     table: &HardwareTable,
+    lang: crate::content::Lang,
     out: &mut dyn Write,
 ) -> Result<(), CalcError> {
     if let Some(run) = &args.command {
@@ -178,7 +179,7 @@ pub fn run_calc(
         return if run.json {
             write_json(out, &computed.json)
         } else {
-            print::outcome(out, &computed.outcome)
+            print::outcome(out, &computed.outcome, lang)
         };
     }
     let names: Vec<&str> = CALCULATORS.iter().map(|c| c.id).collect();

@@ -73,7 +73,12 @@ fn dispatch(
     ui.set(settings.ui());
     match &cli.command {
         Some(Command::Calc(args)) => {
-            return run_calculator(|table, out| run_calc(args, table, out), &settings, out, err);
+            return run_calculator(
+                |table, out| run_calc(args, table, settings.ui(), out),
+                &settings,
+                out,
+                err,
+            );
         }
         Some(Command::Links(args)) => {
             return run_calculator(

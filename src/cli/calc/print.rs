@@ -9,6 +9,7 @@ use unicode_width::UnicodeWidthStr;
 use crate::calc::format;
 use crate::calc::{CalcError, ExprValue, LinkKind, LinkPreset, Scope};
 use crate::calculators::{Outcome, Table};
+use crate::content::Lang;
 
 type Out<'a> = &'a mut dyn Write;
 
@@ -19,30 +20,33 @@ fn io(e: &std::io::Error) -> CalcError {
 /// Width of the label column of headline figures.
 const LABEL: usize = 12;
 
-pub(super) fn outcome(out: Out<'_>, o: &Outcome) -> Result<(), CalcError> {
+/// The outcome in the interface language `lang`.
+pub(super) fn outcome(out: Out<'_>, o: &Outcome, lang: Lang) -> Result<(), CalcError> {
     if !o.summary.is_empty() {
-        writeln!(out, "{}", o.summary).map_err(|e| io(&e))?;
+        writeln!(out, "{}", o.summary.get(lang)).map_err(|e| io(&e))?;
     }
     for (label, spec, expected) in &o.headline {
+        let (label, spec, expected) = (label.get(lang), spec.get(lang), expected.get(lang));
         let value = if expected.is_empty() || expected == spec {
-            spec.clone()
+            spec.to_owned()
         } else {
             format!("{spec} spec, {expected} expected")
         };
-        let pad = LABEL.saturating_sub(UnicodeWidthStr::width(label.as_str()));
+        let pad = LABEL.saturating_sub(UnicodeWidthStr::width(label));
         writeln!(out, "{label}{} {value}", " ".repeat(pad)).map_err(|e| io(&e))?;
     }
     for t in &o.tables {
-        table(out, t)?;
+        table(out, t, lang)?;
     }
-    steps(out, &o.steps)
+    let steps: Vec<&str> = o.steps.iter().map(|s| s.get(lang)).collect();
+    numbered(out, &steps)
 }
 
 /// A table with its columns right-aligned to their widest cell, the first left-aligned.
-fn table(out: Out<'_>, t: &Table) -> Result<(), CalcError> {
+fn table(out: Out<'_>, t: &Table, lang: Lang) -> Result<(), CalcError> {
     let columns = t.header.len();
-    let mut widths: Vec<usize> = t
-        .header
+    let header: Vec<String> = t.header.iter().map(|h| h.get(lang).to_owned()).collect();
+    let mut widths: Vec<usize> = header
         .iter()
         .map(|h| UnicodeWidthStr::width(h.as_str()))
         .collect();
@@ -51,8 +55,8 @@ fn table(out: Out<'_>, t: &Table) -> Result<(), CalcError> {
             widths[i] = widths[i].max(UnicodeWidthStr::width(cell.as_str()));
         }
     }
-    writeln!(out, "{}:", t.title).map_err(|e| io(&e))?;
-    for row in std::iter::once(&t.header).chain(&t.rows) {
+    writeln!(out, "{}:", t.title.get(lang)).map_err(|e| io(&e))?;
+    for row in std::iter::once(&header).chain(&t.rows) {
         let cells: Vec<String> = row
             .iter()
             .enumerate()
@@ -72,7 +76,8 @@ fn table(out: Out<'_>, t: &Table) -> Result<(), CalcError> {
     Ok(())
 }
 
-pub(super) fn steps(out: Out<'_>, steps: &[String]) -> Result<(), CalcError> {
+/// Numbered steps under a `steps:` heading.
+pub(super) fn numbered(out: Out<'_>, steps: &[&str]) -> Result<(), CalcError> {
     writeln!(out, "steps:").map_err(|e| io(&e))?;
     for (i, step) in steps.iter().enumerate() {
         writeln!(out, "  {}. {step}", i + 1).map_err(|e| io(&e))?;
@@ -82,7 +87,8 @@ pub(super) fn steps(out: Out<'_>, steps: &[String]) -> Result<(), CalcError> {
 
 pub(super) fn expression(out: Out<'_>, v: &ExprValue) -> Result<(), CalcError> {
     writeln!(out, "= {}", v.display).map_err(|e| io(&e))?;
-    steps(out, &v.steps)
+    let steps: Vec<&str> = v.steps.iter().map(String::as_str).collect();
+    numbered(out, &steps)
 }
 
 /// One preset in `links --json`.

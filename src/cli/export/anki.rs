@@ -58,7 +58,7 @@ pub fn file(cards: &[ExportCard], langs: &[Lang], table: &HardwareTable) -> Stri
                         question
                             .steps
                             .iter()
-                            .map(|s| escape(s))
+                            .map(|s| escape(s.get(*lang)))
                             .collect::<Vec<_>>()
                             .join("<br>")
                     );

@@ -78,7 +78,7 @@ pub fn run(
             m::NUM_CLI_ANSWER.fill(ui, &[("answer", &answer)])
         );
         for step in &q.steps {
-            let _ = writeln!(text, "  {}", style.dim(step));
+            let _ = writeln!(text, "  {}", style.dim(step.get(ui)));
         }
         let _ = writeln!(
             text,

@@ -9,6 +9,7 @@ use crate::calculators::preset::Opened;
 use crate::calculators::{Calculator, Form, calculator};
 use crate::content::numbers::{AnswerUnit, NumberTemplate, placeholders};
 use crate::content::{Bilingual, Card, Lang};
+use crate::text::Bi;
 
 /// The answer to a number question, as the engine computed it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -71,7 +72,7 @@ pub struct NumberQuestion {
     /// Dotted path of the answer in that report.
     pub answer_path: String,
     /// The calculator's worked steps.
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 impl NumberQuestion {
@@ -166,7 +167,7 @@ fn expression(
     template: &NumberTemplate,
     inputs: &[(String, String)],
     table: &HardwareTable,
-) -> Result<(Vec<String>, serde_json::Value, Vec<String>), String> {
+) -> Result<(Vec<String>, serde_json::Value, Vec<Bi>), String> {
     let expr = inputs
         .iter()
         .find(|(k, _)| k == "expr")
@@ -185,7 +186,11 @@ fn expression(
     }
     let json = serde_json::to_value(&value).map_err(|e| e.to_string())?;
     let command = vec!["calc".to_owned(), expr, "--json".to_owned()];
-    Ok((command, json, value.steps))
+    Ok((
+        command,
+        json,
+        value.steps.into_iter().map(Bi::from).collect(),
+    ))
 }
 
 /// The calculator's form with the variant's inputs; an unknown key names the fields.

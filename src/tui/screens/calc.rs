@@ -7,6 +7,8 @@ use ratatui::crossterm::event::KeyEvent;
 
 use crate::calc::HardwareTable;
 use crate::calculators::{CALCULATORS, Calculator, FieldKind, Form, FormError, Outcome};
+use crate::content::Lang;
+use crate::text::Bi;
 
 use crate::tui::action::Action;
 use crate::tui::app::Reading;
@@ -264,30 +266,36 @@ fn in_form_terms(spec: &Calculator, mut error: FormError) -> FormError {
     fields.sort_by_key(|f| std::cmp::Reverse(f.flag_name().len()));
     for field in fields {
         let flag = format!("--{}", field.flag_name());
-        let mut rest = error.message.as_str();
-        let mut out = String::new();
-        let mut found = false;
-        while let Some(at) = rest.find(&flag) {
-            let after = &rest[at + flag.len()..];
-            let whole = !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-');
-            out.push_str(&rest[..at]);
-            if whole {
-                out.push('\'');
-                out.push_str(field.label);
-                out.push('\'');
-                found = true;
-            } else {
-                out.push_str(&flag);
-            }
-            rest = after;
-        }
-        out.push_str(rest);
-        if found {
-            error.message = out;
+        let named = |lang: Lang| named_field(error.message.get(lang), &flag, field.label_in(lang));
+        if let (Some(en), Some(zh)) = (named(Lang::En), named(Lang::Zh)) {
+            error.message = Bi::new(en, zh);
             error.field = error.field.or(Some(field.name));
         }
     }
     error
+}
+
+/// `message` with each whole `flag` replaced by the quoted `label`; `None` when it has none.
+fn named_field(message: &str, flag: &str, label: &str) -> Option<String> {
+    let mut rest = message;
+    let mut out = String::new();
+    let mut found = false;
+    while let Some(at) = rest.find(flag) {
+        let after = &rest[at + flag.len()..];
+        let whole = !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-');
+        out.push_str(&rest[..at]);
+        if whole {
+            out.push('\'');
+            out.push_str(label);
+            out.push('\'');
+            found = true;
+        } else {
+            out.push_str(flag);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    found.then_some(out)
 }
 
 /// `index` moved by `step` within `0..count`, wrapping at both ends.

@@ -37,7 +37,11 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Ok(outcome) => {
             let result_width = area.width.saturating_sub(form_width) as usize;
             headline_lines(outcome, result_width, ui, theme).len() as u16
-                + outcome.charts.iter().map(chart::wanted_rows).sum::<u16>()
+                + outcome
+                    .charts
+                    .iter()
+                    .map(|c| chart::wanted_rows(c, ui))
+                    .sum::<u16>()
         }
         Err(_) => 4,
     };
@@ -68,7 +72,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
             let text = if error.field.is_some() {
                 m::CALC_FIX_FIELD.get(ui).to_owned()
             } else {
-                error.message.clone()
+                error.message.get(ui).to_owned()
             };
             let message = [WrapSpan::new(text, theme.error())];
             let lines = wrapped(&message, result.width.saturating_sub(2) as usize);
@@ -225,7 +229,9 @@ fn render_form(
 fn form_note(screen: &CalcScreen, ui: Lang, theme: Theme, width: u16) -> Vec<Line<'static>> {
     let spec = screen.spec();
     let note = match &screen.outcome {
-        Err(error) if error.field.is_some() => WrapSpan::new(error.message.clone(), theme.error()),
+        Err(error) if error.field.is_some() => {
+            WrapSpan::new(error.message.get(ui).to_owned(), theme.error())
+        }
         _ if screen.editing && !screen.choices.is_empty() => {
             WrapSpan::new(format!("↑/↓: {}", screen.choices.join(" ")), theme.dim())
         }
@@ -253,7 +259,7 @@ fn render_result(outcome: &Outcome, ui: Lang, theme: Theme, area: Rect, frame: &
         if rest.height < 3 {
             break;
         }
-        let rows = chart::wanted_rows(chart).min(rest.height);
+        let rows = chart::wanted_rows(chart, ui).min(rest.height);
         let [this, next] = rest.layout(&Layout::vertical([
             Constraint::Length(rows),
             Constraint::Fill(1),
@@ -266,9 +272,8 @@ fn render_result(outcome: &Outcome, ui: Lang, theme: Theme, area: Rect, frame: &
 /// The headline table: what, spec, expected. Rows without an expected figure span both columns.
 /// The label column: as wide as the labels, up to 18 columns; a longer label gets a line of its
 /// own above its figures, so no label is ever cut.
-fn label_width(outcome: &Outcome) -> usize {
-    outcome
-        .headline
+fn label_width(headline: &[(String, String, String)]) -> usize {
+    headline
         .iter()
         .map(|(l, _, _)| l.width())
         .filter(|w| *w <= 18)
@@ -279,10 +284,20 @@ fn label_width(outcome: &Outcome) -> usize {
 /// A row too wide for `width` is stacked instead (label, then the spec and expected figures,
 /// each wrapped under it), so no figure is ever cut.
 fn headline_lines(outcome: &Outcome, width: usize, ui: Lang, theme: Theme) -> Vec<Line<'static>> {
-    let label_width = label_width(outcome);
-    let (spec_word, expected_word) = (m::CALC_SPEC.get(ui), m::CALC_EXPECTED.get(ui));
-    let spec_width = outcome
+    let headline: Vec<(String, String, String)> = outcome
         .headline
+        .iter()
+        .map(|(l, s, e)| {
+            (
+                l.get(ui).to_owned(),
+                s.get(ui).to_owned(),
+                e.get(ui).to_owned(),
+            )
+        })
+        .collect();
+    let label_width = label_width(&headline);
+    let (spec_word, expected_word) = (m::CALC_SPEC.get(ui), m::CALC_EXPECTED.get(ui));
+    let spec_width = headline
         .iter()
         .filter(|(_, _, expected)| !expected.is_empty())
         .map(|(_, spec, _)| spec.width())
@@ -300,7 +315,7 @@ fn headline_lines(outcome: &Outcome, width: usize, ui: Lang, theme: Theme) -> Ve
         ),
         Span::styled(expected_word, theme.dim()),
     ])];
-    for (label, spec, expected) in &outcome.headline {
+    for (label, spec, expected) in &headline {
         let fits = if expected.is_empty() {
             label_width + 2 + spec.width() <= width
         } else {
@@ -352,7 +367,10 @@ fn render_steps(
         .enumerate()
         .flat_map(|(i, step)| {
             wrapped(
-                &[WrapSpan::new(format!("{}. {step}", i + 1), theme.text())],
+                &[WrapSpan::new(
+                    format!("{}. {}", i + 1, step.get(ui)),
+                    theme.text(),
+                )],
                 width,
             )
         })

@@ -12,14 +12,15 @@ use unicode_width::UnicodeWidthStr;
 use crate::calc::format;
 use crate::calculators::{Chart, Unit};
 use crate::content::Lang;
+use crate::text::Bi;
 use crate::text::messages as m;
 use crate::text::wrap::wrap_str;
 use crate::tui::theme::Theme;
 
 /// Rows a chart wants at most, so the layout can stack several: a bar chart's title may wrap
 /// to two rows, and a label wider than the label column takes a row of its own.
-pub fn wanted_rows(chart: &Chart) -> u16 {
-    let long = |label: &String| usize::from(label.width() > LABEL_COLUMN);
+pub fn wanted_rows(chart: &Chart, ui: Lang) -> u16 {
+    let long = |label: &Bi| usize::from(label.get(ui).width() > LABEL_COLUMN);
     let rows = match chart {
         Chart::Bars { bars, .. } => bars.len() + 2 + bars.iter().map(|b| long(&b.0)).sum::<usize>(),
         Chart::Parts { parts, .. } => {
@@ -43,7 +44,7 @@ pub fn render(chart: &Chart, ui: Lang, theme: Theme, area: Rect, frame: &mut Fra
                     } else {
                         m::CHART_SPEC.fill(ui, &[("shown", &shown), ("spec", &spec_text)])
                     };
-                    (label.clone(), *expected, text)
+                    (label.get(ui).to_owned(), *expected, text)
                 })
                 .collect();
             // Shares are drawn against the whole (100%), not against the largest bar.
@@ -52,7 +53,7 @@ pub fn render(chart: &Chart, ui: Lang, theme: Theme, area: Rect, frame: &mut Fra
             } else {
                 None
             };
-            render_bars(title, &rows, full, theme, area, frame);
+            render_bars(title.get(ui), &rows, full, theme, area, frame);
         }
         Chart::Parts { title, unit, parts } => {
             let total: f64 = parts.iter().map(|(_, v)| v).sum();
@@ -61,19 +62,19 @@ pub fn render(chart: &Chart, ui: Lang, theme: Theme, area: Rect, frame: &mut Fra
                 .map(|(label, value)| {
                     let share = if total > 0.0 { value / total } else { 0.0 };
                     (
-                        label.clone(),
+                        label.get(ui).to_owned(),
                         *value,
                         format!("{} {}", unit.format(*value), format::percent(share)),
                     )
                 })
                 .collect();
-            render_bars(title, &rows, Some(total), theme, area, frame);
+            render_bars(title.get(ui), &rows, Some(total), theme, area, frame);
         }
         Chart::Lines {
             title,
             series,
             marker,
-        } => render_lines(title, series, *marker, ui, theme, area, frame),
+        } => render_lines(title.get(ui), series, *marker, ui, theme, area, frame),
     }
 }
 
@@ -156,7 +157,7 @@ const SERIES_MARKERS: [Marker; 4] = [Marker::Braille, Marker::Dot, Marker::Block
 /// marked. The slope change shows where latency gives way to bandwidth.
 fn render_lines(
     title: &str,
-    series: &[(String, Vec<(f64, f64)>)],
+    series: &[(Bi, Vec<(f64, f64)>)],
     marker: Option<f64>,
     ui: Lang,
     theme: Theme,
@@ -170,7 +171,7 @@ fn render_lines(
                 .iter()
                 .filter(|(x, y)| *x > 0.0 && *y > 0.0)
                 .map(|(x, y)| (x.log10(), y.log10()));
-            (name.clone(), points.collect())
+            (name.get(ui).to_owned(), points.collect())
         })
         .collect();
     let all = logged.iter().flat_map(|(_, p)| p.iter());
@@ -392,9 +393,9 @@ mod tests {
     fn shares_are_drawn_against_the_whole() {
         use ratatui::{Terminal, backend::TestBackend};
         let chart = Chart::Bars {
-            title: "share of the peak".to_owned(),
+            title: "share of the peak".into(),
             unit: Unit::Percent,
-            bars: vec![("MFU".to_owned(), 0.25, 0.25)],
+            bars: vec![("MFU".into(), 0.25, 0.25)],
         };
         let mut terminal = Terminal::new(TestBackend::new(50, 3)).expect("terminal");
         terminal

@@ -143,7 +143,10 @@ pub fn render_reveal(
         let title = m::NUM_STEPS_TITLE.get(ui);
         lines.push(Line::styled(title, theme.title()));
         for step in &question.steps {
-            lines.extend(wrapped(&[WrapSpan::new(step.clone(), theme.dim())], width));
+            lines.extend(wrapped(
+                &[WrapSpan::new(step.get(ui).to_owned(), theme.dim())],
+                width,
+            ));
         }
     }
     let command = format!(

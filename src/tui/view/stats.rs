@@ -48,14 +48,14 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     // Newest first, so today shows even when the pane is short.
     let recent: Vec<_> = stats.reviews_per_day.iter().rev().cloned().collect();
     let tags = Chart::Bars {
-        title: m::STATS_TAGS.get(ui).to_owned(),
+        title: m::STATS_TAGS.get(ui).into(),
         unit: Unit::Percent,
         // Tags never drilled would all read 0%: list the drilled ones, in the CLI's order.
         bars: stats
             .tags
             .iter()
             .filter(|t| t.seen > 0)
-            .map(|t| (t.tag.clone(), t.strength, t.strength))
+            .map(|t| (t.tag.clone().into(), t.strength, t.strength))
             .collect(),
     };
     let charts = [
@@ -71,7 +71,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         if rest.height == 0 {
             break;
         }
-        let rows = (chart::wanted_rows(chart) + 1).min(rest.height);
+        let rows = (chart::wanted_rows(chart, ui) + 1).min(rest.height);
         let [here, below] = rest.layout(&Layout::vertical([
             Constraint::Length(rows),
             Constraint::Fill(1),
@@ -157,11 +157,11 @@ fn days_chart(title: &str, days: &[crate::drill::stats::DayCount]) -> Chart {
         .iter()
         .map(|d| {
             let count = d.count as f64;
-            (d.date.format("%m-%d").to_string(), count, count)
+            (d.date.format("%m-%d").to_string().into(), count, count)
         })
         .collect();
     Chart::Bars {
-        title: title.to_owned(),
+        title: title.into(),
         unit: Unit::Count,
         bars,
     }
