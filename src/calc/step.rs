@@ -29,7 +29,7 @@ use serde::Serialize;
 
 pub use breakdown::Breakdown;
 pub use gpu::{Dtype, GPUS, GpuSpec};
-pub use input::{AttentionKernel, Recompute, StepFields, StepInput};
+pub use input::{AttentionKernel, Kernels, Recompute, StepInput};
 pub use memory::MemoryReport;
 pub use model::{MODELS, ModelPreset, Shape};
 

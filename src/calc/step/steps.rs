@@ -151,7 +151,7 @@ fn terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<String> {
         ),
         format!("recompute ({recompute}) = {}", secs(b.recompute)),
         format!(
-            "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{} + {}F/t{})/(B_hbm·e) + cross-entropy 16 B per logit{} = {} (norms, residuals, dropout, activation{}; Korthikanti et al. 2022 §4.1 list the tensors)",
+            "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{} + {}F/t{}{})/(B_hbm·e) + cross-entropy 16 B per logit{} = {} (norms, residuals, dropout, activation{}; Korthikanti et al. 2022 §4.1 list the tensors)",
             if input.sequence_parallel {
                 "t"
             } else {
@@ -163,6 +163,7 @@ fn terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<String> {
             } else {
                 ""
             },
+            eager_text(input),
             fsdp_grad_text(input),
             secs(b.memory_bound),
             if input.attention == AttentionKernel::Unfused {
@@ -257,6 +258,20 @@ fn memory(input: &StepInput, r: &StepReport) -> Vec<String> {
             if m.fits { "fits" } else { "DOES NOT FIT" }
         ),
     ]
+}
+
+/// The eager Llama ops' part of the memory-bound formula, empty with fused kernels.
+fn eager_text(input: &StepInput) -> String {
+    let (shared, split) = super::work::eager_elements(input);
+    if shared + split == 0.0 {
+        return String::new();
+    }
+    format!(
+        " + eager ops 32h/{} + (10(h+kd) + 2(kd+h) + 2h + 2F)/t = {} + {} elements (RMSNorm as x.float(), pow, mean, rsqrt-mul, type_as, ·weight: 36 B per element; RoPE as float, complex multiply, type_as; repeat_kv; transpose-contiguous; silu then multiply: torchtitan models/llama/model.py, models/norms.py, one HBM pass per op)",
+        if input.sequence_parallel { "t" } else { "1" },
+        format::sig(shared, 6),
+        format::sig(split, 6)
+    )
 }
 
 /// The FSDP gradient passes' part of the memory-bound formula, empty without ZeRO-3.
