@@ -245,14 +245,22 @@ fn memory(input: &StepInput, r: &StepReport) -> Vec<String> {
             format::sig(input.layers_per_stage(), 4),
             format::sig(m.microbatches_in_flight, 4),
             if input.recompute == Recompute::Full {
-                " (full recompute: only the 2·s·b·h layer inputs, plus one layer's working set)"
+                " (full recompute: only the 2·s·b·h layer inputs; the layer being rebuilt adds its working set to the total)"
             } else {
                 ""
             },
             format::bytes_short(m.activations_bytes_per_gpu)
         ),
         format!(
-            "memory, total {} of {} → {}",
+            "memory, total = model states + activations{} = {} of {} → {}",
+            if m.recompute_working_bytes_per_gpu > 0.0 {
+                format!(
+                    " + the layer being recomputed {}",
+                    format::bytes_short(m.recompute_working_bytes_per_gpu)
+                )
+            } else {
+                String::new()
+            },
             format::bytes_short(m.total_bytes_per_gpu),
             format::bytes_short(m.capacity_bytes),
             if m.fits { "fits" } else { "DOES NOT FIT" }
