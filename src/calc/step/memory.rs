@@ -38,6 +38,9 @@ pub struct MemoryReport {
     pub microbatches_in_flight: f64,
     /// Activations stored for the backward (Korthikanti et al.'s Table 2 figure).
     pub activations_bytes_per_gpu: f64,
+    /// The output layer's logits while the loss runs, when the first stage is also the last
+    /// (p = 1): `LOGIT_BYTES` per logit; zero with pipeline stages.
+    pub logits_bytes_per_gpu: f64,
     /// With full recomputation, the one layer whose activations are rebuilt during the backward:
     /// working memory on top of the stored layer inputs; zero otherwise.
     pub recompute_working_bytes_per_gpu: f64,
@@ -45,6 +48,11 @@ pub struct MemoryReport {
     pub capacity_bytes: f64,
     pub fits: bool,
 }
+
+/// Bytes per logit held while the loss runs: the bf16 logits (2 B), the fp32 softmax the loss
+/// computes from them (4 B: autocast runs `log_softmax`, `nll_loss` and `cross_entropy` in fp32,
+/// `PyTorch` autocast op reference) and its fp32 gradient (4 B).
+pub const LOGIT_BYTES: f64 = 10.0;
 
 /// Parameters on one GPU of the first stage: its layers and the embedding, split by t.
 pub fn params_per_gpu(input: &StepInput) -> f64 {
@@ -129,7 +137,12 @@ pub fn memory(input: &StepInput) -> MemoryReport {
         _ => (layer * layers * in_flight, 0.0),
     };
     let states = weights + gradients + optimizer + gathered;
-    let total = states + stored + working;
+    let logits = if input.pp == 1 {
+        LOGIT_BYTES * local_tokens(input) * input.shape.vocab as f64 / input.tp as f64
+    } else {
+        0.0
+    };
+    let total = states + stored + working + logits;
     MemoryReport {
         params_per_gpu: params,
         weights_bytes_per_gpu: weights,
@@ -140,6 +153,7 @@ pub fn memory(input: &StepInput) -> MemoryReport {
         microbatches_in_flight: in_flight,
         activations_bytes_per_gpu: stored,
         recompute_working_bytes_per_gpu: working,
+        logits_bytes_per_gpu: logits,
         total_bytes_per_gpu: total,
         capacity_bytes: input.gpu.hbm_bytes,
         fits: total <= input.gpu.hbm_bytes,

@@ -252,11 +252,20 @@ fn memory(input: &StepInput, r: &StepReport) -> Vec<String> {
             format::bytes_short(m.activations_bytes_per_gpu)
         ),
         format!(
-            "memory, total = model states + activations{} = {} of {} → {}",
+            "memory, total = model states + activations{}{} = {} of {} → {}",
             if m.recompute_working_bytes_per_gpu > 0.0 {
                 format!(
                     " + the layer being recomputed {}",
                     format::bytes_short(m.recompute_working_bytes_per_gpu)
+                )
+            } else {
+                String::new()
+            },
+            if m.logits_bytes_per_gpu > 0.0 {
+                format!(
+                    " + logits during the loss {} (b·s/c·V/t × {} B: bf16 logits, fp32 softmax and gradient, as autocast runs the loss in fp32)",
+                    format::bytes_short(m.logits_bytes_per_gpu),
+                    super::memory::LOGIT_BYTES
                 )
             } else {
                 String::new()

@@ -276,3 +276,30 @@ fn eager_llama_ops_cost_their_hbm_passes() {
     };
     assert!(close(gpt("eager"), gpt("fused")));
 }
+
+#[test]
+fn logits_are_held_on_a_single_stage_and_full_recompute_adds_one_layer() {
+    // Llama 3 8B, one 8192-token sequence, no PP: 10 B per logit of the 128,256 vocabulary.
+    let one = memory::memory(&llama8b(&[("recompute", "full")]));
+    assert!(close(one.logits_bytes_per_gpu, 10.0 * 8192.0 * 128_256.0));
+    assert!(close(
+        one.recompute_working_bytes_per_gpu,
+        one.activations_bytes_per_layer
+    ));
+    assert!(close(
+        one.total_bytes_per_gpu,
+        one.model_states_bytes_per_gpu
+            + one.activations_bytes_per_gpu
+            + one.recompute_working_bytes_per_gpu
+            + one.logits_bytes_per_gpu
+    ));
+    // The first of two stages holds no logits; without recompute no working layer.
+    let staged = memory::memory(&input(&[
+        ("model", "llama3-8b"),
+        ("pp", "2"),
+        ("global-batch", "8"),
+        ("gpus", "8"),
+    ]));
+    assert!(close(staged.logits_bytes_per_gpu, 0.0));
+    assert!(close(staged.recompute_working_bytes_per_gpu, 0.0));
+}
