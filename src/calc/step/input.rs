@@ -29,17 +29,39 @@ impl FromStr for Recompute {
     type Err = CalcError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "none" | "no" | "off" => Ok(Recompute::None),
-            "selective" => Ok(Recompute::Selective),
-            "full" => Ok(Recompute::Full),
-            "op" | "selective-op" => Ok(Recompute::Op),
-            _ => Err(CalcError::invalid(format!(
-                "recompute '{}' is not none, selective, full or op (torchtitan's per-op selective)",
-                text.trim()
-            ))),
-        }
+        use Recompute::{Full, None, Op, Selective};
+        let choices: Choices<Self> = &[
+            (&["none", "no", "off"], None),
+            (&["selective"], Selective),
+            (&["full"], Full),
+            (&["op", "selective-op"], Op),
+        ];
+        choose(
+            "recompute",
+            text,
+            choices,
+            "none, selective, full or op (torchtitan's per-op selective)",
+        )
     }
+}
+
+/// Spellings of each choice, lower case.
+type Choices<T> = &'static [(&'static [&'static str], T)];
+
+/// The choice `text` spells (trimmed, any case), or an error naming `flag`, the text and the
+/// `expected` choices.
+fn choose<T: Copy>(
+    flag: &str,
+    text: &str,
+    choices: Choices<T>,
+    expected: &str,
+) -> Result<T, CalcError> {
+    let key = text.trim().to_ascii_lowercase();
+    choices
+        .iter()
+        .find(|(names, _)| names.contains(&key.as_str()))
+        .map(|(_, value)| *value)
+        .ok_or_else(|| CalcError::invalid(format!("{flag} '{}' is not {expected}", text.trim())))
 }
 
 /// How attention is computed.
@@ -178,38 +200,45 @@ impl FromStr for AttentionKernel {
     type Err = CalcError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "flash" | "flash2" => Ok(AttentionKernel::Flash),
-            "flash3" | "cudnn" => Ok(AttentionKernel::Flash3),
-            "flash1" | "triton" => Ok(AttentionKernel::Flash1),
-            "unfused" => Ok(AttentionKernel::Unfused),
-            other => Err(CalcError::invalid(format!(
-                "attention '{other}' is not flash, flash1, flash3 or unfused"
-            ))),
-        }
+        use AttentionKernel::{Flash, Flash1, Flash3, Unfused};
+        let choices: Choices<Self> = &[
+            (&["flash", "flash2"], Flash),
+            (&["flash3", "cudnn"], Flash3),
+            (&["flash1", "triton"], Flash1),
+            (&["unfused"], Unfused),
+        ];
+        choose(
+            "attention",
+            text,
+            choices,
+            "flash, flash1, flash3 or unfused",
+        )
     }
 }
 
 /// FSDP's `BackwardPrefetch`: `pre` (true) or `post`.
 fn backward_prefetch_pre(text: &str) -> Result<bool, CalcError> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "pre" | "backward_pre" => Ok(true),
-        "post" | "backward_post" => Ok(false),
-        other => Err(CalcError::invalid(format!(
-            "fsdp-prefetch '{other}' is not pre or post (FSDP's BackwardPrefetch)"
-        ))),
-    }
+    let choices: Choices<bool> = &[
+        (&["pre", "backward_pre"], true),
+        (&["post", "backward_post"], false),
+    ];
+    choose(
+        "fsdp-prefetch",
+        text,
+        choices,
+        "pre or post (FSDP's BackwardPrefetch)",
+    )
 }
 
 /// FSDP version: 1 pre-divides gradients with its own kernel (true), 2 does not.
 fn fsdp_predivide(text: &str) -> Result<bool, CalcError> {
-    match text.trim() {
-        "2" => Ok(false),
-        "1" => Ok(true),
-        other => Err(CalcError::invalid(format!(
-            "fsdp '{other}' is not 1 (FullyShardedDataParallel) or 2 (fully_shard)"
-        ))),
-    }
+    let choices: Choices<bool> = &[(&["1"], true), (&["2"], false)];
+    choose(
+        "fsdp",
+        text,
+        choices,
+        "1 (FullyShardedDataParallel) or 2 (fully_shard)",
+    )
 }
 
 /// How a layer's elementwise ops run.
@@ -227,13 +256,16 @@ impl FromStr for Kernels {
     type Err = CalcError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "fused" | "compiled" => Ok(Kernels::Fused),
-            "eager" => Ok(Kernels::Eager),
-            other => Err(CalcError::invalid(format!(
-                "kernels '{other}' is not fused (Megatron/Transformer Engine fused kernels or torch.compile) or eager (PyTorch ops one by one)"
-            ))),
-        }
+        let choices: Choices<Self> = &[
+            (&["fused", "compiled"], Kernels::Fused),
+            (&["eager"], Kernels::Eager),
+        ];
+        choose(
+            "kernels",
+            text,
+            choices,
+            "fused (Megatron/Transformer Engine fused kernels or torch.compile) or eager (PyTorch ops one by one)",
+        )
     }
 }
 
