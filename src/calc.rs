@@ -49,9 +49,9 @@ pub use memory::{MemoryInput, MemoryReport, Stage, memory};
 pub use mfu::{MfuInput, MfuReport, mfu};
 pub use overlap::{OverlapInput, OverlapReport, overlap};
 pub use pipeline::{PipelineInput, PipelineReport, pipeline};
-pub use step::{StepFields, StepInput, StepReport, step};
+pub use step::{StepInput, StepReport, step};
 pub use sweep::{SweepSeries, collective_sweep, default_sweep_sizes};
-pub use tp::{TpFields, TpInput, TpReport, tp};
+pub use tp::{TpInput, TpReport, tp};
 pub use transfer::{TransferInput, TransferReport, TransferRow, transfer};
 
 /// True when `a` is within a relative `1e-9` of `b` (or both are zero): for tests on floats.

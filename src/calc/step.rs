@@ -29,7 +29,7 @@ use serde::Serialize;
 
 pub use breakdown::Breakdown;
 pub use gpu::{Dtype, GPUS, GpuSpec};
-pub use input::{AttentionKernel, Recompute, StepFields, StepInput};
+pub use input::{AttentionKernel, Kernels, Recompute, StepInput};
 pub use memory::MemoryReport;
 pub use model::{MODELS, ModelPreset, Shape};
 
@@ -262,7 +262,7 @@ fn memory_warnings(report: &mut StepReport, input: &StepInput) {
         ));
     } else if total > memory::HEADROOM * capacity {
         report.warnings.push(format!(
-            "tight: {:.1} GB of {:.0} GB; fragmentation, NCCL buffers and the CUDA context need a few GB more",
+            "tight: {:.1} GB of {:.0} GB; fragmentation, NCCL buffers and the CUDA context need a few GB more, and near capacity PyTorch's caching allocator frees its cache and retries cudaMalloc, which slows steps by more than this estimate shows",
             total / 1e9,
             capacity / 1e9
         ));

@@ -7,12 +7,9 @@
 //! the same bytes (Korthikanti et al. 2022, arXiv:2205.05198). Times come from the collective
 //! model's ring, so they match `calc collective` on the same link.
 
-mod fields;
 mod steps;
 
 use serde::Serialize;
-
-pub use fields::TpFields;
 
 use crate::calc::Form;
 use crate::calc::activation::Activation;

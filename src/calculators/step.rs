@@ -1,7 +1,7 @@
 //! The training step-time and memory form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, yes_no};
-use crate::calc::{self, CalcError, HardwareTable, StepFields, StepInput, format};
+use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
+use crate::calc::{self, CalcError, HardwareTable, StepInput, format};
 use crate::text::Bi;
 
 const MODELS: &[&str] = &[
@@ -60,6 +60,7 @@ softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic ex
         field("nics-per-node", "NICs per node", FieldKind::Count, false, "default one per GPU").zh("每节点网卡数", "默认每 GPU 一张"),
         field("fsdp-prefetch", "FSDP backward prefetch", FieldKind::Choice(&["pre", "post"]), false, "with --zero 3: pre (BACKWARD_PRE, FSDP2; default) or post (BACKWARD_POST, Composer's default)").zh("FSDP 反向预取", "配合 --zero 3：pre（BACKWARD_PRE，FSDP2；默认）或 post（BACKWARD_POST，Composer 的默认）"),
         field("fsdp", "FSDP version", FieldKind::Choice(&["1", "2"]), false, "with --zero 3: 2 (fully_shard, FSDP2; default) or 1 (FullyShardedDataParallel, Composer's: an extra gradient pre-divide pass)").zh("FSDP 版本", "配合 --zero 3：2（fully_shard，FSDP2；默认）或 1（FullyShardedDataParallel，Composer 所用：多一次梯度预除）"),
+        field("kernels", "elementwise kernels", FieldKind::Choice(&["fused", "eager"]), false, "fused (Megatron, Transformer Engine, torch.compile; default) or eager (a Llama block as separate PyTorch ops: RMSNorm, RoPE, SwiGLU each several HBM passes)").zh("逐元素算子", "fused（Megatron、Transformer Engine、torch.compile；默认）或 eager（Llama 块逐个 PyTorch 算子执行：RMSNorm、RoPE、SwiGLU 各需多次 HBM 读写）"),
     ],
     compute: compute_step,
     choices: super::fixed_choices,
@@ -76,44 +77,8 @@ softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic ex
     ],
 };
 
-/// Parses a step form the way the calculator will.
-pub(crate) fn input(form: &Form, table: &HardwareTable) -> Result<StepInput, CalcError> {
-    let fields = StepFields {
-        model: form.get("model"),
-        layers: form.get("layers"),
-        hidden: form.get("hidden"),
-        heads: form.get("heads"),
-        kv_heads: form.get("kv-heads"),
-        ffn: form.get("ffn"),
-        swiglu: yes_no(form, "swiglu")?,
-        vocab: form.get("vocab"),
-        seq: form.get("seq"),
-        global_batch: form.text("global-batch"),
-        micro_batch: form.get("micro-batch"),
-        gpus: form.text("gpus"),
-        gpus_per_node: form.get("gpus-per-node"),
-        tp: form.get("tp"),
-        pp: form.get("pp"),
-        interleave: form.get("interleave"),
-        cp: form.get("cp"),
-        dp: form.get("dp"),
-        sequence_parallel: yes_no(form, "sequence-parallel")?,
-        recompute: form.get("recompute"),
-        zero: form.get("zero"),
-        gpu: form.get("gpu"),
-        dtype: form.get("dtype"),
-        attention: form.get("attention"),
-        intra: form.get("intra"),
-        inter: form.get("inter"),
-        nics_per_node: form.get("nics-per-node"),
-        fsdp_prefetch: form.get("fsdp-prefetch"),
-        fsdp: form.get("fsdp"),
-    };
-    StepInput::from_fields(&fields, table)
-}
-
 fn compute_step(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
-    let input = input(form, table)?;
+    let input = StepInput::from_form(form, table)?;
     let report = calc::step(&input);
     let m = &report.memory;
     let mut outcome = Outcome {

@@ -1,5 +1,6 @@
-//! Reading the step form: text fields in, a checked [`StepInput`] out. Every error names the bad
-//! value and the fix.
+//! Reading the step form: the registry's [`Form`] in (the field names of
+//! `calculators/step.rs`), a checked [`StepInput`] out. Every error names the bad value and the
+//! fix.
 
 use std::str::FromStr;
 
@@ -7,42 +8,7 @@ use super::gpu::{self, Dtype, GpuSpec};
 use super::model::{self, Shape, swiglu_ffn};
 use crate::calc::link::{LinkSpec, link_or_rate};
 use crate::calc::memory::Stage;
-use crate::calc::{CalcError, HardwareTable, units};
-
-/// The text fields of a step calculation, as the CLI and the TUI form hold them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct StepFields<'a> {
-    pub model: Option<&'a str>,
-    pub layers: Option<&'a str>,
-    pub hidden: Option<&'a str>,
-    pub heads: Option<&'a str>,
-    pub kv_heads: Option<&'a str>,
-    pub ffn: Option<&'a str>,
-    pub swiglu: bool,
-    pub vocab: Option<&'a str>,
-    pub seq: Option<&'a str>,
-    pub global_batch: &'a str,
-    pub micro_batch: Option<&'a str>,
-    pub gpus: &'a str,
-    pub gpus_per_node: Option<&'a str>,
-    pub tp: Option<&'a str>,
-    pub pp: Option<&'a str>,
-    pub interleave: Option<&'a str>,
-    pub cp: Option<&'a str>,
-    pub dp: Option<&'a str>,
-    pub sequence_parallel: bool,
-    pub recompute: Option<&'a str>,
-    pub zero: Option<&'a str>,
-    pub gpu: Option<&'a str>,
-    pub dtype: Option<&'a str>,
-    pub attention: Option<&'a str>,
-    pub intra: Option<&'a str>,
-    pub inter: Option<&'a str>,
-    pub nics_per_node: Option<&'a str>,
-    pub fsdp_prefetch: Option<&'a str>,
-    /// `1` (`FullyShardedDataParallel`) or `2` (`fully_shard`, the default).
-    pub fsdp: Option<&'a str>,
-}
+use crate::calc::{CalcError, Form, HardwareTable, units};
 
 /// Activation recomputation (Korthikanti et al. 2022).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -63,17 +29,39 @@ impl FromStr for Recompute {
     type Err = CalcError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "none" | "no" | "off" => Ok(Recompute::None),
-            "selective" => Ok(Recompute::Selective),
-            "full" => Ok(Recompute::Full),
-            "op" | "selective-op" => Ok(Recompute::Op),
-            _ => Err(CalcError::invalid(format!(
-                "recompute '{}' is not none, selective, full or op (torchtitan's per-op selective)",
-                text.trim()
-            ))),
-        }
+        use Recompute::{Full, None, Op, Selective};
+        let choices: Choices<Self> = &[
+            (&["none", "no", "off"], None),
+            (&["selective"], Selective),
+            (&["full"], Full),
+            (&["op", "selective-op"], Op),
+        ];
+        choose(
+            "recompute",
+            text,
+            choices,
+            "none, selective, full or op (torchtitan's per-op selective)",
+        )
     }
+}
+
+/// Spellings of each choice, lower case.
+type Choices<T> = &'static [(&'static [&'static str], T)];
+
+/// The choice `text` spells (trimmed, any case), or an error naming `flag`, the text and the
+/// `expected` choices.
+fn choose<T: Copy>(
+    flag: &str,
+    text: &str,
+    choices: Choices<T>,
+    expected: &str,
+) -> Result<T, CalcError> {
+    let key = text.trim().to_ascii_lowercase();
+    choices
+        .iter()
+        .find(|(names, _)| names.contains(&key.as_str()))
+        .map(|(_, value)| *value)
+        .ok_or_else(|| CalcError::invalid(format!("{flag} '{}' is not {expected}", text.trim())))
 }
 
 /// How attention is computed.
@@ -125,17 +113,15 @@ pub struct StepInput {
     /// FSDP1 (`FullyShardedDataParallel`) divides each unsharded gradient before its
     /// reduce-scatter with a separate kernel; FSDP2 lets NCCL average instead.
     pub fsdp_predivide: bool,
+    /// How the elementwise ops run (`work::eager_elements`).
+    pub kernels: Kernels,
     /// Things that do not stop the calculation but the user should know.
     pub warnings: Vec<String>,
 }
 
-fn count(what: &'static str, text: Option<&str>, default: usize) -> Result<usize, CalcError> {
-    text.map_or(Ok(default), |t| units::parse_count(what, t, 1))
-}
-
 /// The shape: a preset with any flags given on top, or every flag.
-fn shape(f: &StepFields<'_>) -> Result<(Option<&'static str>, Shape, usize), CalcError> {
-    let base = f.model.map(model::preset).transpose()?;
+fn shape(f: &Form) -> Result<(Option<&'static str>, Shape, usize), CalcError> {
+    let base = f.parse("model", model::preset)?;
     let need = |what: &'static str, flag: &str, text: Option<&str>, preset: Option<usize>| match (
         text, preset,
     ) {
@@ -146,20 +132,30 @@ fn shape(f: &StepFields<'_>) -> Result<(Option<&'static str>, Shape, usize), Cal
         ))),
     };
     let p = base.map(|m| m.shape);
-    let layers = need("layers", "--layers", f.layers, p.map(|s| s.layers))?;
-    let hidden = need("hidden size", "--hidden", f.hidden, p.map(|s| s.hidden))?;
-    let heads = need("heads", "--heads", f.heads, p.map(|s| s.heads))?;
-    let vocab = need("vocabulary", "--vocab", f.vocab, p.map(|s| s.vocab))?;
-    let seq = need("sequence length", "--seq", f.seq, base.map(|m| m.seq))?;
-    let swiglu = f.swiglu || p.is_some_and(|s| s.swiglu);
+    let layers = need("layers", "--layers", f.get("layers"), p.map(|s| s.layers))?;
+    let hidden = need(
+        "hidden size",
+        "--hidden",
+        f.get("hidden"),
+        p.map(|s| s.hidden),
+    )?;
+    let heads = need("heads", "--heads", f.get("heads"), p.map(|s| s.heads))?;
+    let vocab = need("vocabulary", "--vocab", f.get("vocab"), p.map(|s| s.vocab))?;
+    let seq = need(
+        "sequence length",
+        "--seq",
+        f.get("seq"),
+        base.map(|m| m.seq),
+    )?;
+    let swiglu = f.flag("swiglu")? || p.is_some_and(|s| s.swiglu);
     let default_ffn = match p {
-        Some(s) if f.hidden.is_none() && swiglu == s.swiglu => s.ffn,
+        Some(s) if f.get("hidden").is_none() && swiglu == s.swiglu => s.ffn,
         _ if swiglu => swiglu_ffn(hidden),
         _ => 4 * hidden,
     };
-    let kv_heads = count(
+    let kv_heads = f.count_or(
+        "kv-heads",
         "KV heads",
-        f.kv_heads,
         p.map_or(heads, |s| s.kv_heads.min(heads)),
     )?;
     if hidden % heads != 0 {
@@ -177,7 +173,7 @@ fn shape(f: &StepFields<'_>) -> Result<(Option<&'static str>, Shape, usize), Cal
         hidden,
         heads,
         kv_heads,
-        ffn: count("FFN size", f.ffn, default_ffn)?,
+        ffn: f.count_or("ffn", "FFN size", default_ffn)?,
         swiglu,
         vocab,
     };
@@ -200,77 +196,121 @@ fn link(
     }
 }
 
+impl FromStr for AttentionKernel {
+    type Err = CalcError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        use AttentionKernel::{Flash, Flash1, Flash3, Unfused};
+        let choices: Choices<Self> = &[
+            (&["flash", "flash2"], Flash),
+            (&["flash3", "cudnn"], Flash3),
+            (&["flash1", "triton"], Flash1),
+            (&["unfused"], Unfused),
+        ];
+        choose(
+            "attention",
+            text,
+            choices,
+            "flash, flash1, flash3 or unfused",
+        )
+    }
+}
+
+/// FSDP's `BackwardPrefetch`: `pre` (true) or `post`.
+fn backward_prefetch_pre(text: &str) -> Result<bool, CalcError> {
+    let choices: Choices<bool> = &[
+        (&["pre", "backward_pre"], true),
+        (&["post", "backward_post"], false),
+    ];
+    choose(
+        "fsdp-prefetch",
+        text,
+        choices,
+        "pre or post (FSDP's BackwardPrefetch)",
+    )
+}
+
+/// FSDP version: 1 pre-divides gradients with its own kernel (true), 2 does not.
+fn fsdp_predivide(text: &str) -> Result<bool, CalcError> {
+    let choices: Choices<bool> = &[(&["1"], true), (&["2"], false)];
+    choose(
+        "fsdp",
+        text,
+        choices,
+        "1 (FullyShardedDataParallel) or 2 (fully_shard)",
+    )
+}
+
+/// How a layer's elementwise ops run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kernels {
+    /// Fused kernels (Megatron, Transformer Engine, `torch.compile`): one pass per norm,
+    /// activation and residual.
+    Fused,
+    /// A Llama block as separate eager `PyTorch` ops, each a pass over HBM.
+    Eager,
+}
+
+impl FromStr for Kernels {
+    type Err = CalcError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let choices: Choices<Self> = &[
+            (&["fused", "compiled"], Kernels::Fused),
+            (&["eager"], Kernels::Eager),
+        ];
+        choose(
+            "kernels",
+            text,
+            choices,
+            "fused (Megatron/Transformer Engine fused kernels or torch.compile) or eager (PyTorch ops one by one)",
+        )
+    }
+}
+
 impl StepInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
-    pub fn from_fields(f: &StepFields<'_>, table: &HardwareTable) -> Result<Self, CalcError> {
+    pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
         let (model, shape, seq) = shape(f)?;
-        let gpu = gpu::gpu(f.gpu.unwrap_or("h100"))?;
-        let dtype: Dtype = f.dtype.map_or(Ok(Dtype::Bf16), str::parse)?;
+        let gpu = gpu::gpu(f.get("gpu").unwrap_or("h100"))?;
+        let dtype: Dtype = f.parse("dtype", str::parse)?.unwrap_or(Dtype::Bf16);
         gpu.peak(dtype)?;
-        let gpus = units::parse_count("GPUs", f.gpus, 1)?;
-        let gpus_per_node = count("GPUs per node", f.gpus_per_node, 8)?.min(gpus);
+        let gpus = units::parse_count("GPUs", f.text("gpus"), 1)?;
+        let gpus_per_node = f.count_or("gpus-per-node", "GPUs per node", 8)?.min(gpus);
         let inter_default = if gpu.id == "a100" { "ib-hdr" } else { "ib-ndr" };
         let mut input = StepInput {
             model,
             shape,
             seq,
-            global_batch: units::parse_count("global batch", f.global_batch, 1)?,
-            micro_batch: count("micro-batch", f.micro_batch, 1)?,
+            global_batch: units::parse_count("global batch", f.text("global-batch"), 1)?,
+            micro_batch: f.count_or("micro-batch", "micro-batch", 1)?,
             gpus,
             gpus_per_node,
-            tp: count("TP size", f.tp, 1)?,
-            pp: count("PP size", f.pp, 1)?,
-            interleave: count("interleave", f.interleave, 1)?,
-            cp: count("CP size", f.cp, 1)?,
+            tp: f.count_or("tp", "TP size", 1)?,
+            pp: f.count_or("pp", "PP size", 1)?,
+            interleave: f.count_or("interleave", "interleave", 1)?,
+            cp: f.count_or("cp", "CP size", 1)?,
             dp: 1,
-            sequence_parallel: f.sequence_parallel,
-            recompute: f.recompute.map_or(Ok(Recompute::None), str::parse)?,
-            zero: f.zero.map_or(Ok(Stage::Dp), str::parse)?,
+            sequence_parallel: f.flag("sequence-parallel")?,
+            recompute: f.parse("recompute", str::parse)?.unwrap_or(Recompute::None),
+            zero: f.parse("zero", str::parse)?.unwrap_or(Stage::Dp),
             gpu,
             dtype,
-            attention: match f
-                .attention
-                .map(|a| a.trim().to_ascii_lowercase())
-                .as_deref()
-            {
-                None | Some("flash" | "flash2") => AttentionKernel::Flash,
-                Some("flash3" | "cudnn") => AttentionKernel::Flash3,
-                Some("flash1" | "triton") => AttentionKernel::Flash1,
-                Some("unfused") => AttentionKernel::Unfused,
-                Some(other) => {
-                    return Err(CalcError::invalid(format!(
-                        "attention '{other}' is not flash, flash1, flash3 or unfused"
-                    )));
-                }
-            },
-            intra: link("--intra", f.intra, gpu.default_intra, table)?,
-            inter: link("--inter", f.inter, Some(inter_default), table)?,
-            nics_per_node: count("NICs per node", f.nics_per_node, gpus_per_node)?,
-            backward_prefetch_pre: match f
-                .fsdp_prefetch
-                .map(|p| p.trim().to_ascii_lowercase())
-                .as_deref()
-            {
-                None | Some("pre" | "backward_pre") => true,
-                Some("post" | "backward_post") => false,
-                Some(other) => {
-                    return Err(CalcError::invalid(format!(
-                        "fsdp-prefetch '{other}' is not pre or post (FSDP's BackwardPrefetch)"
-                    )));
-                }
-            },
-            fsdp_predivide: match f.fsdp.map(str::trim) {
-                None | Some("2") => false,
-                Some("1") => true,
-                Some(other) => {
-                    return Err(CalcError::invalid(format!(
-                        "fsdp '{other}' is not 1 (FullyShardedDataParallel) or 2 (fully_shard)"
-                    )));
-                }
-            },
+            attention: f
+                .parse("attention", str::parse)?
+                .unwrap_or(AttentionKernel::Flash),
+            intra: link("--intra", f.get("intra"), gpu.default_intra, table)?,
+            inter: link("--inter", f.get("inter"), Some(inter_default), table)?,
+            nics_per_node: f.count_or("nics-per-node", "NICs per node", gpus_per_node)?,
+            backward_prefetch_pre: f
+                .parse("fsdp-prefetch", backward_prefetch_pre)?
+                .unwrap_or(true),
+            fsdp_predivide: f.parse("fsdp", fsdp_predivide)?.unwrap_or(false),
+            kernels: f.parse("kernels", str::parse)?.unwrap_or(Kernels::Fused),
             warnings: Vec::new(),
         };
-        input.dp = super::check::data_parallel(&input, f.dp)?;
+        input.dp = super::check::data_parallel(&input, f.get("dp"))?;
         super::check::layout(&mut input)?;
         Ok(input)
     }

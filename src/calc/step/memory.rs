@@ -6,8 +6,8 @@
 //! layer s·b·h·(34 + 5·a·s/h) bytes, of which 10·s·b·h (norm inputs, the QKV and MLP inputs,
 //! dropout masks) stay on every TP rank without sequence parallelism and the rest splits by t;
 //! here generalised to K/V heads, F and `SwiGLU`. `FlashAttention` and selective recomputation drop
-//! the 5·a·s/h term; full recomputation keeps only each layer's 2·s·b·h input plus one layer's
-//! working set. 1F1B keeps min(m, p) micro-batches in flight on the first stage; interleaving
+//! the 5·a·s/h term; full recomputation stores only each layer's 2·s·b·h input, and the layer
+//! being rebuilt in the backward is working memory on top (not in Korthikanti's figure). 1F1B keeps min(m, p) micro-batches in flight on the first stage; interleaving
 //! multiplies by 1 + (p-1)/(p·v).
 
 use serde::Serialize;
@@ -36,11 +36,23 @@ pub struct MemoryReport {
     pub activations_bytes_per_layer: f64,
     /// Micro-batches whose activations the first stage holds at once.
     pub microbatches_in_flight: f64,
+    /// Activations stored for the backward (Korthikanti et al.'s Table 2 figure).
     pub activations_bytes_per_gpu: f64,
+    /// The output layer's logits while the loss runs, when the first stage is also the last
+    /// (p = 1): `LOGIT_BYTES` per logit; zero with pipeline stages.
+    pub logits_bytes_per_gpu: f64,
+    /// With full recomputation, the one layer whose activations are rebuilt during the backward:
+    /// working memory on top of the stored layer inputs; zero otherwise.
+    pub recompute_working_bytes_per_gpu: f64,
     pub total_bytes_per_gpu: f64,
     pub capacity_bytes: f64,
     pub fits: bool,
 }
+
+/// Bytes per logit held while the loss runs: the bf16 logits (2 B), the fp32 softmax the loss
+/// computes from them (4 B: autocast runs `log_softmax`, `nll_loss` and `cross_entropy` in fp32,
+/// `PyTorch` autocast op reference) and its fp32 gradient (4 B).
+pub const LOGIT_BYTES: f64 = 10.0;
 
 /// Parameters on one GPU of the first stage: its layers and the embedding, split by t.
 pub fn params_per_gpu(input: &StepInput) -> f64 {
@@ -112,7 +124,7 @@ pub fn memory(input: &StepInput) -> MemoryReport {
             1.0
         };
     let layers = input.layers_per_stage();
-    let stored = match input.recompute {
+    let (stored, working) = match input.recompute {
         Recompute::Full => {
             let shared = if input.sequence_parallel {
                 input.tp as f64
@@ -120,12 +132,17 @@ pub fn memory(input: &StepInput) -> MemoryReport {
                 1.0
             };
             let inputs = 2.0 * local_tokens(input) * input.shape.hidden as f64 / shared;
-            inputs * layers * in_flight + layer
+            (inputs * layers * in_flight, layer)
         }
-        _ => layer * layers * in_flight,
+        _ => (layer * layers * in_flight, 0.0),
     };
     let states = weights + gradients + optimizer + gathered;
-    let total = states + stored;
+    let logits = if input.pp == 1 {
+        LOGIT_BYTES * local_tokens(input) * input.shape.vocab as f64 / input.tp as f64
+    } else {
+        0.0
+    };
+    let total = states + stored + working + logits;
     MemoryReport {
         params_per_gpu: params,
         weights_bytes_per_gpu: weights,
@@ -135,6 +152,8 @@ pub fn memory(input: &StepInput) -> MemoryReport {
         activations_bytes_per_layer: layer,
         microbatches_in_flight: in_flight,
         activations_bytes_per_gpu: stored,
+        recompute_working_bytes_per_gpu: working,
+        logits_bytes_per_gpu: logits,
         total_bytes_per_gpu: total,
         capacity_bytes: input.gpu.hbm_bytes,
         fits: total <= input.gpu.hbm_bytes,

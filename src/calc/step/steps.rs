@@ -151,7 +151,7 @@ fn terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<String> {
         ),
         format!("recompute ({recompute}) = {}", secs(b.recompute)),
         format!(
-            "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{} + {}F/t{})/(B_hbm·e) + cross-entropy 16 B per logit{} = {} (norms, residuals, dropout, activation{}; Korthikanti et al. 2022 §4.1 list the tensors)",
+            "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{} + {}F/t{}{})/(B_hbm·e) + cross-entropy 16 B per logit{} = {} (norms, residuals, dropout, activation{}; Korthikanti et al. 2022 §4.1 list the tensors)",
             if input.sequence_parallel {
                 "t"
             } else {
@@ -163,6 +163,7 @@ fn terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<String> {
             } else {
                 ""
             },
+            eager_text(input),
             fsdp_grad_text(input),
             secs(b.memory_bound),
             if input.attention == AttentionKernel::Unfused {
@@ -244,19 +245,50 @@ fn memory(input: &StepInput, r: &StepReport) -> Vec<String> {
             format::sig(input.layers_per_stage(), 4),
             format::sig(m.microbatches_in_flight, 4),
             if input.recompute == Recompute::Full {
-                " (full recompute: only the 2·s·b·h layer inputs, plus one layer's working set)"
+                " (full recompute: only the 2·s·b·h layer inputs; the layer being rebuilt adds its working set to the total)"
             } else {
                 ""
             },
             format::bytes_short(m.activations_bytes_per_gpu)
         ),
         format!(
-            "memory, total {} of {} → {}",
+            "memory, total = model states + activations{}{} = {} of {} → {}",
+            if m.recompute_working_bytes_per_gpu > 0.0 {
+                format!(
+                    " + the layer being recomputed {}",
+                    format::bytes_short(m.recompute_working_bytes_per_gpu)
+                )
+            } else {
+                String::new()
+            },
+            if m.logits_bytes_per_gpu > 0.0 {
+                format!(
+                    " + logits during the loss {} (b·s/c·V/t × {} B: bf16 logits, fp32 softmax and gradient, as autocast runs the loss in fp32)",
+                    format::bytes_short(m.logits_bytes_per_gpu),
+                    super::memory::LOGIT_BYTES
+                )
+            } else {
+                String::new()
+            },
             format::bytes_short(m.total_bytes_per_gpu),
             format::bytes_short(m.capacity_bytes),
             if m.fits { "fits" } else { "DOES NOT FIT" }
         ),
     ]
+}
+
+/// The eager Llama ops' part of the memory-bound formula, empty with fused kernels.
+fn eager_text(input: &StepInput) -> String {
+    let (shared, split) = super::work::eager_elements(input);
+    if shared + split == 0.0 {
+        return String::new();
+    }
+    format!(
+        " + eager ops 32h/{} + (10(h+kd) + 2(kd+h) + 2h + 2F)/t = {} + {} elements (RMSNorm as x.float(), pow, mean, rsqrt-mul, type_as, ·weight: 36 B per element; RoPE as float, complex multiply, type_as; repeat_kv; transpose-contiguous; silu then multiply: torchtitan models/llama/model.py, models/norms.py, one HBM pass per op)",
+        if input.sequence_parallel { "t" } else { "1" },
+        format::sig(shared, 6),
+        format::sig(split, 6)
+    )
 }
 
 /// The FSDP gradient passes' part of the memory-bound formula, empty without ZeRO-3.

@@ -1,36 +1,24 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::calc::{HardwareTable, TpFields, TpInput, close, tp};
+use crate::calc::{Form, HardwareTable, TpInput, close, tp};
 
-fn fields(extra: &[(&str, &str)]) -> StepInput {
-    let get = |k: &str| extra.iter().find(|(n, _)| *n == k).map(|(_, v)| *v);
-    let f = StepFields {
-        model: get("model"),
-        layers: get("layers"),
-        hidden: get("hidden"),
-        heads: get("heads"),
-        vocab: get("vocab"),
-        seq: get("seq"),
-        global_batch: get("global-batch").unwrap_or("64"),
-        micro_batch: get("micro-batch"),
-        gpus: get("gpus").unwrap_or("64"),
-        tp: get("tp"),
-        pp: get("pp"),
-        interleave: get("interleave"),
-        cp: get("cp"),
-        sequence_parallel: get("sp").is_some(),
-        recompute: get("recompute"),
-        zero: get("zero"),
-        gpu: get("gpu"),
-        dtype: get("dtype"),
-        attention: get("attention"),
-        ..StepFields::default()
-    };
-    StepInput::from_fields(&f, &HardwareTable::bundled()).expect("valid")
+/// A checked input from (field, text) pairs over `defaults`, read as the registry form is.
+pub(super) fn parse(
+    pairs: &[(&'static str, &str)],
+    defaults: &[(&'static str, &str)],
+) -> Result<StepInput, crate::calc::CalcError> {
+    let form = pairs.iter().fold(Form::of(defaults), |form, (name, text)| {
+        form.with(name, text)
+    });
+    StepInput::from_form(&form, &HardwareTable::bundled())
 }
 
-fn gpt3(extra: &[(&str, &str)]) -> StepInput {
+fn fields(extra: &[(&'static str, &str)]) -> StepInput {
+    parse(extra, &[("global-batch", "64"), ("gpus", "64")]).expect("valid")
+}
+
+fn gpt3(extra: &[(&'static str, &str)]) -> StepInput {
     let mut all = vec![
         ("model", "gpt3-175b"),
         ("tp", "8"),
@@ -66,7 +54,10 @@ fn activations_follow_korthikanti() {
     let (s, h, a, t) = (2048.0, 12_288.0, 96.0, 8.0);
     let sbh = s * h;
     // SP + selective: 34·s·b·h/t per layer.
-    let sp = memory::memory(&gpt3(&[("sp", "yes"), ("recompute", "selective")]));
+    let sp = memory::memory(&gpt3(&[
+        ("sequence-parallel", "yes"),
+        ("recompute", "selective"),
+    ]));
     assert!(close(sp.activations_bytes_per_layer, 34.0 * sbh / t));
     // TP only, unfused, nothing recomputed: s·b·h·(10 + 24/t + 5·a·s/(h·t)).
     let tp_only = memory::memory(&gpt3(&[("attention", "unfused")]));
@@ -75,7 +66,7 @@ fn activations_follow_korthikanti() {
     // 1F1B: p = 8 micro-batches in flight of L/p = 12 layers; interleaving adds (p-1)/(p·v).
     assert!(close(sp.activations_bytes_per_gpu, 34.0 * sbh / t * 96.0));
     let v2 = memory::memory(&gpt3(&[
-        ("sp", "yes"),
+        ("sequence-parallel", "yes"),
         ("recompute", "selective"),
         ("interleave", "2"),
     ]));
@@ -86,15 +77,14 @@ fn activations_follow_korthikanti() {
 fn tp_time_matches_the_tp_calculator() {
     let input = gpt3(&[]);
     let table = HardwareTable::bundled();
-    let tp_input = TpInput::from_fields(
-        &TpFields {
-            micro_batch: "1",
-            seq: "2048",
-            hidden: "12288",
-            tp: "8",
-            link: Some("nvlink3"),
-            ..TpFields::default()
-        },
+    let tp_input = TpInput::from_form(
+        &Form::of(&[
+            ("micro-batch", "1"),
+            ("seq", "2048"),
+            ("hidden", "12288"),
+            ("tp", "8"),
+            ("link", "nvlink3"),
+        ]),
         &table,
     )
     .expect("tp");
@@ -110,9 +100,9 @@ fn tp_time_matches_the_tp_calculator() {
 
 #[test]
 fn breakdown_adds_up_and_bubble_is_p_minus_1_over_v_stages() {
-    let one = step(&gpt3(&[("sp", "yes")]));
+    let one = step(&gpt3(&[("sequence-parallel", "yes")]));
     assert!(close(one.breakdown.total(), one.step_seconds));
-    let two = step(&gpt3(&[("sp", "yes"), ("interleave", "2")]));
+    let two = step(&gpt3(&[("sequence-parallel", "yes"), ("interleave", "2")]));
     assert!(close(
         two.breakdown.pp_bubble,
         one.breakdown.pp_bubble / 2.0
@@ -120,7 +110,7 @@ fn breakdown_adds_up_and_bubble_is_p_minus_1_over_v_stages() {
     assert!(close(two.breakdown.pp_p2p, 2.0 * one.breakdown.pp_p2p));
     // (p-1)/v stage times, a stage time being the m micro-batches' layer work over m.
     let b = &one.breakdown;
-    let logits = work::logits(&gpt3(&[("sp", "yes")]));
+    let logits = work::logits(&gpt3(&[("sequence-parallel", "yes")]));
     let rate = 271.2e12 * MATMUL_EFFICIENCY;
     let hbm = 2.039e12 * HBM_EFFICIENCY;
     let per_mb = (b.compute + b.attention + b.recompute + b.memory_bound + b.tp_comm + b.cp_comm)
@@ -179,78 +169,26 @@ fn memory_refusal_is_flagged() {
 
 #[test]
 fn bad_layouts_name_the_value_and_the_fix() {
-    let table = HardwareTable::bundled();
-    let base = StepFields {
-        model: Some("gpt3-175b"),
-        global_batch: "64",
-        gpus: "64",
-        ..StepFields::default()
-    };
-    for (f, needle) in [
+    let base = [
+        ("model", "gpt3-175b"),
+        ("global-batch", "64"),
+        ("gpus", "64"),
+    ];
+    let cases: [(&[(&'static str, &str)], &str); 8] = [
+        (&[("global-batch", "63")], "global batch '63'"),
         (
-            StepFields {
-                global_batch: "63",
-                ..base
-            },
-            "global batch '63'",
-        ),
-        (
-            StepFields {
-                tp: Some("5"),
-                gpus: "60",
-                global_batch: "12",
-                ..base
-            },
+            &[("tp", "5"), ("gpus", "60"), ("global-batch", "12")],
             "TP '5'",
         ),
-        (
-            StepFields {
-                gpus: "60",
-                tp: Some("8"),
-                ..base
-            },
-            "60 GPUs",
-        ),
-        (
-            StepFields {
-                gpu: Some("a100"),
-                dtype: Some("fp8"),
-                ..base
-            },
-            "fp8",
-        ),
-        (
-            StepFields {
-                model: Some("gpt5"),
-                ..base
-            },
-            "unknown model 'gpt5'",
-        ),
-        (
-            StepFields {
-                dp: Some("3"),
-                ..base
-            },
-            "--dp '3'",
-        ),
-        (
-            StepFields {
-                interleave: Some("2"),
-                ..base
-            },
-            "interleave '2'",
-        ),
-        (
-            StepFields {
-                model: None,
-                ..base
-            },
-            "--layers",
-        ),
-    ] {
-        let err = StepInput::from_fields(&f, &table)
-            .expect_err(needle)
-            .to_string();
+        (&[("gpus", "60"), ("tp", "8")], "60 GPUs"),
+        (&[("gpu", "a100"), ("dtype", "fp8")], "fp8"),
+        (&[("model", "gpt5")], "unknown model 'gpt5'"),
+        (&[("dp", "3")], "--dp '3'"),
+        (&[("interleave", "2")], "interleave '2'"),
+        (&[("model", "")], "--layers"),
+    ];
+    for (pairs, needle) in cases {
+        let err = parse(pairs, &base).expect_err(needle).to_string();
         assert!(err.contains(needle), "{needle}: {err}");
     }
 }
@@ -277,7 +215,7 @@ proptest! {
                 ("gpus", gpus.as_str()), ("tp", tp_s.as_str()), ("pp", pp_s.as_str()),
                 ("recompute", recompute), ("gpu", "h100"),
             ];
-            if sp { extra.push(("sp", "yes")); }
+            if sp { extra.push(("sequence-parallel", "yes")); }
             step(&fields(&extra))
         };
         let small = run(1 << dp_exp, if full { "full" } else { "none" });

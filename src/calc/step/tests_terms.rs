@@ -5,34 +5,13 @@ use proptest::prelude::*;
 
 use super::comm::{DpTimes, nccl_sm_share, zero3_exposed};
 use super::*;
-use crate::calc::{HardwareTable, close};
+use crate::calc::close;
 
-fn input(pairs: &[(&str, &str)]) -> StepInput {
-    let get = |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| *v);
-    let f = StepFields {
-        model: get("model"),
-        layers: get("layers"),
-        hidden: get("hidden"),
-        heads: get("heads"),
-        vocab: get("vocab"),
-        seq: get("seq"),
-        global_batch: get("global-batch").unwrap_or("8"),
-        micro_batch: get("micro-batch"),
-        gpus: get("gpus").unwrap_or("8"),
-        tp: get("tp"),
-        recompute: get("recompute"),
-        zero: get("zero"),
-        gpu: get("gpu"),
-        dtype: get("dtype"),
-        attention: get("attention"),
-        fsdp_prefetch: get("fsdp-prefetch"),
-        fsdp: get("fsdp"),
-        ..StepFields::default()
-    };
-    StepInput::from_fields(&f, &HardwareTable::bundled()).expect("valid")
+fn input(pairs: &[(&'static str, &str)]) -> StepInput {
+    super::tests::parse(pairs, &[("global-batch", "8"), ("gpus", "8")]).expect("valid")
 }
 
-fn llama8b(extra: &[(&str, &str)]) -> StepInput {
+fn llama8b(extra: &[(&'static str, &str)]) -> StepInput {
     let mut all = vec![("model", "llama3-8b"), ("zero", "3")];
     all.extend_from_slice(extra);
     input(&all)
@@ -161,15 +140,9 @@ fn fsdp_gradient_passes_cost_hbm_time_per_micro_batch() {
         comm::fsdp_grad_bytes(&input(&[("model", "llama3-8b"), ("zero", "2")]), params),
         0.0
     ));
-    let bad = StepInput::from_fields(
-        &StepFields {
-            model: Some("llama3-8b"),
-            global_batch: "64",
-            gpus: "64",
-            fsdp: Some("3"),
-            ..StepFields::default()
-        },
-        &HardwareTable::bundled(),
+    let bad = super::tests::parse(
+        &[("model", "llama3-8b"), ("fsdp", "3")],
+        &[("global-batch", "64"), ("gpus", "64")],
     )
     .expect_err("fsdp 3");
     assert!(
@@ -260,33 +233,73 @@ proptest! {
 
 #[test]
 fn bad_kernel_recompute_and_prefetch_values_name_the_choices() {
-    let table = HardwareTable::bundled();
-    let try_with = |f: StepFields<'_>| {
-        StepInput::from_fields(
-            &StepFields {
-                model: Some("llama3-8b"),
-                global_batch: "8",
-                gpus: "8",
-                ..f
-            },
-            &table,
+    let try_with = |pair: (&'static str, &str)| {
+        super::tests::parse(
+            &[pair],
+            &[("model", "llama3-8b"), ("global-batch", "8"), ("gpus", "8")],
         )
         .expect_err("rejected")
         .to_string()
     };
-    let prefetch = try_with(StepFields {
-        fsdp_prefetch: Some("sideways"),
-        ..StepFields::default()
-    });
+    let prefetch = try_with(("fsdp-prefetch", "sideways"));
     assert!(prefetch.contains("sideways") && prefetch.contains("pre or post"));
-    let recompute = try_with(StepFields {
-        recompute: Some("some"),
-        ..StepFields::default()
-    });
+    let recompute = try_with(("recompute", "some"));
     assert!(recompute.contains("some") && recompute.contains("op"));
-    let kernel = try_with(StepFields {
-        attention: Some("flash9"),
-        ..StepFields::default()
-    });
+    let kernel = try_with(("attention", "flash9"));
     assert!(kernel.contains("flash9") && kernel.contains("flash1, flash3"));
+    let kernels = try_with(("kernels", "jit"));
+    assert!(kernels.contains("'jit'") && kernels.contains("eager"));
+}
+
+#[test]
+fn eager_llama_ops_cost_their_hbm_passes() {
+    let (s, h, kd, f) = (8192.0, 4096.0, 1024.0, 14_336.0);
+    let fused = work::layer(&llama8b(&[]));
+    let eager = work::layer(&llama8b(&[("kernels", "eager")]));
+    // Norms 32h, RoPE 10(h + k·d), repeat_kv 2(k·d + h), transpose 2h, SwiGLU 2F; 2 B each.
+    let extra = 2.0 * s * (32.0 * h + 10.0 * (h + kd) + 2.0 * (kd + h) + 2.0 * h + 2.0 * f);
+    assert!(close(eager.bytes_fwd - fused.bytes_fwd, extra));
+    assert!(
+        step(&llama8b(&[("kernels", "eager")])).step_seconds > step(&llama8b(&[])).step_seconds
+    );
+    // A GeLU block's eager ops are single kernels already: nothing changes.
+    let gpt = |kernels| {
+        work::layer(&input(&[
+            ("layers", "4"),
+            ("hidden", "2048"),
+            ("heads", "16"),
+            ("vocab", "50304"),
+            ("seq", "2048"),
+            ("kernels", kernels),
+        ]))
+        .bytes_fwd
+    };
+    assert!(close(gpt("eager"), gpt("fused")));
+}
+
+#[test]
+fn logits_are_held_on_a_single_stage_and_full_recompute_adds_one_layer() {
+    // Llama 3 8B, one 8192-token sequence, no PP: 10 B per logit of the 128,256 vocabulary.
+    let one = memory::memory(&llama8b(&[("recompute", "full")]));
+    assert!(close(one.logits_bytes_per_gpu, 10.0 * 8192.0 * 128_256.0));
+    assert!(close(
+        one.recompute_working_bytes_per_gpu,
+        one.activations_bytes_per_layer
+    ));
+    assert!(close(
+        one.total_bytes_per_gpu,
+        one.model_states_bytes_per_gpu
+            + one.activations_bytes_per_gpu
+            + one.recompute_working_bytes_per_gpu
+            + one.logits_bytes_per_gpu
+    ));
+    // The first of two stages holds no logits; without recompute no working layer.
+    let staged = memory::memory(&input(&[
+        ("model", "llama3-8b"),
+        ("pp", "2"),
+        ("global-batch", "8"),
+        ("gpus", "8"),
+    ]));
+    assert!(close(staged.logits_bytes_per_gpu, 0.0));
+    assert!(close(staged.recompute_working_bytes_per_gpu, 0.0));
 }

@@ -14,7 +14,7 @@
 //! Backward moves twice as much. Norms and residuals run on every TP rank unless sequence
 //! parallelism splits them; the rest is split by t.
 
-use super::input::{AttentionKernel, Recompute, StepInput};
+use super::input::{AttentionKernel, Kernels, Recompute, StepInput};
 
 /// Bytes per activation element (bf16; fp8 matmuls keep bf16 activations between kernels).
 pub const ACT_BYTES: f64 = 2.0;
@@ -74,7 +74,8 @@ pub fn layer(input: &StepInput) -> Work {
         AttentionKernel::Flash | AttentionKernel::Flash1 | AttentionKernel::Flash3 => 0.0,
         AttentionKernel::Unfused => 4.5 * sh.heads as f64 * input.seq as f64,
     };
-    let per_token = 11.0 * h / shared + (activation + softmax) / t;
+    let (eager_shared, eager_split) = eager_elements(input);
+    let per_token = (11.0 * h + eager_shared) / shared + (activation + softmax + eager_split) / t;
     let bytes_fwd = ACT_BYTES * tokens * per_token;
     let casts = fp8_casts(input);
     let (recompute_flops, recompute_bytes) = match input.recompute {
@@ -96,6 +97,36 @@ pub fn layer(input: &StepInput) -> Work {
         recompute_flops,
         recompute_bytes,
     }
+}
+
+/// Extra 2-byte elements per token and layer, forward, that a Llama block written as eager
+/// `PyTorch` ops moves beyond the fused kernels above: (on every TP rank unless SP, split by t).
+/// Counted from torchtitan's `models/llama/model.py` and `models/norms.py` (`norm_type =
+/// "rmsnorm"`, `compile = false`), one HBM pass per op:
+/// - `RMSNorm`: `x.float()` (r 2 w 4 B), `pow(2)` (r 4 w 4), `mean` (r 4), `x * rsqrt` (r 4 w 4),
+///   `type_as` (r 4 w 2), `* weight` (r 2 w 2): 36 B = 18 elements per element of h, against 2
+///   for a fused norm; two norms: 32h more;
+/// - `apply_rotary_emb` on Q and K: `float()` (r 2 w 4), complex multiply (r 4 w 4), `type_as`
+///   (r 4 w 2): 10 elements per element of h + k·d (a fused block folds `RoPE` into the QKV
+///   epilogue: nothing);
+/// - `repeat_kv` under GQA (k < a): K and V expanded to h wide, read k·d and write h each;
+/// - `output.transpose(1, 2).contiguous()` after attention: read and write h;
+/// - `SwiGLU` as `F.silu(w1(x)) * w3(x)`: two kernels, 5F against the fused 3F.
+///
+/// A `GeLU` block's eager ops (`F.layer_norm`, `F.gelu`) are single kernels already: nothing more.
+pub fn eager_elements(input: &StepInput) -> (f64, f64) {
+    let sh = &input.shape;
+    if input.kernels == Kernels::Fused || !sh.swiglu {
+        return (0.0, 0.0);
+    }
+    let (h, f) = (sh.hidden as f64, sh.ffn as f64);
+    let kd = sh.kv_heads as f64 * sh.head_dim();
+    let repeat = if sh.kv_heads < sh.heads {
+        2.0 * (kd + h)
+    } else {
+        0.0
+    };
+    (32.0 * h, 10.0 * (h + kd) + repeat + 2.0 * h + 2.0 * f)
 }
 
 /// Bytes each fp8 cast moves per element: read the bf16 tensor (2 B), write it in fp8 (1 B) and
