@@ -189,3 +189,48 @@ fn chinese_labels_within_one_calculator_are_distinct() {
         );
     }
 }
+
+/// Calculators whose results read wholly in Chinese; the test below holds them to it.
+const TRANSLATED: &[&str] = &[];
+
+/// Each English-only text of an outcome (summary, headline, steps, chart and table text).
+pub(super) fn untranslated(outcome: &Outcome) -> Vec<String> {
+    let mut texts: Vec<&Bi> = vec![&outcome.summary];
+    for (what, spec, expected) in &outcome.headline {
+        texts.extend([what, spec, expected]);
+    }
+    texts.extend(&outcome.steps);
+    for chart in &outcome.charts {
+        match chart {
+            Chart::Bars { title, bars, .. } => {
+                texts.push(title);
+                texts.extend(bars.iter().map(|b| &b.0));
+            }
+            Chart::Parts { title, parts, .. } => {
+                texts.push(title);
+                texts.extend(parts.iter().map(|p| &p.0));
+            }
+            Chart::Lines { title, series, .. } => {
+                texts.push(title);
+                texts.extend(series.iter().map(|s| &s.0));
+            }
+        }
+    }
+    for table in &outcome.tables {
+        texts.push(&table.title);
+        texts.extend(&table.header);
+    }
+    texts
+        .into_iter()
+        .filter(|t| t.is_english_only())
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn translated_calculators_read_in_chinese() {
+    for id in TRANSLATED {
+        let missing = untranslated(&example_outcome(id));
+        assert!(missing.is_empty(), "{id}: English only: {missing:#?}");
+    }
+}
