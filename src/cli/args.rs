@@ -83,7 +83,7 @@ pub enum Command {
     Show(ShowArgs),
     /// Search titles, key points, tags and sections in both languages, with a snippet per card.
     #[command(
-        after_help = "Ask as you would a colleague, in English or Chinese: most of the words must match, \nsynonyms and abbreviations count (检查点 = checkpoint, TP = 张量并行), one typo is forgiven.\n\nExamples:\n  infraprep search \"IB 和 NVLink 的区别\"\n  infraprep search 训练卡住了怎么排查\n  infraprep search checkpoint interval --limit 5 --json"
+        after_help = "Ask as you would a colleague, in English or Chinese: most of the words must match, \nsynonyms and abbreviations count (`检查点` = checkpoint, `TP` = `张量并行`), one typo is forgiven.\n\nExamples:\n  infraprep search \"IB 和 NVLink 的区别\"\n  infraprep search 训练卡住了怎么排查\n  infraprep search checkpoint interval --limit 5 --json"
     )]
     Search(SearchArgs),
     /// Check decks for problems; prints `path:line: message` for each and exits 1 if any.

@@ -104,7 +104,7 @@ pub fn entries<'a>(
 }
 
 pub fn run(args: &ExportArgs, ctx: &CommandEnv, dir: &Path, out: &mut dyn Write) -> CommandResult {
-    let progress = progress::load(dir)?;
+    let progress = progress::load(dir, ctx.ui)?;
     let title = |id: &str| ctx.deck.get(id).map(|c| c.title(ctx.lang));
     let entries = entries(&progress, &title);
     match args.format {

@@ -190,7 +190,7 @@ fn chosen_cards<'d>(
     }
     let dir = data_dir
         .ok_or_else(|| CommandError::User(m::NUMBERS_DUE_NEEDS_DIR.get(ctx.ui).to_owned()))?;
-    let progress = super::progress::load(dir)?;
+    let progress = super::progress::load(dir, ctx.ui)?;
     let queue = tally::due_templates(&cards, &progress, chrono::Utc::now());
     let due: Vec<&Card> = cards
         .iter()

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use crate::calc::{CalcError, HardwareTable};
 use crate::cli::ansi::Style;
 use crate::cli::calc::{run_calc, run_links};
+use crate::cli::errors;
 use crate::cli::safe_out::SafeWriter;
 use crate::cli::{Cli, Command, HistoryCommand};
 use crate::cli::{CommandEnv, CommandError};
@@ -69,7 +70,7 @@ fn dispatch(
         default_config: settings::default_config_path(),
     };
     let settings = settings::resolve(cli.single_lang()?, &cli.decks, cli.config.as_deref(), &env)
-        .map_err(|e| CommandError::User(e.to_string()))?;
+        .map_err(|e| CommandError::User(errors::config(&e, ui.get())))?;
     ui.set(settings.ui());
     match &cli.command {
         Some(Command::Calc(args)) => {
@@ -84,16 +85,19 @@ fn dispatch(
             );
         }
         Some(Command::Validate(args)) => {
-            let table = settings
-                .hardware()
-                .map_err(|e| CommandError::User(e.to_string()))?;
+            let table = hardware(&settings)?;
             let mut out = SafeWriter::new(out, style.color);
             return crate::cli::validate::run(args, &table, &mut out, err);
         }
         _ => {}
     }
-    let data_dir =
-        || crate::cli::progress::data_dir(cli.data_dir.as_deref(), settings.data_dir.as_deref());
+    let data_dir = || {
+        crate::cli::progress::data_dir(
+            cli.data_dir.as_deref(),
+            settings.data_dir.as_deref(),
+            settings.ui(),
+        )
+    };
     if cli.set_aside_bad_progress {
         crate::cli::progress::set_aside_if_bad(&data_dir()?, ui.get(), err)?;
     }
@@ -129,21 +133,15 @@ fn dispatch(
         }
         Command::Grade(args) => crate::cli::grade::run(&args, &ctx, &mut safe),
         Command::Numbers(args) => {
-            let table = settings
-                .hardware()
-                .map_err(|e| CommandError::User(e.to_string()))?;
+            let table = hardware(&settings)?;
             crate::cli::numbers::run(&args, &ctx, &table, data_dir(), &mut safe)
         }
         Command::Export(args) => {
-            let table = settings
-                .hardware()
-                .map_err(|e| CommandError::User(e.to_string()))?;
+            let table = hardware(&settings)?;
             crate::cli::export::run(&args, &ctx, &table, &mut safe)
         }
         Command::Completions(args) => {
-            let table = settings
-                .hardware()
-                .map_err(|e| CommandError::User(e.to_string()))?;
+            let table = hardware(&settings)?;
             crate::cli::completions::run(&args, &ctx, &table, &mut safe)
         }
         Command::Man => crate::cli::completions::run_man(&mut safe),
@@ -161,7 +159,13 @@ fn dispatch(
     }
 }
 
-/// `infraprep drill`: the drill screen is the TUI's; without a terminal there is nothing to run.
+/// The link presets with the config file's, or the config file's error in the interface language.
+fn hardware(settings: &Settings) -> Result<HardwareTable, CommandError> {
+    settings
+        .hardware()
+        .map_err(|e| CommandError::User(errors::config(&e, settings.ui())))
+}
+
 /// A drill's random seed: the clock, so each drill differs.
 fn seed() -> u64 {
     chrono::Utc::now().timestamp_micros().unsigned_abs()
@@ -175,9 +179,7 @@ fn run_calculator(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode, CommandError> {
-    let table = settings
-        .hardware()
-        .map_err(|e| CommandError::User(e.to_string()))?;
+    let table = hardware(settings)?;
     match run(&table, out) {
         Ok(()) | Err(CalcError::Output(_)) => Ok(ExitCode::SUCCESS),
         Err(error) => {
@@ -202,9 +204,12 @@ fn open_tui(
             let _ = writeln!(err, "{}", m::DRILL_NEEDS_TERMINAL.get(settings.ui()));
             return Ok(ExitCode::FAILURE);
         }
-        let help = <Cli as clap::CommandFactory>::command()
-            .render_help()
-            .to_string();
+        let help = crate::cli::localize::localized(
+            <Cli as clap::CommandFactory>::command(),
+            settings.ui(),
+        )
+        .render_help()
+        .to_string();
         crate::cli::emit(
             out,
             &format!("{help}\n{}\n", m::APP_NEEDS_TERMINAL.get(settings.ui())),
