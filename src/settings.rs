@@ -40,6 +40,8 @@ pub struct Settings {
     /// The config file's `numbers-mix`: how often a drilled card's spoken answer is followed by
     /// a number question (0 to 1).
     pub numbers_mix: f64,
+    /// The config file's `hyperlinks`, when it sets it.
+    pub hyperlinks: Option<bool>,
 }
 
 impl Settings {
@@ -160,6 +162,7 @@ pub fn resolve(
         exam_date,
         config_path,
         links: file.links,
+        hyperlinks: file.hyperlinks,
     })
 }
 

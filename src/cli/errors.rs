@@ -67,10 +67,11 @@ fn toml_message(message: &str, lang: Lang) -> String {
     {
         return m::CONFIG_UNKNOWN_KEY.fill(lang, &[("key", &key), ("keys", &keys)]);
     }
-    if let Some(rest) = message.strip_prefix("unknown language '")
-        && let Some((value, _)) = rest.split_once('\'')
+    if let Some(rest) = message.strip_prefix("unknown variant ")
+        && let Some((value, choices)) = rest.split_once(", expected ")
     {
-        return m::CONFIG_BAD_LANG.fill(lang, &[("value", &value)]);
+        let choices = choices.replace(" or ", " 或 ");
+        return m::CONFIG_BAD_VARIANT.fill(lang, &[("value", &value), ("choices", &choices)]);
     }
     if let Some(detail) = message.strip_prefix("invalid type: ") {
         return m::CONFIG_BAD_TYPE.fill(lang, &[("detail", &detail)]);

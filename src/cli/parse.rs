@@ -41,20 +41,12 @@ pub fn parse_from(args: &[OsString]) -> Cli {
                 error.exit()
             }
             let text = match calc_hint(args, lang) {
-                Some(hint) => format!("{}{}{hint}\n", m::ERROR.get(lang), space(lang)),
+                Some(hint) => format!("{}{}{hint}\n", m::ERROR.get(lang), super::gap(lang)),
                 None => super::localize::error_text(&error, lang),
             };
             let _ = std::io::stderr().write_all(text.as_bytes());
             std::process::exit(2);
         }
-    }
-}
-
-/// The gap after the error label: none after Chinese's full-width colon.
-fn space(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => "",
-        Lang::En => " ",
     }
 }
 
@@ -85,7 +77,11 @@ fn calc_hint(args: &[OsString], lang: Lang) -> Option<String> {
     {
         return Some(m::CALC_UNKNOWN.fill(
             lang,
-            &[("name", first), ("near", &name), ("all", &names.join(", "))],
+            &[
+                ("name", first),
+                ("near", &name),
+                ("all", &super::command::list(&names, lang)),
+            ],
         ));
     }
     if rest.len() > 1 {
@@ -94,7 +90,7 @@ fn calc_hint(args: &[OsString], lang: Lang) -> Option<String> {
             lang,
             &[
                 ("expression", &expression.join(" ")),
-                ("all", &names.join(", ")),
+                ("all", &super::command::list(&names, lang)),
             ],
         ));
     }

@@ -47,7 +47,15 @@ pub fn run(cli: Cli) -> ExitCode {
     match dispatch(cli, style, &ui, &mut out, &mut err) {
         Ok(code) => code,
         Err(e) => {
-            let _ = writeln!(err, "{} {e}", error_style.error(m::ERROR.get(ui.get())));
+            let lang = ui.get();
+            let label = error_style.error(m::ERROR.get(lang));
+            let text = match &e {
+                CommandError::Io(io) => {
+                    m::OUTPUT_FAILED.fill(lang, &[("error", &errors::io(io, lang))])
+                }
+                other => other.to_string(),
+            };
+            let _ = writeln!(err, "{label}{}{text}", crate::cli::gap(lang));
             if matches!(e, CommandError::Usage(_)) {
                 ExitCode::from(2)
             } else {
@@ -74,11 +82,17 @@ fn dispatch(
     ui.set(settings.ui());
     match &cli.command {
         Some(Command::Calc(args)) => {
-            return run_calculator(|table, out| run_calc(args, table, out), &settings, out, err);
+            let ui = settings.ui();
+            return run_calculator(
+                |table, out| run_calc(args, table, ui, out),
+                &settings,
+                out,
+                err,
+            );
         }
         Some(Command::Links(args)) => {
             return run_calculator(
-                |table, out| run_links(args, table, out),
+                |table, out| run_links(args, table, settings.ui(), out),
                 &settings,
                 out,
                 err,
@@ -87,7 +101,7 @@ fn dispatch(
         Some(Command::Validate(args)) => {
             let table = hardware(&settings)?;
             let mut out = SafeWriter::new(out, style.color);
-            return crate::cli::validate::run(args, &table, &mut out, err);
+            return crate::cli::validate::run(args, &table, settings.ui(), &mut out, err);
         }
         _ => {}
     }
@@ -102,9 +116,7 @@ fn dispatch(
         crate::cli::progress::set_aside_if_bad(&data_dir()?, ui.get(), err)?;
     }
     let loaded = load(&settings.decks);
-    for warning in &loaded.warnings {
-        let _ = writeln!(err, "{} {warning}", style.accent(m::WARNING.get(ui.get())));
-    }
+    warn(&loaded.warnings, ui.get(), style, err);
     let setup = DrillSetup {
         data_dir: data_dir().ok(),
         minutes: 3.0,
@@ -123,7 +135,12 @@ fn dispatch(
     let mut safe = SafeWriter::new(out, style.color);
     match command {
         Command::List(args) => crate::cli::list::run(&args, &ctx, &mut safe),
-        Command::Show(args) => crate::cli::show::run(&args, &ctx, &mut safe),
+        Command::Show(args) => {
+            // `show` cleans the card's text itself, so its own hyperlinks can pass.
+            drop(safe);
+            let links = crate::cli::hyperlink::Hyperlinks::detect(cli.color, settings.hyperlinks);
+            crate::cli::show::run(&args, &ctx, links, out)
+        }
         Command::Search(args) => crate::cli::search::run(&args, &ctx, &mut safe),
         Command::Stats(args) => {
             crate::cli::stats::run(&args, &ctx, &data_dir()?, chrono::Utc::now(), &mut safe)
@@ -159,6 +176,20 @@ fn dispatch(
     }
 }
 
+/// Prints the problems found while loading the decks (a broken card is skipped, not fatal).
+fn warn(
+    warnings: &[crate::content::Problem],
+    lang: crate::content::Lang,
+    style: Style,
+    err: &mut dyn Write,
+) {
+    for warning in warnings {
+        let warning = crate::cli::problems::shown(warning, lang);
+        let label = style.accent(m::WARNING.get(lang));
+        let _ = writeln!(err, "{label}{}{warning}", crate::cli::gap(lang));
+    }
+}
+
 /// The link presets with the config file's, or the config file's error in the interface language.
 fn hardware(settings: &Settings) -> Result<HardwareTable, CommandError> {
     settings
@@ -183,7 +214,8 @@ fn run_calculator(
     match run(&table, out) {
         Ok(()) | Err(CalcError::Output(_)) => Ok(ExitCode::SUCCESS),
         Err(error) => {
-            let _ = writeln!(err, "{} {error}", m::ERROR.get(settings.ui()));
+            let ui = settings.ui();
+            let _ = writeln!(err, "{}{}{error}", m::ERROR.get(ui), crate::cli::gap(ui));
             Ok(ExitCode::from(2))
         }
     }

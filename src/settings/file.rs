@@ -31,6 +31,8 @@ pub struct ConfigFile {
     /// The share (0 to 1) of drilled cards with number templates whose spoken answer is
     /// followed by a number question, as in a real interview; default 0.
     pub numbers_mix: Option<f64>,
+    /// Source URLs as OSC 8 hyperlinks on a terminal; default true.
+    pub hyperlinks: Option<bool>,
 }
 
 /// A date in the config file, written as a TOML date or as a `YYYY-MM-DD` string.

@@ -19,6 +19,7 @@ mod errors;
 mod help;
 mod keys;
 mod numbers;
+mod problems;
 mod screens;
 
 pub use cli::*;
@@ -26,6 +27,7 @@ pub use errors::*;
 pub use help::*;
 pub use keys::*;
 pub use numbers::*;
+pub use problems::*;
 pub use screens::*;
 
 use crate::content::Lang;
@@ -87,6 +89,7 @@ pub fn all() -> impl Iterator<Item = Msg> {
         .chain(NUMBER_MESSAGES)
         .chain(ERROR_MESSAGES)
         .chain(HELP_MESSAGES)
+        .chain(PROBLEM_MESSAGES)
         .copied()
 }
 

@@ -9,6 +9,8 @@ use unicode_width::UnicodeWidthStr;
 use crate::calc::format;
 use crate::calc::{CalcError, ExprValue, LinkKind, LinkPreset, Scope};
 use crate::calculators::{Outcome, Table};
+use crate::content::Lang;
+use crate::text::messages as m;
 
 type Out<'a> = &'a mut dyn Write;
 
@@ -19,7 +21,7 @@ fn io(e: &std::io::Error) -> CalcError {
 /// Width of the label column of headline figures.
 const LABEL: usize = 12;
 
-pub(super) fn outcome(out: Out<'_>, o: &Outcome) -> Result<(), CalcError> {
+pub(super) fn outcome(out: Out<'_>, o: &Outcome, lang: Lang) -> Result<(), CalcError> {
     if !o.summary.is_empty() {
         writeln!(out, "{}", o.summary).map_err(|e| io(&e))?;
     }
@@ -27,7 +29,7 @@ pub(super) fn outcome(out: Out<'_>, o: &Outcome) -> Result<(), CalcError> {
         let value = if expected.is_empty() || expected == spec {
             spec.clone()
         } else {
-            format!("{spec} spec, {expected} expected")
+            m::CALC_SPEC_EXPECTED.fill(lang, &[("spec", spec), ("expected", expected)])
         };
         let pad = LABEL.saturating_sub(UnicodeWidthStr::width(label.as_str()));
         writeln!(out, "{label}{} {value}", " ".repeat(pad)).map_err(|e| io(&e))?;
@@ -35,7 +37,7 @@ pub(super) fn outcome(out: Out<'_>, o: &Outcome) -> Result<(), CalcError> {
     for t in &o.tables {
         table(out, t)?;
     }
-    steps(out, &o.steps)
+    steps(out, &o.steps, lang)
 }
 
 /// A table with its columns right-aligned to their widest cell, the first left-aligned.
@@ -72,17 +74,17 @@ fn table(out: Out<'_>, t: &Table) -> Result<(), CalcError> {
     Ok(())
 }
 
-pub(super) fn steps(out: Out<'_>, steps: &[String]) -> Result<(), CalcError> {
-    writeln!(out, "steps:").map_err(|e| io(&e))?;
+pub(super) fn steps(out: Out<'_>, steps: &[String], lang: Lang) -> Result<(), CalcError> {
+    writeln!(out, "{}", m::CALC_STEPS_HEADING.get(lang)).map_err(|e| io(&e))?;
     for (i, step) in steps.iter().enumerate() {
         writeln!(out, "  {}. {step}", i + 1).map_err(|e| io(&e))?;
     }
     Ok(())
 }
 
-pub(super) fn expression(out: Out<'_>, v: &ExprValue) -> Result<(), CalcError> {
+pub(super) fn expression(out: Out<'_>, v: &ExprValue, lang: Lang) -> Result<(), CalcError> {
     writeln!(out, "= {}", v.display).map_err(|e| io(&e))?;
-    steps(out, &v.steps)
+    steps(out, &v.steps, lang)
 }
 
 /// One preset in `links --json`.
@@ -125,33 +127,30 @@ impl<'a> From<&'a LinkPreset> for LinkJson<'a> {
     }
 }
 
-pub(super) fn links(out: Out<'_>, links: &[&LinkPreset]) -> Result<(), CalcError> {
-    writeln!(
-        out,
-        "All bandwidths are per direction; bidirectional figures are shown, never used."
-    )
-    .map_err(|e| io(&e))?;
+pub(super) fn links(out: Out<'_>, links: &[&LinkPreset], lang: Lang) -> Result<(), CalcError> {
+    writeln!(out, "{}", m::LINKS_PER_DIRECTION.get(lang)).map_err(|e| io(&e))?;
     for l in links {
         let bidir = l.bidirectional.map_or(String::new(), |b| {
-            format!(", {} bidirectional", format::rate_short(b))
+            m::LINKS_BIDIRECTIONAL.fill(lang, &[("rate", &format::rate_short(b))])
         });
-        writeln!(
-            out,
-            "\n{}  {}\n  {} per direction{bidir}; latency {}; efficiency {} → expected {}",
-            l.id,
-            l.display_name(),
-            format::rate(l.bandwidth),
-            format::duration(l.latency),
-            format::sig(l.efficiency, 3),
-            format::rate_short(l.bandwidth * l.efficiency)
-        )
-        .map_err(|e| io(&e))?;
+        let line = m::LINKS_FIGURES.fill(
+            lang,
+            &[
+                ("rate", &format::rate(l.bandwidth)),
+                ("bidir", &bidir),
+                ("latency", &format::duration(l.latency)),
+                ("efficiency", &format::sig(l.efficiency, 3)),
+                ("expected", &format::rate_short(l.bandwidth * l.efficiency)),
+            ],
+        );
+        writeln!(out, "\n{}  {}\n  {line}", l.id, l.display_name()).map_err(|e| io(&e))?;
         for (what, source) in [
-            ("bandwidth", &l.bandwidth_source),
-            ("latency", &l.latency_source),
-            ("efficiency", &l.efficiency_source),
-            ("note", &l.note),
+            (m::LINKS_BANDWIDTH, &l.bandwidth_source),
+            (m::LINKS_LATENCY, &l.latency_source),
+            (m::LINKS_EFFICIENCY, &l.efficiency_source),
+            (m::LINKS_NOTE, &l.note),
         ] {
+            let what = what.get(lang);
             if !source.is_empty() {
                 writeln!(out, "  {what}: {source}").map_err(|e| io(&e))?;
             }

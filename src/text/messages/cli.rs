@@ -69,6 +69,31 @@ super::messages! {
     NUMBERS_TOLERANCE = "--tolerance {value} 必须是 0 和 1 之间的小数，例如 0.15",
         "--tolerance {value} must be a fraction above 0 and below 1, e.g. 0.15";
 
+    CALC_SPEC_EXPECTED = "规格 {spec}，预期 {expected}", "{spec} spec, {expected} expected";
+    CALC_STEPS_HEADING = "步骤：", "steps:";
+    LINKS_PER_DIRECTION = "所有带宽都是单向的；双向数字只列出，从不参与计算。",
+        "All bandwidths are per direction; bidirectional figures are shown, never used.";
+    LINKS_BIDIRECTIONAL = "，双向 {rate}", ", {rate} bidirectional";
+    LINKS_FIGURES = "单向 {rate}{bidir}；延迟 {latency}；效率 {efficiency} → 预期 {expected}",
+        "{rate} per direction{bidir}; latency {latency}; efficiency {efficiency} → expected {expected}";
+    LINKS_BANDWIDTH = "带宽", "bandwidth";
+    LINKS_LATENCY = "延迟", "latency";
+    LINKS_EFFICIENCY = "效率", "efficiency";
+    LINKS_NOTE = "备注", "note";
+
+    HISTORY_TITLE = "# infraprep 历史", "# infraprep history";
+    HISTORY_NONE = "还没有复习。", "No reviews yet.";
+    HISTORY_GONE = "（卡片已不在卡组中）", "(card no longer in the deck)";
+    HISTORY_GRADE = "评分 {n}（{grade}）", "grade {n} ({grade})";
+    HISTORY_DRAFT = "草稿，从未提交", "draft, never submitted";
+    HISTORY_UNGRADED = "尚未评分", "not graded yet";
+    HISTORY_CARD = "卡片 `{id}`", "card `{id}`";
+    HISTORY_TIME = "{used}/{limit}", "{used} of {limit}";
+    HISTORY_POINTS = "要点 {covered}/{total}", "key points {covered}/{total}";
+    HISTORY_FOLLOW_UP = "`{main}` 的追问", "follow-up of `{main}`";
+    HISTORY_HINT = "用了提示", "hint used";
+    HISTORY_NOTHING = "_（没有输入）_", "_(nothing typed)_";
+
     PROGRESS_MOVED = "已把损坏的进度文件移到 {path}；从空进度开始", "moved the damaged progress file to {path}; starting with empty progress";
     PROGRESS_FINE = "{path}：进度文件完好（或不存在）；没有移动", "{path}: the progress file is fine (or absent); nothing was moved";
 

@@ -60,9 +60,9 @@ super::messages! {
     // The config file.
     CONFIG_PARSE = "{path}:{line}：配置文件有误：{message}", "{path}:{line}: {message}";
     CONFIG_UNKNOWN_KEY = "未知的键 {key}；可用的键：{keys}", "unknown field {key}, expected one of {keys}";
-    CONFIG_BAD_LANG = "未知的语言 '{value}'：请写 'zh' 或 'en'", "unknown language '{value}': use 'zh' or 'en'";
+    CONFIG_BAD_VARIANT = "未知的值 {value}：可以写 {choices}", "unknown variant {value}, expected {choices}";
     CONFIG_BAD_TYPE = "值的类型不对：{detail}", "invalid type: {detail}";
-    CONFIG_SYNTAX = "不是有效的 TOML：{detail}", "{detail}";
+    CONFIG_SYNTAX = "TOML 有误：{detail}", "{detail}";
     CONFIG_LINKS = "{path}：[[links]] 链路预设有误：{message}", "{path}: [[links]]: {message}";
     CONFIG_DATA_DIR_EMPTY = "{path}：data-dir：它是空的，这会把进度放进配置目录；请给出一个目录或删掉这一行",
         "{path}: data-dir: it is empty, which would put progress in the config directory; give a directory or remove the line";
