@@ -55,7 +55,7 @@ fn stats_labels_line_up_in_chinese() {
 }
 
 /// A run of three or more English words: lower-case ASCII words in a row, outside backticks and
-/// quotes, on a line that is not a command line (`infraprep …`, a usage line). Product names,
+/// quotes, before any command quoted on the line (`infraprep …`, a usage line). Product names,
 /// flags, placeholders, ids and units are capitalised, hyphenated or numeric, so they never count.
 fn english_runs(text: &str) -> Vec<String> {
     let mut found = Vec::new();
@@ -68,6 +68,8 @@ fn english_runs(text: &str) -> Vec<String> {
         {
             continue;
         }
+        // A command line quoted in a sentence, as in `(±15%; infraprep calc …)`, ends the check.
+        let line = line.split("infraprep ").next().unwrap_or_default();
         let unquoted: String = line
             .split('`')
             .step_by(2)
@@ -143,6 +145,12 @@ fn chinese_mode_prints_no_english_sentences() {
         vec!["calc"],
         vec!["calc", "10", "GiB", "/", "nvlnk3"],
         vec!["--version"],
+        vec!["--lang", "both", "list"],
+        vec!["numbers", "--count", "2", "--seed", "1"],
+        vec!["numbers", "grade", "--expected", "1 s", "--answer", "2 s"],
+        vec!["grade", "2", "--answer", "NVLink"],
+        vec!["grade", "2"],
+        vec!["export", "anki", "--tag", "nope"],
     ];
     for args in &commands {
         let run = infraprep_with(args, &zh);

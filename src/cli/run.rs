@@ -72,13 +72,7 @@ fn dispatch(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode, CommandError> {
-    let var = |name: &str| std::env::var(name).ok();
-    let env = Env {
-        var: &var,
-        default_config: settings::default_config_path(),
-    };
-    let settings = settings::resolve(cli.single_lang()?, &cli.decks, cli.config.as_deref(), &env)
-        .map_err(|e| CommandError::User(errors::config(&e, ui.get())))?;
+    let settings = resolve(&mut cli, ui.get())?;
     ui.set(settings.ui());
     match &cli.command {
         Some(Command::Calc(args)) => {
@@ -174,6 +168,22 @@ fn dispatch(
         }
         Command::Validate(_) | Command::Calc(_) | Command::Links(_) => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// The settings for `cli`; a config file error speaks `ui`, the language known so far.
+fn resolve(cli: &mut Cli, ui: crate::content::Lang) -> Result<Settings, CommandError> {
+    let var = |name: &str| std::env::var(name).ok();
+    let env = Env {
+        var: &var,
+        default_config: settings::default_config_path(),
+    };
+    settings::resolve(
+        cli.single_lang(ui)?,
+        &cli.decks,
+        cli.config.as_deref(),
+        &env,
+    )
+    .map_err(|e| CommandError::User(errors::config(&e, ui)))
 }
 
 /// Prints the problems found while loading the decks (a broken card is skipped, not fatal).

@@ -94,6 +94,12 @@ super::messages! {
     HISTORY_HINT = "用了提示", "hint used";
     HISTORY_NOTHING = "_（没有输入）_", "_(nothing typed)_";
 
+    NUMBERS_ANSWERS = "答案", "Answers";
+    NUMBERS_SEED = "种子 {seed}", "seed {seed}";
+    LANG_BOTH_ONLY_EXPORTS = "--lang both 只能用于 `export anki` 和 `export markdown`；{command} 一次显示一种语言：请用 --lang zh 或 --lang en",
+        "--lang both works only with `export anki` and `export markdown`; {command} shows one language at a time: use --lang zh or --lang en";
+    THE_APP = "交互界面", "the interactive app";
+
     PROGRESS_MOVED = "已把损坏的进度文件移到 {path}；从空进度开始", "moved the damaged progress file to {path}; starting with empty progress";
     PROGRESS_FINE = "{path}：进度文件完好（或不存在）；没有移动", "{path}: the progress file is fine (or absent); nothing was moved";
 
