@@ -7,7 +7,7 @@ use crate::content::Lang;
 use crate::content::file_guard::ReadError;
 use crate::drill::store::{FORMAT_VERSION, StoreError};
 use crate::settings::ConfigError;
-use crate::text::messages as m;
+use crate::text::messages::{self as m, Msg};
 use crate::text::sanitize::{sanitize, sanitize_line};
 
 /// A config file error in `lang`.
@@ -42,17 +42,8 @@ pub fn config(error: &ConfigError, lang: Lang) -> String {
         ConfigError::NumbersMix { path, value } => {
             m::CONFIG_NUMBERS_MIX.fill(lang, &[("path", &sanitize_line(path)), ("value", value)])
         }
-        ConfigError::File { path, problem } => m::CONFIG_FILE.fill(
-            lang,
-            &[
-                ("path", &sanitize_line(path)),
-                ("problem", &read_problem(problem, lang)),
-            ],
-        ),
-        ConfigError::Read { path, source } => m::CONFIG_READ.fill(
-            lang,
-            &[("path", &sanitize_line(path)), ("error", &io(source, lang))],
-        ),
+        ConfigError::File { path, problem } => refused(m::CONFIG_FILE, path, problem, lang),
+        ConfigError::Read { path, source } => failed(m::CONFIG_READ, path, source, lang),
         ConfigError::Missing { path } => {
             m::CONFIG_MISSING.fill(lang, &[("path", &sanitize_line(path))])
         }
@@ -104,23 +95,28 @@ pub fn store(error: &StoreError, lang: Lang) -> String {
                 ("supported", &FORMAT_VERSION),
             ],
         ),
-        StoreError::File { path, problem } => m::STORE_FILE.fill(
-            lang,
-            &[
-                ("path", &shown(path)),
-                ("problem", &read_problem(problem, lang)),
-            ],
-        ),
-        StoreError::Read { path, source } => m::STORE_READ.fill(
-            lang,
-            &[("path", &shown(path)), ("error", &io(source, lang))],
-        ),
-        StoreError::Write { path, source } => m::STORE_WRITE.fill(
-            lang,
-            &[("path", &shown(path)), ("error", &io(source, lang))],
-        ),
+        StoreError::File { path, problem } => refused(m::STORE_FILE, &shown(path), problem, lang),
+        StoreError::Read { path, source } => failed(m::STORE_READ, &shown(path), source, lang),
+        StoreError::Write { path, source } => failed(m::STORE_WRITE, &shown(path), source, lang),
         StoreError::NoDataDir => m::STORE_NO_DIR.get(lang).to_owned(),
     }
+}
+
+/// `msg` about the file at `path` that the guard refused.
+fn refused(msg: Msg, path: &str, problem: &ReadError, lang: Lang) -> String {
+    let problem = read_problem(problem, lang);
+    msg.fill(
+        lang,
+        &[("path", &sanitize_line(path)), ("problem", &problem)],
+    )
+}
+
+/// `msg` about the file at `path` an I/O call failed on.
+fn failed(msg: Msg, path: &str, error: &std::io::Error, lang: Lang) -> String {
+    msg.fill(
+        lang,
+        &[("path", &sanitize_line(path)), ("error", &io(error, lang))],
+    )
 }
 
 /// Why a file was not read, as a predicate after its name.

@@ -14,7 +14,8 @@ use crate::cli::ansi::Style;
 use crate::cli::hyperlink::Hyperlinks;
 use crate::cli::markdown::{markdown_to_terminal, replace_citations};
 use crate::cli::safe_out::clean;
-use crate::content::{Card, Lang, Section};
+use crate::content::{Card, Difficulty, Lang, Section};
+use crate::text::messages as m;
 
 pub fn run(
     args: &ShowArgs,
@@ -79,17 +80,18 @@ pub fn section_text(card: &Card, lang: Lang, section: Section, style: Style) -> 
 
 fn header(card: &Card, lang: Lang, style: Style) -> String {
     let number = card.number.map(|n| format!("#{n} · ")).unwrap_or_default();
+    let difficulty = match card.difficulty {
+        Difficulty::Core => m::DIFFICULTY_CORE,
+        Difficulty::Intermediate => m::DIFFICULTY_INTERMEDIATE,
+        Difficulty::Advanced => m::DIFFICULTY_ADVANCED,
+    };
     let meta = format!(
-        "{number}{} · {:?} · {}",
+        "{number}{} · {} · {}",
         card.id,
-        card.difficulty,
+        difficulty.get(lang),
         card.tags.join(", ")
     );
-    format!(
-        "{}\n{}\n",
-        style.dim(&meta.to_lowercase()),
-        style.bold(card.title(lang))
-    )
+    format!("{}\n{}\n", style.dim(&meta), style.bold(card.title(lang)))
 }
 
 /// The sources the citations point to, each URL whole on its line (so a terminal can select it)

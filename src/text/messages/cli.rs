@@ -60,6 +60,12 @@ super::messages! {
     GRADE_STDIN = "无法从标准输入读取答案：{error}", "cannot read the answer from stdin: {error}";
     GRADE_FILE_MISSING = "找不到答案文件 '{path}'；检查路径，或用 --answer 直接给出文本",
         "answer file '{path}' not found; check the path, or pass the text with --answer";
+    GRADE_STDIN_NAME = "标准输入上的回答", "the answer on stdin";
+    GRADE_TOO_LONG = "{what} 有 {size} 字节；回答最多按 {limit} 字节（64 KiB）评分：请缩短",
+        "{what} is {size} bytes; an answer is graded up to {limit} bytes (64 KiB): shorten it";
+    GRADE_FILE_TOO_LARGE = "答案文件 '{path}' 超过 {limit} 字节（64 KiB），这是评分的上限：请确认是你要的文件，或缩短它",
+        "answer file '{path}' is larger than {limit} bytes (64 KiB), the most an answer is graded on: check it is the file you meant, or shorten it";
+    GRADE_FILE_PROBLEM = "答案文件 '{path}' {problem}", "answer file '{path}' {problem}";
     GRADE_COVERED = "{title}：{covered}/{total} 个要点答到", "{title}: {covered} of {total} key points covered";
     GRADE_WORD_COVERED = "答到", "covered";
     GRADE_WORD_MISSED = "遗漏", "missed ";
@@ -99,6 +105,10 @@ super::messages! {
     LANG_BOTH_ONLY_EXPORTS = "--lang both 只能用于 `export anki` 和 `export markdown`；{command} 一次显示一种语言：请用 --lang zh 或 --lang en",
         "--lang both works only with `export anki` and `export markdown`; {command} shows one language at a time: use --lang zh or --lang en";
     THE_APP = "交互界面", "the interactive app";
+
+    DIFFICULTY_CORE = "基础", "core";
+    DIFFICULTY_INTERMEDIATE = "进阶", "intermediate";
+    DIFFICULTY_ADVANCED = "高级", "advanced";
 
     PROGRESS_MOVED = "已把损坏的进度文件移到 {path}；从空进度开始", "moved the damaged progress file to {path}; starting with empty progress";
     PROGRESS_FINE = "{path}：进度文件完好（或不存在）；没有移动", "{path}: the progress file is fine (or absent); nothing was moved";
