@@ -11,6 +11,8 @@ use crate::content::{Lang, Section};
 use crate::drill::session::{DEFAULT_MINUTES, DrillMode, DrillOptions};
 use crate::settings::parse_date;
 
+mod examples;
+
 const ABOUT: &str = "Study, calculate and drill for interviews on LLM-training infrastructure: \
 NVLink, NVSwitch, PCIe, InfiniBand, RoCE, NCCL collectives, parallelism, checkpoints, failures.";
 
@@ -72,46 +74,32 @@ pub enum ColorChoice {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// List the cards, in curriculum order.
-    #[command(
-        after_help = "Examples:\n  infraprep list\n  infraprep list --tag nccl --lang zh\n  infraprep list --json | jq '.[].id'"
-    )]
+    #[command(after_help = examples::LIST)]
     List(ListArgs),
     /// Show one card, or one section of it.
-    #[command(
-        after_help = "Examples:\n  infraprep show 12\n  infraprep show nvlink-vs-infiniband --section short\n  infraprep show 3 --lang zh | less -R"
-    )]
+    #[command(after_help = examples::SHOW)]
     Show(ShowArgs),
     /// Search titles, key points, tags and sections in both languages, with a snippet per card.
-    #[command(
-        after_help = "Ask as you would a colleague, in English or Chinese: most of the words must match, \nsynonyms and abbreviations count (检查点 = checkpoint, TP = 张量并行), one typo is forgiven.\n\nExamples:\n  infraprep search \"IB 和 NVLink 的区别\"\n  infraprep search 训练卡住了怎么排查\n  infraprep search checkpoint interval --limit 5 --json"
-    )]
+    #[command(after_help = examples::SEARCH)]
     Search(SearchArgs),
     /// Check decks for problems; prints `path:line: message` for each and exits 1 if any.
-    #[command(
-        after_help = "With no DIR, checks the bundled deck. Cards in DIRs may link to bundled cards.\nCalculator presets and stated figures are checked against the calculators.\n\nExamples:\n  infraprep validate\n  infraprep validate ~/my-deck"
-    )]
+    #[command(after_help = examples::VALIDATE)]
     Validate(ValidateArgs),
     /// Unit-aware arithmetic, and the calculators (`infraprep calc --help` lists them).
     Calc(Box<CalcArgs>),
     /// List the link presets (per-direction bandwidth, latency, efficiency) with their sources.
     Links(LinksArgs),
     /// A timed mock interview: questions with their follow-ups, a clock, hints, self-grades.
-    #[command(
-        after_help = "Needs a terminal. Progress is saved after every graded answer.\n\nExamples:\n  infraprep drill\n  infraprep drill --card 12 --mode practice\n  infraprep drill --due --exam-date 2026-12-20\n  infraprep drill --tag nccl --count 4 --minutes 2\n  infraprep drill --numbers --count 5"
-    )]
+    #[command(after_help = examples::DRILL)]
     Drill(DrillArgs),
     /// Your progress: reviews per day, retention, what falls due, strength per tag.
-    #[command(
-        after_help = "Examples:\n  infraprep stats\n  infraprep stats --json | jq .due_today\n  infraprep --data-dir ~/prep stats"
-    )]
+    #[command(after_help = examples::STATS)]
     Stats(StatsArgs),
     /// Every graded answer, with what you typed.
     #[command(subcommand)]
     History(HistoryCommand),
     /// Which key points of a card an answer covers, in either language.
-    #[command(
-        after_help = "The answer may be in English, Chinese or a mix; figures count by value (3.6 Tb/s = 450 GB/s).\n\nExamples:\n  infraprep grade 12 --answer \"NVLink 3: 300 GB/s per direction; TP stays on NVLink\"\n  infraprep grade nvlink-generations --answer-file answer.md --json\n  pbpaste | infraprep grade 2 --answer-file -"
-    )]
+    #[command(after_help = examples::GRADE)]
     Grade(GradeArgs),
     /// Back-of-envelope number questions from the cards, answered by the calculators and
     /// graded with units.
@@ -119,9 +107,7 @@ pub enum Command {
     /// Export the deck or a tag: Anki's text import, or one markdown document.
     Export(crate::cli::export::DeckExportArgs),
     /// Print a shell completion script (card ids, tags and link ids included).
-    #[command(
-        after_help = "Examples:\n  infraprep completions bash > ~/.local/share/bash-completion/completions/infraprep\n  infraprep completions zsh > ~/.zfunc/_infraprep\n  infraprep completions fish > ~/.config/fish/completions/infraprep.fish"
-    )]
+    #[command(after_help = examples::COMPLETIONS)]
     Completions(crate::cli::completions::CompletionsArgs),
     /// Print the man page (roff): `infraprep man | man -l -`.
     Man,
@@ -208,9 +194,7 @@ pub struct StatsArgs {
 #[derive(Debug, Subcommand)]
 pub enum HistoryCommand {
     /// Print every review: card, time, grade, seconds and your typed answer.
-    #[command(
-        after_help = "Examples:\n  infraprep history export > answers.md\n  infraprep history export --format json | jq '.[].answer'"
-    )]
+    #[command(after_help = examples::HISTORY_EXPORT)]
     Export(ExportArgs),
 }
 
@@ -289,7 +273,7 @@ impl Cli {
     /// The one content language asked for. `--lang both` becomes the exports' `--both` (and
     /// `None`: the config file or locale picks which language comes first); any other command
     /// shows one language at a time, so it is refused with the command's name and the fix.
-    pub fn single_lang(&mut self) -> Result<Option<Lang>, crate::cli::CommandError> {
+    pub fn single_lang(&mut self, ui: Lang) -> Result<Option<Lang>, crate::cli::CommandError> {
         match self.lang {
             None => Ok(None),
             Some(LangArg::One(lang)) => Ok(Some(lang)),
@@ -298,13 +282,14 @@ impl Cli {
                     args.target.options_mut().both = true;
                     return Ok(None);
                 }
-                Err(crate::cli::CommandError::Usage(format!(
-                    "--lang both works only with `export anki` and `export markdown`; {} shows \
-                     one language at a time: use --lang zh or --lang en",
-                    self.command
-                        .as_ref()
-                        .map_or_else(|| "the interactive app".to_owned(), command_name)
-                )))
+                let command = self.command.as_ref().map_or_else(
+                    || crate::text::messages::THE_APP.get(ui).to_owned(),
+                    command_name,
+                );
+                Err(crate::cli::CommandError::Usage(
+                    crate::text::messages::LANG_BOTH_ONLY_EXPORTS
+                        .fill(ui, &[("command", &command)]),
+                ))
             }
         }
     }

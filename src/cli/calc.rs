@@ -14,6 +14,8 @@ use serde::Serialize;
 
 use crate::calc::{self, CalcError, HardwareTable};
 use crate::calculators::{CALCULATORS, Calculator, FieldKind, Form, calculator};
+use crate::content::Lang;
+use crate::text::messages as m;
 
 const CALC_EXAMPLES: &str = "Examples:
   infraprep calc \"10 GiB / 25 GB/s\"
@@ -156,7 +158,7 @@ pub(crate) fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<
 pub fn run_calc(
     args: &CalcArgs,
     table: &HardwareTable,
-    lang: crate::content::Lang,
+    lang: Lang,
     out: &mut dyn Write,
 ) -> Result<(), CalcError> {
     if let Some(run) = &args.command {
@@ -184,16 +186,15 @@ pub fn run_calc(
     }
     let names: Vec<&str> = CALCULATORS.iter().map(|c| c.id).collect();
     let expr = args.expression.as_deref().ok_or_else(|| {
-        CalcError::invalid(format!(
-            "give an expression such as \"10 GiB / 25 GB/s\" or a calculator: {} (see --help)",
-            names.join(", ")
-        ))
+        CalcError::invalid(
+            m::CALC_GIVE_EXPRESSION.fill(lang, &[("all", &super::command::list(&names, lang))]),
+        )
     })?;
     let value = calc::eval_expression(expr, table)?;
     if args.json {
         write_json(out, &value)
     } else {
-        print::expression(out, &value)
+        print::expression(out, &value, lang)
     }
 }
 
@@ -201,6 +202,7 @@ pub fn run_calc(
 pub fn run_links(
     args: &LinksArgs,
     table: &HardwareTable,
+    lang: Lang,
     out: &mut dyn Write,
 ) -> Result<(), CalcError> {
     let links: Vec<&calc::LinkPreset> = match &args.id {
@@ -211,6 +213,6 @@ pub fn run_links(
         let rows: Vec<print::LinkJson<'_>> = links.into_iter().map(print::LinkJson::from).collect();
         write_json(out, &rows)
     } else {
-        print::links(out, &links)
+        print::links(out, &links, lang)
     }
 }

@@ -34,6 +34,22 @@ pub enum CommandError {
     Io(#[from] std::io::Error),
 }
 
+/// The space after a label such as `error:`; none after Chinese's full-width colon (`错误：`).
+pub const fn gap(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "",
+        Lang::En => " ",
+    }
+}
+
+/// `items` as a list: `a, b` in English, `a、b` in Chinese.
+pub fn list(items: &[&str], lang: Lang) -> String {
+    items.join(match lang {
+        Lang::Zh => "、",
+        Lang::En => ", ",
+    })
+}
+
 /// Writes `text`, treating a reader that went away (`| head`) as success.
 pub fn emit(out: &mut dyn Write, text: &str) -> Result<(), CommandError> {
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {

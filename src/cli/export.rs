@@ -22,6 +22,14 @@ use crate::text::messages as m;
 
 pub use anki::{COLUMNS as ANKI_COLUMNS, HEADER as ANKI_HEADER};
 
+const ANKI_EXAMPLES: &str = "Examples:
+  infraprep export anki -o infraprep.txt
+  infraprep export anki --lang both --tag nccl -o nccl.txt";
+
+const MARKDOWN_EXAMPLES: &str = "Examples:
+  infraprep export markdown -o deck.md
+  infraprep export markdown --lang zh --tag nvlink | pandoc -o nvlink.pdf";
+
 #[derive(Debug, Args)]
 pub struct DeckExportArgs {
     #[command(subcommand)]
@@ -33,15 +41,11 @@ pub enum ExportTarget {
     /// A tab-separated file Anki imports in one step (File > Import): Basic notes for the
     /// cards, Cloze notes for a few variants of each number question. Re-importing a newer
     /// export updates the notes (stable GUIDs) instead of duplicating them.
-    #[command(
-        after_help = "Examples:\n  infraprep export anki -o infraprep.txt\n  infraprep export anki --lang both --tag nccl -o nccl.txt"
-    )]
+    #[command(after_help = ANKI_EXAMPLES)]
     Anki(ExportOptions),
     /// One markdown document, cards in curriculum order, with a contents list, follow-ups as
     /// links inside the document and each card's sources.
-    #[command(
-        after_help = "Examples:\n  infraprep export markdown -o deck.md\n  infraprep export markdown --lang zh --tag nvlink | pandoc -o nvlink.pdf"
-    )]
+    #[command(after_help = MARKDOWN_EXAMPLES)]
     Markdown(ExportOptions),
 }
 

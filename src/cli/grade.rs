@@ -31,7 +31,7 @@ pub fn run(args: &GradeArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandRe
         .find(&args.card)
         .ok_or_else(|| unknown_card(&ctx.deck, &args.card, ctx.ui))?;
     let answer = match (&args.answer, &args.answer_file) {
-        (Some(text), None) => checked_size(text.clone(), "--answer")?,
+        (Some(text), None) => checked_size(text.clone(), "--answer", ctx.ui)?,
         (None, Some(path)) => read_answer(path, ctx.ui)?,
         _ => {
             return Err(CommandError::User(
@@ -66,29 +66,34 @@ fn read_answer(path: &Path, ui: Lang) -> Result<String, CommandError> {
             .take(MAX_ANSWER_BYTES as u64 + 1)
             .read_to_string(&mut text)
             .map_err(|e| CommandError::User(m::GRADE_STDIN.fill(ui, &[("error", &e)])))?;
-        return checked_size(text, "the answer on stdin");
+        return checked_size(text, m::GRADE_STDIN_NAME.get(ui), ui);
     }
     file_guard::read_regular_string(path, MAX_ANSWER_BYTES as u64).map_err(|e| {
         let shown = path.display();
         if e.is_not_found() {
             CommandError::User(m::GRADE_FILE_MISSING.fill(ui, &[("path", &shown)]))
         } else if matches!(e, ReadError::TooLarge { .. }) {
-            CommandError::User(format!(
-                "answer file '{shown}' is larger than {MAX_ANSWER_BYTES} bytes (64 KiB), the \
-                 most an answer is graded on: check it is the file you meant, or shorten it"
-            ))
+            CommandError::User(
+                m::GRADE_FILE_TOO_LARGE.fill(ui, &[("path", &shown), ("limit", &MAX_ANSWER_BYTES)]),
+            )
         } else {
-            CommandError::User(format!("answer file '{shown}' {e}"))
+            let problem = super::errors::read_problem(&e, ui);
+            CommandError::User(
+                m::GRADE_FILE_PROBLEM.fill(ui, &[("path", &shown), ("problem", &problem)]),
+            )
         }
     })
 }
 
-fn checked_size(text: String, what: &str) -> Result<String, CommandError> {
+fn checked_size(text: String, what: &str, ui: Lang) -> Result<String, CommandError> {
     if text.len() > MAX_ANSWER_BYTES {
-        return Err(CommandError::User(format!(
-            "{what} is {} bytes; an answer is graded up to {MAX_ANSWER_BYTES} bytes (64 KiB): \
-             shorten it",
-            text.len()
+        return Err(CommandError::User(m::GRADE_TOO_LONG.fill(
+            ui,
+            &[
+                ("what", &what),
+                ("size", &text.len()),
+                ("limit", &MAX_ANSWER_BYTES),
+            ],
         )));
     }
     Ok(text)

@@ -15,6 +15,7 @@ use crate::cli::{ExportArgs, ExportFormat};
 use crate::content::Lang;
 use crate::drill::scheduler::Grade;
 use crate::drill::store::{Attempt, Progress, Review};
+use crate::text::messages as m;
 
 /// One review in `history export --format json` (stable: scripts rely on it).
 #[derive(Serialize)]
@@ -104,7 +105,7 @@ pub fn entries<'a>(
 }
 
 pub fn run(args: &ExportArgs, ctx: &CommandEnv, dir: &Path, out: &mut dyn Write) -> CommandResult {
-    let progress = progress::load(dir)?;
+    let progress = progress::load(dir, ctx.ui)?;
     let title = |id: &str| ctx.deck.get(id).map(|c| c.title(ctx.lang));
     let entries = entries(&progress, &title);
     match args.format {
@@ -113,12 +114,12 @@ pub fn run(args: &ExportArgs, ctx: &CommandEnv, dir: &Path, out: &mut dyn Write)
             emit(out, &format!("{json}\n"))?;
         }
         ExportFormat::Md => {
-            let mut text = String::from("# infraprep history\n");
+            let mut text = format!("{}\n", m::HISTORY_TITLE.get(ctx.ui));
             if entries.is_empty() {
-                text.push_str("\nNo reviews yet.\n");
+                let _ = writeln!(text, "\n{}", m::HISTORY_NONE.get(ctx.ui));
             }
             for entry in &entries {
-                markdown(&mut text, entry);
+                markdown(&mut text, entry, ctx.ui);
             }
             emit(out, &text)?;
         }
@@ -126,33 +127,55 @@ pub fn run(args: &ExportArgs, ctx: &CommandEnv, dir: &Path, out: &mut dyn Write)
     Ok(ExitCode::SUCCESS)
 }
 
-fn markdown(text: &mut String, r: &ExportedReview) {
+/// A grade's word as the drill screen says it.
+const fn grade_word(grade: Grade) -> m::Msg {
+    match grade {
+        Grade::Again => m::GRADE_AGAIN,
+        Grade::Hard => m::GRADE_HARD,
+        Grade::Good => m::GRADE_GOOD,
+        Grade::Easy => m::GRADE_EASY,
+    }
+}
+
+fn markdown(text: &mut String, r: &ExportedReview, ui: Lang) {
     let _ = writeln!(
         text,
         "\n## {} · {}\n",
         r.at.format("%Y-%m-%d %H:%M UTC"),
-        r.title.unwrap_or("(card no longer in the deck)")
+        r.title.unwrap_or(m::HISTORY_GONE.get(ui))
     );
     let grade = match (r.grade, r.state) {
-        (Some(grade), _) => format!("grade {} ({grade})", grade.number()),
-        (None, "draft") => "draft, never submitted".to_owned(),
-        (None, _) => "not graded yet".to_owned(),
+        (Some(grade), _) => {
+            let word = match ui {
+                Lang::En => grade.to_string(),
+                Lang::Zh => grade_word(grade).get(ui).to_owned(),
+            };
+            m::HISTORY_GRADE.fill(ui, &[("n", &grade.number()), ("grade", &word)])
+        }
+        (None, "draft") => m::HISTORY_DRAFT.get(ui).to_owned(),
+        (None, _) => m::HISTORY_UNGRADED.get(ui).to_owned(),
     };
     let mut facts = vec![
-        format!("card `{}`", r.card_id),
+        m::HISTORY_CARD.fill(ui, &[("id", &r.card_id)]),
         grade,
-        format!("{} of {}", clock(r.seconds), clock(r.limit_seconds)),
-        format!("key points {}/{}", r.covered, r.total),
+        m::HISTORY_TIME.fill(
+            ui,
+            &[
+                ("used", &clock(r.seconds)),
+                ("limit", &clock(r.limit_seconds)),
+            ],
+        ),
+        m::HISTORY_POINTS.fill(ui, &[("covered", &r.covered), ("total", &r.total)]),
     ];
     if let Some(main) = r.follow_up_of {
-        facts.push(format!("follow-up of `{main}`"));
+        facts.push(m::HISTORY_FOLLOW_UP.fill(ui, &[("main", &main)]));
     }
     if r.hint_used {
-        facts.push("hint used".to_owned());
+        facts.push(m::HISTORY_HINT.get(ui).to_owned());
     }
     let _ = writeln!(text, "{}\n", facts.join(" · "));
     if r.answer.trim().is_empty() {
-        text.push_str("_(nothing typed)_\n");
+        let _ = writeln!(text, "{}", m::HISTORY_NOTHING.get(ui));
     } else {
         for line in r.answer.lines() {
             let _ = writeln!(text, "> {line}");

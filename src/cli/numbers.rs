@@ -190,7 +190,7 @@ fn chosen_cards<'d>(
     }
     let dir = data_dir
         .ok_or_else(|| CommandError::User(m::NUMBERS_DUE_NEEDS_DIR.get(ctx.ui).to_owned()))?;
-    let progress = super::progress::load(dir)?;
+    let progress = super::progress::load(dir, ctx.ui)?;
     let queue = tally::due_templates(&cards, &progress, chrono::Utc::now());
     let due: Vec<&Card> = cards
         .iter()
@@ -213,7 +213,7 @@ fn listing(questions: &[NumberQuestion], ctx: &CommandEnv, seed: u64) -> String 
         let _ = writeln!(text, "{}. {}", n + 1, q.prompt(ctx.lang));
         let _ = writeln!(text, "   {}", style.dim(&q.id));
     }
-    let _ = writeln!(text, "\n{}", style.accent("Answers"));
+    let _ = writeln!(text, "\n{}", style.accent(m::NUMBERS_ANSWERS.get(ctx.ui)));
     for (n, q) in questions.iter().enumerate() {
         let _ = writeln!(
             text,
@@ -224,7 +224,11 @@ fn listing(questions: &[NumberQuestion], ctx: &CommandEnv, seed: u64) -> String 
             shell_words(&q.command)
         );
     }
-    let _ = writeln!(text, "\n{}", style.dim(&format!("seed {seed}")));
+    let _ = writeln!(
+        text,
+        "\n{}",
+        style.dim(&m::NUMBERS_SEED.fill(ctx.ui, &[("seed", &seed)]))
+    );
     text
 }
 

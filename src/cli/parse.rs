@@ -2,49 +2,56 @@
 //! (`calc 10 GiB / nvlink3`) and a misspelt calculator (`calc transfre …`).
 
 use std::ffi::OsString;
+use std::io::Write;
 
 use clap::error::ErrorKind;
-use clap::{CommandFactory, FromArgMatches, Parser};
+use clap::{CommandFactory, FromArgMatches};
 
 use super::Cli;
 use crate::calculators::CALCULATORS;
+use crate::content::Lang;
+use crate::text::messages as m;
 
 /// Parses `args` (program name first); on an error, prints clap's message, or ours where we can
-/// say what was meant, and exits with status 2 (0 for `--help` and `--version`).
+/// say what was meant, and exits with status 2 (0 for `--help` and `--version`). Help and errors
+/// speak the interface language, found before parsing (`localize::ui_lang`).
 pub fn parse_from(args: &[OsString]) -> Cli {
-    let parsed = if args.iter().skip(1).any(|a| a == "--version" || a == "-V") {
+    let var = |name: &str| std::env::var(name).ok();
+    let lang = super::localize::ui_lang(args, &var);
+    let mut cmd = Cli::command();
+    if args.iter().skip(1).any(|a| a == "--version" || a == "-V") {
         // `--version` also says how many cards the bundled deck holds; the deck is read only then.
         let cards = crate::content::deck::load(&[crate::content::DeckSource::Bundled])
             .deck
             .len();
-        Cli::command()
-            .version(format!(
-                "{} ({cards} bundled cards)",
-                env!("CARGO_PKG_VERSION")
-            ))
-            .try_get_matches_from(args)
-            .and_then(|matches| Cli::from_arg_matches(&matches))
-    } else {
-        Cli::try_parse_from(args)
-    };
+        let version = env!("CARGO_PKG_VERSION");
+        cmd = cmd.version(m::VERSION_CARDS.fill(lang, &[("version", &version), ("cards", &cards)]));
+    }
+    let parsed = super::localize::localized(cmd, lang)
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
     match parsed {
         Ok(cli) => cli,
         Err(error) => {
-            if !matches!(
+            if matches!(
                 error.kind(),
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
-            ) && let Some(hint) = calc_hint(args)
+            ) || lang == Lang::En && calc_hint(args, lang).is_none()
             {
-                eprintln!("error: {hint}");
-                std::process::exit(2);
+                error.exit()
             }
-            error.exit()
+            let text = match calc_hint(args, lang) {
+                Some(hint) => format!("{}{}{hint}\n", m::ERROR.get(lang), super::gap(lang)),
+                None => super::localize::error_text(&error, lang),
+            };
+            let _ = std::io::stderr().write_all(text.as_bytes());
+            std::process::exit(2);
         }
     }
 }
 
 /// What a failed `calc` line most likely meant.
-fn calc_hint(args: &[OsString]) -> Option<String> {
+fn calc_hint(args: &[OsString], lang: Lang) -> Option<String> {
     let words: Vec<String> = args
         .iter()
         .skip(1)
@@ -68,17 +75,23 @@ fn calc_hint(args: &[OsString]) -> Option<String> {
     if let Some((_, name)) = near
         && first.chars().all(|c| c.is_ascii_alphabetic())
     {
-        return Some(format!(
-            "unknown calculator '{first}': did you mean '{name}'? (calculators: {})",
-            names.join(", ")
+        return Some(m::CALC_UNKNOWN.fill(
+            lang,
+            &[
+                ("name", first),
+                ("near", &name),
+                ("all", &super::command::list(&names, lang)),
+            ],
         ));
     }
     if rest.len() > 1 {
         let expression: Vec<&str> = rest.iter().map(|s| s.as_str()).collect();
-        return Some(format!(
-            "an expression is one argument: quote it, as in infraprep calc \"{}\" (or name a calculator: {})",
-            expression.join(" "),
-            names.join(", ")
+        return Some(m::CALC_QUOTE.fill(
+            lang,
+            &[
+                ("expression", &expression.join(" ")),
+                ("all", &super::command::list(&names, lang)),
+            ],
         ));
     }
     None
@@ -93,7 +106,7 @@ mod tests {
             .chain(line.split(' '))
             .map(OsString::from)
             .collect();
-        calc_hint(&args)
+        calc_hint(&args, Lang::En)
     }
 
     #[test]
@@ -106,7 +119,7 @@ mod tests {
     fn a_misspelt_calculator_gets_the_nearest() {
         let hint = hint("calc transfre 10GiB --link pcie4").expect("hint");
         assert!(hint.contains("did you mean 'transfer'"), "{hint}");
-        assert_eq!(super::calc_hint(&[]), None);
+        assert_eq!(super::calc_hint(&[], Lang::En), None);
         assert!(self::hint("calc transfer 10GiB").is_none());
     }
 }

@@ -12,20 +12,26 @@ use crate::drill::store::{self, Progress, Store, StoreError};
 use crate::text::messages as m;
 
 /// The data dir: `--data-dir` or `INFRAPREP_DATA_DIR`, then the config file, then the XDG default.
-pub fn data_dir(flag: Option<&Path>, config: Option<&Path>) -> Result<PathBuf, CommandError> {
-    store::data_dir(flag, config).map_err(user)
+pub fn data_dir(
+    flag: Option<&Path>,
+    config: Option<&Path>,
+    ui: Lang,
+) -> Result<PathBuf, CommandError> {
+    store::data_dir(flag, config).map_err(|e| user(&e, ui))
 }
 
 /// Reads the progress in `dir`; a damaged or unreadable file is an error naming it.
-pub fn load(dir: &Path) -> Result<Progress, CommandError> {
-    Store::open(dir).map(Store::into_progress).map_err(user)
+pub fn load(dir: &Path, ui: Lang) -> Result<Progress, CommandError> {
+    Store::open(dir)
+        .map(Store::into_progress)
+        .map_err(|e| user(&e, ui))
 }
 
 /// `--set-aside-bad-progress`: moves a damaged progress file aside and says where, on `err`.
 pub fn set_aside_if_bad(dir: &Path, ui: Lang, err: &mut dyn Write) -> Result<(), CommandError> {
     match Store::open(dir) {
         Err(e) if e.is_bad_file() => {
-            let moved = store::set_aside(dir).map_err(user)?;
+            let moved = store::set_aside(dir).map_err(|e| user(&e, ui))?;
             let _ = writeln!(
                 err,
                 "{}",
@@ -33,7 +39,7 @@ pub fn set_aside_if_bad(dir: &Path, ui: Lang, err: &mut dyn Write) -> Result<(),
             );
             Ok(())
         }
-        Err(e) => Err(user(e)),
+        Err(e) => Err(user(&e, ui)),
         Ok(_) => {
             let _ = writeln!(
                 err,
@@ -45,7 +51,7 @@ pub fn set_aside_if_bad(dir: &Path, ui: Lang, err: &mut dyn Write) -> Result<(),
     }
 }
 
-#[allow(clippy::needless_pass_by_value)] // Used as `map_err(user)`.
-fn user(e: StoreError) -> CommandError {
-    CommandError::User(e.to_string())
+/// A progress file error as the user's error, in the interface language.
+pub fn user(e: &StoreError, ui: Lang) -> CommandError {
+    CommandError::User(super::errors::store(e, ui))
 }

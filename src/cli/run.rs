@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use crate::calc::{CalcError, HardwareTable};
 use crate::cli::ansi::Style;
 use crate::cli::calc::{run_calc, run_links};
+use crate::cli::errors;
 use crate::cli::safe_out::SafeWriter;
 use crate::cli::{Cli, Command, HistoryCommand};
 use crate::cli::{CommandEnv, CommandError};
@@ -46,7 +47,15 @@ pub fn run(cli: Cli) -> ExitCode {
     match dispatch(cli, style, &ui, &mut out, &mut err) {
         Ok(code) => code,
         Err(e) => {
-            let _ = writeln!(err, "{} {e}", error_style.error(m::ERROR.get(ui.get())));
+            let lang = ui.get();
+            let label = error_style.error(m::ERROR.get(lang));
+            let text = match &e {
+                CommandError::Io(io) => {
+                    m::OUTPUT_FAILED.fill(lang, &[("error", &errors::io(io, lang))])
+                }
+                other => other.to_string(),
+            };
+            let _ = writeln!(err, "{label}{}{text}", crate::cli::gap(lang));
             if matches!(e, CommandError::Usage(_)) {
                 ExitCode::from(2)
             } else {
@@ -63,18 +72,13 @@ fn dispatch(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode, CommandError> {
-    let var = |name: &str| std::env::var(name).ok();
-    let env = Env {
-        var: &var,
-        default_config: settings::default_config_path(),
-    };
-    let settings = settings::resolve(cli.single_lang()?, &cli.decks, cli.config.as_deref(), &env)
-        .map_err(|e| CommandError::User(e.to_string()))?;
+    let settings = resolve(&mut cli, ui.get())?;
     ui.set(settings.ui());
     match &cli.command {
         Some(Command::Calc(args)) => {
+            let ui = settings.ui();
             return run_calculator(
-                |table, out| run_calc(args, table, settings.ui(), out),
+                |table, out| run_calc(args, table, ui, out),
                 &settings,
                 out,
                 err,
@@ -82,30 +86,31 @@ fn dispatch(
         }
         Some(Command::Links(args)) => {
             return run_calculator(
-                |table, out| run_links(args, table, out),
+                |table, out| run_links(args, table, settings.ui(), out),
                 &settings,
                 out,
                 err,
             );
         }
         Some(Command::Validate(args)) => {
-            let table = settings
-                .hardware()
-                .map_err(|e| CommandError::User(e.to_string()))?;
+            let table = hardware(&settings)?;
             let mut out = SafeWriter::new(out, style.color);
-            return crate::cli::validate::run(args, &table, &mut out, err);
+            return crate::cli::validate::run(args, &table, settings.ui(), &mut out, err);
         }
         _ => {}
     }
-    let data_dir =
-        || crate::cli::progress::data_dir(cli.data_dir.as_deref(), settings.data_dir.as_deref());
+    let data_dir = || {
+        crate::cli::progress::data_dir(
+            cli.data_dir.as_deref(),
+            settings.data_dir.as_deref(),
+            settings.ui(),
+        )
+    };
     if cli.set_aside_bad_progress {
         crate::cli::progress::set_aside_if_bad(&data_dir()?, ui.get(), err)?;
     }
     let loaded = load(&settings.decks);
-    for warning in &loaded.warnings {
-        let _ = writeln!(err, "{} {warning}", style.accent(m::WARNING.get(ui.get())));
-    }
+    warn(&loaded.warnings, ui.get(), style, err);
     let setup = DrillSetup {
         data_dir: data_dir().ok(),
         minutes: 3.0,
@@ -124,7 +129,12 @@ fn dispatch(
     let mut safe = SafeWriter::new(out, style.color);
     match command {
         Command::List(args) => crate::cli::list::run(&args, &ctx, &mut safe),
-        Command::Show(args) => crate::cli::show::run(&args, &ctx, &mut safe),
+        Command::Show(args) => {
+            // `show` cleans the card's text itself, so its own hyperlinks can pass.
+            drop(safe);
+            let links = crate::cli::hyperlink::Hyperlinks::detect(cli.color, settings.hyperlinks);
+            crate::cli::show::run(&args, &ctx, links, out)
+        }
         Command::Search(args) => crate::cli::search::run(&args, &ctx, &mut safe),
         Command::Stats(args) => {
             crate::cli::stats::run(&args, &ctx, &data_dir()?, chrono::Utc::now(), &mut safe)
@@ -134,21 +144,15 @@ fn dispatch(
         }
         Command::Grade(args) => crate::cli::grade::run(&args, &ctx, &mut safe),
         Command::Numbers(args) => {
-            let table = settings
-                .hardware()
-                .map_err(|e| CommandError::User(e.to_string()))?;
+            let table = hardware(&settings)?;
             crate::cli::numbers::run(&args, &ctx, &table, data_dir(), &mut safe)
         }
         Command::Export(args) => {
-            let table = settings
-                .hardware()
-                .map_err(|e| CommandError::User(e.to_string()))?;
+            let table = hardware(&settings)?;
             crate::cli::export::run(&args, &ctx, &table, &mut safe)
         }
         Command::Completions(args) => {
-            let table = settings
-                .hardware()
-                .map_err(|e| CommandError::User(e.to_string()))?;
+            let table = hardware(&settings)?;
             crate::cli::completions::run(&args, &ctx, &table, &mut safe)
         }
         Command::Man => crate::cli::completions::run_man(&mut safe),
@@ -166,7 +170,43 @@ fn dispatch(
     }
 }
 
-/// `infraprep drill`: the drill screen is the TUI's; without a terminal there is nothing to run.
+/// The settings for `cli`; a config file error speaks `ui`, the language known so far.
+fn resolve(cli: &mut Cli, ui: crate::content::Lang) -> Result<Settings, CommandError> {
+    let var = |name: &str| std::env::var(name).ok();
+    let env = Env {
+        var: &var,
+        default_config: settings::default_config_path(),
+    };
+    settings::resolve(
+        cli.single_lang(ui)?,
+        &cli.decks,
+        cli.config.as_deref(),
+        &env,
+    )
+    .map_err(|e| CommandError::User(errors::config(&e, ui)))
+}
+
+/// Prints the problems found while loading the decks (a broken card is skipped, not fatal).
+fn warn(
+    warnings: &[crate::content::Problem],
+    lang: crate::content::Lang,
+    style: Style,
+    err: &mut dyn Write,
+) {
+    for warning in warnings {
+        let warning = crate::cli::problems::shown(warning, lang);
+        let label = style.accent(m::WARNING.get(lang));
+        let _ = writeln!(err, "{label}{}{warning}", crate::cli::gap(lang));
+    }
+}
+
+/// The link presets with the config file's, or the config file's error in the interface language.
+fn hardware(settings: &Settings) -> Result<HardwareTable, CommandError> {
+    settings
+        .hardware()
+        .map_err(|e| CommandError::User(errors::config(&e, settings.ui())))
+}
+
 /// A drill's random seed: the clock, so each drill differs.
 fn seed() -> u64 {
     chrono::Utc::now().timestamp_micros().unsigned_abs()
@@ -180,13 +220,12 @@ fn run_calculator(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<ExitCode, CommandError> {
-    let table = settings
-        .hardware()
-        .map_err(|e| CommandError::User(e.to_string()))?;
+    let table = hardware(settings)?;
     match run(&table, out) {
         Ok(()) | Err(CalcError::Output(_)) => Ok(ExitCode::SUCCESS),
         Err(error) => {
-            let _ = writeln!(err, "{} {error}", m::ERROR.get(settings.ui()));
+            let ui = settings.ui();
+            let _ = writeln!(err, "{}{}{error}", m::ERROR.get(ui), crate::cli::gap(ui));
             Ok(ExitCode::from(2))
         }
     }
@@ -207,9 +246,12 @@ fn open_tui(
             let _ = writeln!(err, "{}", m::DRILL_NEEDS_TERMINAL.get(settings.ui()));
             return Ok(ExitCode::FAILURE);
         }
-        let help = <Cli as clap::CommandFactory>::command()
-            .render_help()
-            .to_string();
+        let help = crate::cli::localize::localized(
+            <Cli as clap::CommandFactory>::command(),
+            settings.ui(),
+        )
+        .render_help()
+        .to_string();
         crate::cli::emit(
             out,
             &format!("{help}\n{}\n", m::APP_NEEDS_TERMINAL.get(settings.ui())),

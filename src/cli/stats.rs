@@ -24,7 +24,7 @@ pub fn run(
     now: DateTime<Utc>,
     out: &mut dyn Write,
 ) -> CommandResult {
-    let progress = progress::load(dir)?;
+    let progress = progress::load(dir, ctx.ui)?;
     let cards: Vec<&Card> = ctx.deck.cards().iter().collect();
     let stats = stats(&progress, &cards, now);
     if args.json {

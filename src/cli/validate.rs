@@ -8,12 +8,15 @@ use super::{CommandResult, emit};
 use crate::calc::HardwareTable;
 use crate::calculators::preset::check_card;
 use crate::cli::ValidateArgs;
-use crate::content::DeckSource;
+use crate::cli::problems;
 use crate::content::deck::{check, load};
+use crate::content::{DeckSource, Lang};
+use crate::text::messages as m;
 
 pub fn run(
     args: &ValidateArgs,
     table: &HardwareTable,
+    ui: Lang,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> CommandResult {
@@ -30,11 +33,14 @@ pub fn run(
     }
     problems.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     if problems.is_empty() {
-        emit(out, &format!("ok: {} cards, no problems\n", deck.len()))?;
+        emit(
+            out,
+            &format!("{}\n", m::VALIDATE_OK.fill(ui, &[("n", &deck.len())])),
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
     let listing = problems.iter().fold(String::new(), |mut text, p| {
-        let _ = writeln!(text, "{p}");
+        let _ = writeln!(text, "{}", problems::shown(p, ui));
         text
     });
     emit(out, &listing)?;
@@ -43,10 +49,12 @@ pub fn run(
         paths.dedup();
         paths.len()
     };
-    let plural = if problems.len() == 1 { "" } else { "s" };
-    emit(
-        err,
-        &format!("{} problem{plural} in {files} file(s)\n", problems.len()),
-    )?;
+    let summary = if problems.len() == 1 {
+        m::VALIDATE_PROBLEMS_ONE
+    } else {
+        m::VALIDATE_PROBLEMS
+    };
+    let summary = summary.fill(ui, &[("n", &problems.len()), ("files", &files)]);
+    emit(err, &format!("{summary}\n"))?;
     Ok(ExitCode::FAILURE)
 }

@@ -15,13 +15,19 @@
 //! Pure: no terminal or argument-parser types.
 
 mod cli;
+mod errors;
+mod help;
 mod keys;
 mod numbers;
+mod problems;
 mod screens;
 
 pub use cli::*;
+pub use errors::*;
+pub use help::*;
 pub use keys::*;
 pub use numbers::*;
+pub use problems::*;
 pub use screens::*;
 
 use crate::content::Lang;
@@ -81,6 +87,9 @@ pub fn all() -> impl Iterator<Item = Msg> {
         .chain(SCREEN_MESSAGES)
         .chain(CLI_MESSAGES)
         .chain(NUMBER_MESSAGES)
+        .chain(ERROR_MESSAGES)
+        .chain(HELP_MESSAGES)
+        .chain(PROBLEM_MESSAGES)
         .copied()
 }
 
@@ -140,7 +149,7 @@ pub fn check(msg: Msg) -> Option<String> {
             return Some(format!("{id}: the Chinese text is untranslated: {words:?}"));
         }
     }
-    // Chinese in the English text only as a quoted example (in backticks) or in a label both
+    // Chinese in the English text only as a quoted example (in backticks or quotes) or in a label both
     // languages share (`L 中/EN`).
     if has_cjk(&outside_backticks(msg.en)) && msg.en != msg.zh {
         return Some(format!("{id}: the English text has Chinese in it"));
@@ -158,9 +167,10 @@ fn has_cjk(text: &str) -> bool {
         .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3000}'..='\u{303f}').contains(&c))
 }
 
-/// `text` without its `backtick-quoted` parts.
+/// `text` without its `backtick-quoted` and "double-quoted" parts (quoted examples).
 fn outside_backticks(text: &str) -> String {
-    text.split('`').step_by(2).collect()
+    let unticked: String = text.split('`').step_by(2).collect();
+    unticked.split('"').step_by(2).collect()
 }
 
 fn is_placeholder(text: &str, word: &str) -> bool {

@@ -10,6 +10,7 @@ use crate::calc::format;
 use crate::calc::{CalcError, ExprValue, LinkKind, LinkPreset, Scope};
 use crate::calculators::{Outcome, Table};
 use crate::content::Lang;
+use crate::text::messages as m;
 
 type Out<'a> = &'a mut dyn Write;
 
@@ -30,7 +31,7 @@ pub(super) fn outcome(out: Out<'_>, o: &Outcome, lang: Lang) -> Result<(), CalcE
         let value = if expected.is_empty() || expected == spec {
             spec.to_owned()
         } else {
-            format!("{spec} spec, {expected} expected")
+            m::CALC_SPEC_EXPECTED.fill(lang, &[("spec", &spec), ("expected", &expected)])
         };
         let pad = LABEL.saturating_sub(UnicodeWidthStr::width(label));
         writeln!(out, "{label}{} {value}", " ".repeat(pad)).map_err(|e| io(&e))?;
@@ -39,7 +40,7 @@ pub(super) fn outcome(out: Out<'_>, o: &Outcome, lang: Lang) -> Result<(), CalcE
         table(out, t, lang)?;
     }
     let steps: Vec<&str> = o.steps.iter().map(|s| s.get(lang)).collect();
-    numbered(out, &steps)
+    numbered(out, &steps, lang)
 }
 
 /// A table with its columns right-aligned to their widest cell, the first left-aligned.
@@ -76,19 +77,19 @@ fn table(out: Out<'_>, t: &Table, lang: Lang) -> Result<(), CalcError> {
     Ok(())
 }
 
-/// Numbered steps under a `steps:` heading.
-pub(super) fn numbered(out: Out<'_>, steps: &[&str]) -> Result<(), CalcError> {
-    writeln!(out, "steps:").map_err(|e| io(&e))?;
+/// Numbered steps under the `steps:` heading in `lang`.
+pub(super) fn numbered(out: Out<'_>, steps: &[&str], lang: Lang) -> Result<(), CalcError> {
+    writeln!(out, "{}", m::CALC_STEPS_HEADING.get(lang)).map_err(|e| io(&e))?;
     for (i, step) in steps.iter().enumerate() {
         writeln!(out, "  {}. {step}", i + 1).map_err(|e| io(&e))?;
     }
     Ok(())
 }
 
-pub(super) fn expression(out: Out<'_>, v: &ExprValue) -> Result<(), CalcError> {
+pub(super) fn expression(out: Out<'_>, v: &ExprValue, lang: Lang) -> Result<(), CalcError> {
     writeln!(out, "= {}", v.display).map_err(|e| io(&e))?;
     let steps: Vec<&str> = v.steps.iter().map(String::as_str).collect();
-    numbered(out, &steps)
+    numbered(out, &steps, lang)
 }
 
 /// One preset in `links --json`.
@@ -131,33 +132,30 @@ impl<'a> From<&'a LinkPreset> for LinkJson<'a> {
     }
 }
 
-pub(super) fn links(out: Out<'_>, links: &[&LinkPreset]) -> Result<(), CalcError> {
-    writeln!(
-        out,
-        "All bandwidths are per direction; bidirectional figures are shown, never used."
-    )
-    .map_err(|e| io(&e))?;
+pub(super) fn links(out: Out<'_>, links: &[&LinkPreset], lang: Lang) -> Result<(), CalcError> {
+    writeln!(out, "{}", m::LINKS_PER_DIRECTION.get(lang)).map_err(|e| io(&e))?;
     for l in links {
         let bidir = l.bidirectional.map_or(String::new(), |b| {
-            format!(", {} bidirectional", format::rate_short(b))
+            m::LINKS_BIDIRECTIONAL.fill(lang, &[("rate", &format::rate_short(b))])
         });
-        writeln!(
-            out,
-            "\n{}  {}\n  {} per direction{bidir}; latency {}; efficiency {} → expected {}",
-            l.id,
-            l.display_name(),
-            format::rate(l.bandwidth),
-            format::duration(l.latency),
-            format::sig(l.efficiency, 3),
-            format::rate_short(l.bandwidth * l.efficiency)
-        )
-        .map_err(|e| io(&e))?;
+        let line = m::LINKS_FIGURES.fill(
+            lang,
+            &[
+                ("rate", &format::rate(l.bandwidth)),
+                ("bidir", &bidir),
+                ("latency", &format::duration(l.latency)),
+                ("efficiency", &format::sig(l.efficiency, 3)),
+                ("expected", &format::rate_short(l.bandwidth * l.efficiency)),
+            ],
+        );
+        writeln!(out, "\n{}  {}\n  {line}", l.id, l.display_name()).map_err(|e| io(&e))?;
         for (what, source) in [
-            ("bandwidth", &l.bandwidth_source),
-            ("latency", &l.latency_source),
-            ("efficiency", &l.efficiency_source),
-            ("note", &l.note),
+            (m::LINKS_BANDWIDTH, &l.bandwidth_source),
+            (m::LINKS_LATENCY, &l.latency_source),
+            (m::LINKS_EFFICIENCY, &l.efficiency_source),
+            (m::LINKS_NOTE, &l.note),
         ] {
+            let what = what.get(lang);
             if !source.is_empty() {
                 writeln!(out, "  {what}: {source}").map_err(|e| io(&e))?;
             }

@@ -25,7 +25,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> CommandResult {
     let mut store = match data_dir {
-        Some(dir) => Some(Store::open(&dir).map_err(|e| CommandError::User(e.to_string()))?),
+        Some(dir) => Some(Store::open(&dir).map_err(|e| progress::user(&e, ctx.ui))?),
         None => None,
     };
     let (lang, ui, style) = (ctx.lang, ctx.ui, ctx.style);
@@ -63,7 +63,7 @@ pub fn run(
                             number_review(q, &graded, typed, chrono::Utc::now(), seconds, lang);
                         store
                             .record(review)
-                            .map_err(|e| CommandError::User(e.to_string()))?;
+                            .map_err(|e| progress::user(&e, ctx.ui))?;
                     }
                 }
                 Err(message) => {
@@ -129,7 +129,7 @@ pub fn stats(
     dir: &Path,
     out: &mut dyn Write,
 ) -> CommandResult {
-    let progress = progress::load(dir)?;
+    let progress = progress::load(dir, ctx.ui)?;
     let since = chrono::Utc::now() - chrono::Duration::days(7);
     let stats = number_stats(&progress, since);
     if args.json {

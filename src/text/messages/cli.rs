@@ -60,6 +60,12 @@ super::messages! {
     GRADE_STDIN = "无法从标准输入读取答案：{error}", "cannot read the answer from stdin: {error}";
     GRADE_FILE_MISSING = "找不到答案文件 '{path}'；检查路径，或用 --answer 直接给出文本",
         "answer file '{path}' not found; check the path, or pass the text with --answer";
+    GRADE_STDIN_NAME = "标准输入上的回答", "the answer on stdin";
+    GRADE_TOO_LONG = "{what} 有 {size} 字节；回答最多按 {limit} 字节（64 KiB）评分：请缩短",
+        "{what} is {size} bytes; an answer is graded up to {limit} bytes (64 KiB): shorten it";
+    GRADE_FILE_TOO_LARGE = "答案文件 '{path}' 超过 {limit} 字节（64 KiB），这是评分的上限：请确认是你要的文件，或缩短它",
+        "answer file '{path}' is larger than {limit} bytes (64 KiB), the most an answer is graded on: check it is the file you meant, or shorten it";
+    GRADE_FILE_PROBLEM = "答案文件 '{path}' {problem}", "answer file '{path}' {problem}";
     GRADE_COVERED = "{title}：{covered}/{total} 个要点答到", "{title}: {covered} of {total} key points covered";
     GRADE_WORD_COVERED = "答到", "covered";
     GRADE_WORD_MISSED = "遗漏", "missed ";
@@ -68,6 +74,41 @@ super::messages! {
     NUMBERS_DUE_NEEDS_DIR = "--due 需要进度文件：请给出 --data-dir", "--due needs the progress file: give --data-dir";
     NUMBERS_TOLERANCE = "--tolerance {value} 必须是 0 和 1 之间的小数，例如 0.15",
         "--tolerance {value} must be a fraction above 0 and below 1, e.g. 0.15";
+
+    CALC_SPEC_EXPECTED = "规格 {spec}，预期 {expected}", "{spec} spec, {expected} expected";
+    CALC_STEPS_HEADING = "步骤：", "steps:";
+    LINKS_PER_DIRECTION = "所有带宽都是单向的；双向数字只列出，从不参与计算。",
+        "All bandwidths are per direction; bidirectional figures are shown, never used.";
+    LINKS_BIDIRECTIONAL = "，双向 {rate}", ", {rate} bidirectional";
+    LINKS_FIGURES = "单向 {rate}{bidir}；延迟 {latency}；效率 {efficiency} → 预期 {expected}",
+        "{rate} per direction{bidir}; latency {latency}; efficiency {efficiency} → expected {expected}";
+    LINKS_BANDWIDTH = "带宽", "bandwidth";
+    LINKS_LATENCY = "延迟", "latency";
+    LINKS_EFFICIENCY = "效率", "efficiency";
+    LINKS_NOTE = "备注", "note";
+
+    HISTORY_TITLE = "# infraprep 历史", "# infraprep history";
+    HISTORY_NONE = "还没有复习。", "No reviews yet.";
+    HISTORY_GONE = "（卡片已不在卡组中）", "(card no longer in the deck)";
+    HISTORY_GRADE = "评分 {n}（{grade}）", "grade {n} ({grade})";
+    HISTORY_DRAFT = "草稿，从未提交", "draft, never submitted";
+    HISTORY_UNGRADED = "尚未评分", "not graded yet";
+    HISTORY_CARD = "卡片 `{id}`", "card `{id}`";
+    HISTORY_TIME = "{used}/{limit}", "{used} of {limit}";
+    HISTORY_POINTS = "要点 {covered}/{total}", "key points {covered}/{total}";
+    HISTORY_FOLLOW_UP = "`{main}` 的追问", "follow-up of `{main}`";
+    HISTORY_HINT = "用了提示", "hint used";
+    HISTORY_NOTHING = "_（没有输入）_", "_(nothing typed)_";
+
+    NUMBERS_ANSWERS = "答案", "Answers";
+    NUMBERS_SEED = "种子 {seed}", "seed {seed}";
+    LANG_BOTH_ONLY_EXPORTS = "--lang both 只能用于 `export anki` 和 `export markdown`；{command} 一次显示一种语言：请用 --lang zh 或 --lang en",
+        "--lang both works only with `export anki` and `export markdown`; {command} shows one language at a time: use --lang zh or --lang en";
+    THE_APP = "交互界面", "the interactive app";
+
+    DIFFICULTY_CORE = "基础", "core";
+    DIFFICULTY_INTERMEDIATE = "进阶", "intermediate";
+    DIFFICULTY_ADVANCED = "高级", "advanced";
 
     PROGRESS_MOVED = "已把损坏的进度文件移到 {path}；从空进度开始", "moved the damaged progress file to {path}; starting with empty progress";
     PROGRESS_FINE = "{path}：进度文件完好（或不存在）；没有移动", "{path}: the progress file is fine (or absent); nothing was moved";

@@ -1,0 +1,145 @@
+//! Card file problems in the interface language, for `validate` and the warnings every command
+//! prints when a deck has a broken card. The content checks write English sentences; each
+//! catalogue template (`messages/problems.rs`) names the values in one, so the values are
+//! taken back out and the Chinese is filled with them. A sentence no template matches is shown
+//! as written (a calculator's own message, for one).
+
+use crate::content::{Lang, Problem};
+use crate::text::messages::{self as m, Msg, PROBLEM_MESSAGES};
+use crate::text::sanitize::{sanitize, sanitize_line};
+
+/// `path:line: message`, as `Problem`'s `Display`, with the message in `lang`.
+pub fn shown(problem: &Problem, lang: Lang) -> String {
+    if lang == Lang::En {
+        return problem.to_string();
+    }
+    let message = sanitize(&message(&problem.message, lang)).into_owned();
+    let path = sanitize_line(&problem.path);
+    if problem.line == 0 {
+        format!("{path}: {message}")
+    } else {
+        format!("{path}:{}: {message}", problem.line)
+    }
+}
+
+/// One problem's sentence in `lang`.
+pub fn message(english: &str, lang: Lang) -> String {
+    if let Some(rest) = english.strip_suffix(m::PROBLEM_SKIPPED.en) {
+        return message(rest, lang) + m::PROBLEM_SKIPPED.get(lang);
+    }
+    PROBLEM_MESSAGES
+        .iter()
+        .find_map(|msg| translate(*msg, english, lang))
+        .unwrap_or_else(|| english.to_owned())
+}
+
+fn translate(msg: Msg, english: &str, lang: Lang) -> Option<String> {
+    let values = captures(msg.en, english)?;
+    let pairs: Vec<(&str, &dyn std::fmt::Display)> = values
+        .iter()
+        .map(|(name, value)| (*name, value as &dyn std::fmt::Display))
+        .collect();
+    Some(msg.fill(lang, &pairs))
+}
+
+/// The values of `template`'s `{name}` placeholders in `text`, when `text` is the template
+/// filled in; each value runs to the first place the following literal text appears.
+fn captures<'t>(template: &'t str, text: &str) -> Option<Vec<(&'t str, String)>> {
+    let mut values = Vec::new();
+    let mut rest = text;
+    let mut pending: Option<&str> = None;
+    for (literal, name) in pieces(template) {
+        match pending.take() {
+            None => rest = rest.strip_prefix(literal)?,
+            Some(var) if literal.is_empty() => values.push((var, String::new())),
+            Some(var) => {
+                let at = rest.find(literal)?;
+                values.push((var, rest[..at].to_owned()));
+                rest = &rest[at + literal.len()..];
+            }
+        }
+        pending = name;
+    }
+    match pending {
+        Some(var) => values.push((var, rest.to_owned())),
+        None if !rest.is_empty() => return None,
+        None => {}
+    }
+    Some(values)
+}
+
+/// The template as (literal text, placeholder after it) pairs.
+fn pieces(template: &str) -> Vec<(&str, Option<&str>)> {
+    let mut out = Vec::new();
+    let mut rest = template;
+    loop {
+        let found = rest.match_indices('{').find_map(|(at, _)| {
+            let tail = &rest[at + 1..];
+            let end = tail.find('}')?;
+            let name = &tail[..end];
+            (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+                .then_some((at, name))
+        });
+        let Some((at, name)) = found else {
+            // A template ending in a placeholder has no literal after it.
+            if !rest.is_empty() {
+                out.push((rest, None));
+            }
+            return out;
+        };
+        out.push((&rest[..at], Some(name)));
+        rest = &rest[at + name.len() + 2..];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_come_back_out_of_a_sentence() {
+        let got = captures(
+            "duplicate id '{id}': {place} already uses it; ids are unique across decks",
+            "duplicate id 'alpha': a/b.md:2 already uses it; ids are unique across decks",
+        );
+        assert_eq!(
+            got,
+            Some(vec![
+                ("id", "alpha".to_owned()),
+                ("place", "a/b.md:2".to_owned())
+            ])
+        );
+        assert_eq!(captures("title.{lang} is empty", "title.zh is blank"), None);
+        assert_eq!(captures("a {x}", "b y"), None);
+    }
+
+    #[test]
+    fn braces_that_are_not_placeholders_stay_literal() {
+        let english = "missing language 'en': add a '# ... {#en}' heading with its four sections";
+        assert_eq!(
+            message(english, Lang::Zh),
+            "缺少语言 'en'：请加一个 '# ... {#en}' 标题及其四节"
+        );
+    }
+
+    #[test]
+    fn known_problems_are_translated_and_unknown_ones_kept() {
+        let problem = Problem::new("d/a.md", 3, "link to unknown card 'x' (card skipped)");
+        assert_eq!(
+            shown(&problem, Lang::Zh),
+            "d/a.md:3: 链接到不存在的卡片 'x'（已跳过这张卡片）"
+        );
+        assert_eq!(shown(&problem, Lang::En), problem.to_string());
+        assert_eq!(message("something new", Lang::Zh), "something new");
+    }
+
+    #[test]
+    fn escape_sequences_in_values_are_shown_not_sent() {
+        let problem = Problem::new(
+            "a.md",
+            1,
+            "tag '\u{1b}]0;x\u{7}' must be one word without spaces",
+        );
+        assert!(!shown(&problem, Lang::Zh).contains('\u{1b}'));
+    }
+}

@@ -1,0 +1,54 @@
+//! Problems in card files, in both languages. The English of each is the exact sentence the
+//! content checks write, with the values as `{placeholders}`: the front end recognises a
+//! problem's message by it, takes the values back out and fills the Chinese. A message no
+//! template matches is shown as written.
+
+super::messages! {
+    PROBLEM_MESSAGES;
+    PROBLEM_SKIPPED = "（已跳过这张卡片）", " (card skipped)";
+    PROBLEM_BOTH_LANGUAGES = "卡片需要两种语言", "a card needs both languages";
+    PROBLEM_UNKNOWN_CITATION = "引用 '[^{key}]' 没有对应的来源：请加一个 key = \"{key}\" 的 [[sources]] 条目",
+        "citation '[^{key}]' names no source: add a [[sources]] entry with key = \"{key}\"";
+    PROBLEM_UNCITED = "来源 '{key}' 从未被引用：请在它支持的数字后写 [^{key}]，或删掉它",
+        "source '{key}' is never cited: put [^{key}] after the figure it supports, or remove it";
+    PROBLEM_FOLLOW_UPS_DIFFER = "两种语言的追问不一致：zh 列出 [{zh}]，en 列出 [{en}]",
+        "follow-ups differ between languages: zh lists [{zh}], en lists [{en}]";
+    PROBLEM_SELF_FOLLOW_UP = "追问 '{id}' 指向卡片自己", "follow-up '{id}' points at the card itself";
+    PROBLEM_NO_QUESTION = "指向 '{id}' 的追问没有问题文本", "follow-up link to '{id}' has no question text";
+    PROBLEM_LANGUAGE_TWICE = "语言 '{lang}' 出现了两次", "language '{lang}' appears twice";
+    PROBLEM_SECTION_OUTSIDE = "节标题 '{text}' 不在语言标题之下", "section heading '{text}' is not inside a language heading";
+    PROBLEM_SECTION_TWICE = "节 '{section}' 在 '{lang}' 中出现了两次", "section '{section}' appears twice in '{lang}'";
+    PROBLEM_MISSING_LANGUAGE = "缺少语言 '{lang}'：请加一个 '# ... {#{lang}}' 标题及其四节",
+        "missing language '{lang}': add a '# ... {#{lang}}' heading with its four sections";
+    PROBLEM_MISSING_SECTION = "'{lang}' 中缺少节 '{section}'：请加一个 '## ... {#{section}}' 标题",
+        "missing section '{section}' in '{lang}': add a '## ... {#{section}}' heading";
+    PROBLEM_FRONT_MATTER_KEY = "前置元数据：未知的键 {key}；可用的键：{keys}",
+        "front matter: unknown field {key}, expected one of {keys}";
+    PROBLEM_FRONT_MATTER = "前置元数据有误（TOML）：{detail}", "front matter: {detail}";
+    PROBLEM_SLUG = "id '{id}' 必须是 slug：小写字母、数字和单个 '-'",
+        "id '{id}' must be a slug: lower-case letters, digits and single '-'";
+    PROBLEM_NUMBER_POSITIVE = "number 必须是 1 或更大", "number must be 1 or more";
+    PROBLEM_TITLE_EMPTY = "title.{lang} 是空的", "title.{lang} is empty";
+    PROBLEM_TAG_WORD = "标签 '{tag}' 必须是一个不含空格的词", "tag '{tag}' must be one word without spaces";
+    PROBLEM_NO_KEY_POINTS = "'{lang}' 中缺少要点：请加 [[key-points.{lang}]] 条目",
+        "missing key points in '{lang}': add [[key-points.{lang}]] entries";
+    PROBLEM_EMPTY_POINT = "'{lang}' 中的要点 {n} 的 'point' 是空的", "key point {n} in '{lang}' has an empty 'point'";
+    PROBLEM_TEMPLATE_TWICE = "数字模板 id '{id}' 在这张卡片中用了两次", "number template id '{id}' is used twice in this card";
+    PROBLEM_FIGURE_PAIR = "数字核对需要同时有 'expr' 和 'expect'", "a figure needs both 'expr' and 'expect'";
+    PROBLEM_MISSING_SOURCES = "缺少来源：每个数字都要引用一个 [[sources]] 条目（key、title、url 或 document）",
+        "missing sources: every figure cites a [[sources]] entry (key, title, url or document)";
+    PROBLEM_SOURCE_KEY_WORD = "来源 key '{key}' 必须是一个词", "source key '{key}' must be one word";
+    PROBLEM_SOURCE_KEY_TWICE = "来源 key '{key}' 用了两次", "source key '{key}' is used twice";
+    PROBLEM_SOURCE_NO_TITLE = "来源 '{key}' 的标题是空的", "source '{key}' has an empty title";
+    PROBLEM_SOURCE_NO_PLACE = "来源 '{key}' 需要 'url' 或 'document'", "source '{key}' needs a 'url' or a 'document'";
+    PROBLEM_SOURCE_URL = "来源 '{key}' 的 url 是 '{url}'：它必须以 https:// 开头",
+        "source '{key}' has url '{url}': it must start with https://";
+    PROBLEM_DUPLICATE_ID = "重复的 id '{id}'：{place} 已经用了它；id 在所有卡组中必须唯一",
+        "duplicate id '{id}': {place} already uses it; ids are unique across decks";
+    PROBLEM_UNKNOWN_CARD_NEAR = "链接到不存在的卡片 '{id}'（你是不是想用 '{near}'？）",
+        "link to unknown card '{id}' (did you mean '{near}'?)";
+    PROBLEM_UNKNOWN_CARD = "链接到不存在的卡片 '{id}'", "link to unknown card '{id}'";
+    PROBLEM_NUMBER_TAKEN = "编号 {number} 也被 '{id}'（{path}）用了", "number {number} is also used by '{id}' ({path})";
+    PROBLEM_PRESET = "计算器预设：{detail}", "calculator preset: {detail}";
+    PROBLEM_CALC_PRESET = "'{calc}' 计算器预设：{detail}", "'{calc}' calculator preset: {detail}";
+}
