@@ -13,10 +13,8 @@ use crate::calculators::CALCULATORS;
 /// say what was meant, and exits with status 2 (0 for `--help` and `--version`).
 pub fn parse_from(args: &[OsString]) -> Cli {
     let parsed = if args.iter().skip(1).any(|a| a == "--version" || a == "-V") {
-        // `--version` also says how many cards the bundled deck holds; the deck is read only then.
-        let cards = crate::content::deck::load(&[crate::content::DeckSource::Bundled])
-            .deck
-            .len();
+        // `--version` also says how many cards the bundled deck holds, counted at build time.
+        let cards = crate::content::deck::BUNDLED_CARD_FILES;
         Cli::command()
             .version(format!(
                 "{} ({cards} bundled cards)",

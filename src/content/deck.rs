@@ -12,12 +12,15 @@ use include_dir::{Dir, include_dir};
 
 use super::file_guard;
 use super::glossary::Glossary;
-use super::parse::{Parsed, parse_card};
+use super::parse::{Parsed, Storage, parse_card_stored};
+use super::section_text::FileBody;
 use super::{Card, Problem};
 
 mod walk;
 
 static BUNDLED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content/cards");
+
+include!(concat!(env!("OUT_DIR"), "/bundled_count.rs"));
 
 /// The file in a deck directory whose term groups extend the bundled glossary.
 pub const GLOSSARY_FILE: &str = "glossary.toml";
@@ -319,50 +322,25 @@ fn duplicate_numbers(deck: &Deck) -> Vec<Problem> {
 }
 
 /// Reads and parses files on all cores (startup time is dominated by parsing), keeping their
-/// order. Workers take the next file from a shared counter, so one huge file does not leave the
-/// other cores idle.
+/// order.
 fn parse_files(files: &[CardFile]) -> Vec<ParseResult> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, std::num::NonZero::get)
-        .min(8);
-    if threads < 2 || files.len() < 8 {
-        return files.iter().map(parse_file).collect();
-    }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut done: Vec<(usize, ParseResult)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut out = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(file) = files.get(i) else { break out };
-                        out.push((i, parse_file(file)));
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
-    done.sort_unstable_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, result)| result).collect()
+    super::parallel::map(files, parse_file)
 }
 
 fn parse_file(file: &CardFile) -> ParseResult {
     let unreadable = |message: String| (vec![Problem::new(&file.path, 0, message)], None);
-    let parse = |text: &str| parse_card(text, &file.path).map_err(|found| (found, loose_id(text)));
+    let parse = |text: &str, storage: Storage| {
+        parse_card_stored(text, &file.path, &storage).map_err(|found| (found, loose_id(text)))
+    };
     match &file.text {
-        Text::Embedded(Ok(text)) => parse(text),
+        Text::Embedded(Ok(text)) => parse(text, Storage::Embedded(text)),
         Text::Embedded(Err(message)) => Err(unreadable(message.clone())),
         Text::Disk(path) => {
             match file_guard::read_regular_string(path, file_guard::MAX_CARD_BYTES) {
-                Ok(text) => parse(&text),
+                Ok(text) => {
+                    let body = FileBody::new(path.clone(), &text);
+                    parse(&text, Storage::File(Arc::new(body)))
+                }
                 Err(e) => Err(unreadable(format!("the card file {e}"))),
             }
         }
