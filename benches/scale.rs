@@ -96,6 +96,10 @@ fn big_deck(dir: &Path) {
         ms(first)
     );
 
+    println!(
+        "  peak once the search index is built: {:.1} MiB",
+        child_peak("indexed", deck_arg)
+    );
     let (mut app, mut t) = startup::first_frame(Some(dir));
     let start = Instant::now();
     let mut redraws = Duration::ZERO;
@@ -136,6 +140,10 @@ fn big_deck(dir: &Path) {
             3,
             &["--deck", deck_arg, "search", "nvlink", "bandwidth"]
         ))
+    );
+    println!(
+        "  binary `list`: {}",
+        ms(binary(3, &["--deck", deck_arg, "list"]))
     );
     println!(
         "  binary `validate`: {} (goal 2 s)",
@@ -222,6 +230,17 @@ fn bundled() {
         ms(bare_process),
         process_first.as_secs_f64() / bare_process.as_secs_f64()
     );
+    // Commands that need no deck (`--version`) or only the bundled one (`list`), as whole
+    // processes against the bare program.
+    for args in [&["--version"][..], &["list"][..]] {
+        let took = binary(11, args);
+        println!(
+            "  binary `{}`: {} ({:.2}x the bare process)",
+            args.join(" "),
+            ms(took),
+            took.as_secs_f64() / bare_process.as_secs_f64()
+        );
+    }
     let bare_peak = child_peak("bare", "-");
     let peak = child_peak("first-frame", "-");
     println!(
@@ -242,6 +261,13 @@ fn main() {
             let dir = (*arg != "-").then(|| Path::new(*arg));
             if *kind == "bare" {
                 black_box(startup::bare_frame());
+            } else if *kind == "indexed" {
+                let (mut app, t) = startup::first_frame(dir);
+                while !app.search_ready() {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                app.update(Action::OpenSearch);
+                black_box((app, t));
             } else {
                 black_box(startup::first_frame(dir));
             }

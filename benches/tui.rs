@@ -62,7 +62,14 @@ fn main() {
         .cards()
         .iter()
         .enumerate()
-        .max_by_key(|(_, c)| c.body.en.sections.iter().map(String::len).sum::<usize>())
+        .max_by_key(|(_, c)| {
+            c.body
+                .en
+                .sections
+                .iter()
+                .map(|s| s.as_str().len())
+                .sum::<usize>()
+        })
         .map_or(0, |(i, _)| i);
     let mut app = App::new(deck.clone(), Lang::Zh);
     app.resize(120, 40);

@@ -11,9 +11,11 @@ pub mod file_guard;
 pub mod front_matter;
 pub mod glossary;
 pub mod numbers;
+pub mod parallel;
 pub mod parse;
 pub mod problem;
 pub mod scan;
+pub mod section_text;
 
 use std::fmt;
 use std::str::FromStr;

@@ -8,6 +8,7 @@ use std::path::Path;
 use infraprep::calc::HardwareTable;
 use infraprep::calculators::preset::{check_figure, check_preset};
 use infraprep::content::deck::{check, load};
+use infraprep::content::section_text::SectionText;
 use infraprep::content::{Card, DeckSource, Lang, Section};
 
 fn deck() -> Vec<Card> {
@@ -197,7 +198,13 @@ fn no_sentence_of_the_seed_card_reappears() {
         .collect();
     assert!(sentences.len() > 20, "the seed card was read");
     for card in deck() {
-        let text = card.body.zh.sections.concat();
+        let text: String = card
+            .body
+            .zh
+            .sections
+            .iter()
+            .map(SectionText::as_str)
+            .collect();
         for sentence in &sentences {
             assert!(
                 !text.contains(sentence.as_str()),

@@ -20,10 +20,8 @@ pub fn parse_from(args: &[OsString]) -> Cli {
     let lang = super::localize::ui_lang(args, &var);
     let mut cmd = Cli::command();
     if args.iter().skip(1).any(|a| a == "--version" || a == "-V") {
-        // `--version` also says how many cards the bundled deck holds; the deck is read only then.
-        let cards = crate::content::deck::load(&[crate::content::DeckSource::Bundled])
-            .deck
-            .len();
+        // `--version` also says how many cards the bundled deck holds, counted at build time.
+        let cards = crate::content::deck::BUNDLED_CARD_FILES;
         let version = env!("CARGO_PKG_VERSION");
         cmd = cmd.version(m::VERSION_CARDS.fill(lang, &[("version", &version), ("cards", &cards)]));
     }

@@ -27,10 +27,13 @@ pub fn run(
         (dirs, Some(load(&[DeckSource::Bundled]).deck))
     };
     let (deck, mut problems) = check(&sources, context.as_ref());
-    for card in deck.cards() {
-        problems.extend(check_card(card, table));
-        problems.extend(crate::drill::numbers::check_card(card, table));
-    }
+    // Presets, figures and number templates are computed: the slow part, done on all cores.
+    let computed = crate::content::parallel::map(deck.cards(), |card| {
+        let mut found = check_card(card, table);
+        found.extend(crate::drill::numbers::check_card(card, table));
+        found
+    });
+    problems.extend(computed.into_iter().flatten());
     problems.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     if problems.is_empty() {
         emit(

@@ -8,6 +8,7 @@ use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use super::card::{FollowUp, LangBody};
 use super::problem::LineIndex;
 use super::scan::{Fences, atx_heading, card_links, citations};
+use super::section_text::SectionText;
 use super::{Lang, Section};
 
 /// The markdown extensions every reader of card bodies enables, so they agree on structure.
@@ -35,8 +36,12 @@ struct Open {
     content_start: usize,
 }
 
+/// Makes a section's stored text from its byte range in the body.
+pub type Store<'s> = &'s dyn Fn(std::ops::Range<usize>) -> SectionText;
+
 struct Walker<'a> {
     body: &'a str,
+    store: Store<'a>,
     lines: LineIndex,
     first_line: usize,
     out: ParsedBody,
@@ -48,10 +53,19 @@ struct Walker<'a> {
     stray_reported: bool,
 }
 
-/// Parses `body`, whose first line is line `first_line` of the file.
+/// Parses `body`, whose first line is line `first_line` of the file, copying each section.
 pub fn parse_body(body: &str, first_line: usize) -> ParsedBody {
+    parse_body_with(body, first_line, &|range| {
+        SectionText::owned(body[range].to_owned())
+    })
+}
+
+/// [`parse_body`], with `store` making each section's text from its range in `body` (so the
+/// loader can point into embedded text or a file instead of copying).
+pub fn parse_body_with(body: &str, first_line: usize, store: Store<'_>) -> ParsedBody {
     let mut walker = Walker {
         body,
+        store,
         lines: LineIndex::new(body),
         first_line,
         out: ParsedBody::default(),
@@ -206,7 +220,8 @@ impl Walker<'_> {
             if open.section == Section::Followups {
                 self.read_follow_ups(open.lang, raw, open.content_start);
             }
-            let content = raw.trim().to_owned();
+            let start = open.content_start + (raw.len() - raw.trim_start().len());
+            let content = (self.store)(start..start + raw.trim().len());
             let body = self.lang_body(open.lang);
             body.sections[open.section as usize] = content;
             body.headings[open.section as usize] = open.heading;

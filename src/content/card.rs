@@ -220,14 +220,15 @@ pub struct FollowUp {
 pub struct LangBody {
     /// The heading text the author gave each section, in `Section::ALL` order.
     pub headings: [String; 4],
-    /// The markdown of each section (without its heading), in `Section::ALL` order.
-    pub sections: [String; 4],
+    /// The markdown of each section (without its heading), in `Section::ALL` order; a user
+    /// card's is read from its file when shown (`section_text`).
+    pub sections: [super::section_text::SectionText; 4],
     pub follow_ups: Vec<FollowUp>,
 }
 
 impl LangBody {
     pub fn section(&self, section: Section) -> &str {
-        &self.sections[section as usize]
+        self.sections[section as usize].as_str()
     }
 
     pub fn heading(&self, section: Section) -> &str {

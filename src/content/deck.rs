@@ -5,19 +5,19 @@
 //! problem in every file instead.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
-use include_dir::{Dir, include_dir};
-
-use super::file_guard;
 use super::glossary::Glossary;
-use super::parse::{Parsed, parse_card};
 use super::{Card, Problem};
 
+mod files;
+mod load;
 mod walk;
 
-static BUNDLED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content/cards");
+pub use load::{check, load};
+
+include!(concat!(env!("OUT_DIR"), "/bundled_count.rs"));
 
 /// The file in a deck directory whose term groups extend the bundled glossary.
 pub const GLOSSARY_FILE: &str = "glossary.toml";
@@ -28,22 +28,6 @@ pub enum DeckSource {
     Bundled,
     Dir(PathBuf),
 }
-
-/// One card file: where its text comes from. A file on disk is read by the worker that parses
-/// it, and its text dropped once parsed, so a big deck's texts are never all in memory at once.
-struct CardFile {
-    path: String,
-    text: Text,
-}
-
-enum Text {
-    Embedded(Result<&'static str, String>),
-    Disk(PathBuf),
-}
-
-/// One parsed file: the card, or its problems and (for a file whose front matter did not
-/// parse) the id it seems to have.
-type ParseResult = Result<Parsed, (Vec<Problem>, Option<String>)>;
 
 /// A set of cards with unique ids, in curriculum order. Cloning shares the cards, so a
 /// background search index can be built from them while the UI keeps using the deck.
@@ -173,246 +157,4 @@ impl Deck {
         let numbers = self.cards.iter().filter_map(|c| c.number);
         Some((numbers.clone().min()?, numbers.max()?))
     }
-}
-
-/// Loads cards from `sources` in order; later sources cannot replace an id already loaded.
-pub fn load(sources: &[DeckSource]) -> Loaded {
-    let mut warnings = Vec::new();
-    let mut cards = Vec::new();
-    let files: Vec<CardFile> = sources
-        .iter()
-        .flat_map(|s| read_source(s, &mut warnings))
-        .collect();
-    for result in parse_files(&files) {
-        match result {
-            Ok(parsed) => cards.push(parsed.card),
-            Err((problems, _)) => {
-                let first = problems.into_iter().next();
-                warnings.extend(first.map(|p| Problem {
-                    message: format!("{} (card skipped)", p.message),
-                    ..p
-                }));
-            }
-        }
-    }
-    let (mut deck, duplicates) = Deck::from_cards(cards);
-    warnings.extend(duplicates.into_iter().map(|p| Problem {
-        message: format!("{} (card skipped)", p.message),
-        ..p
-    }));
-    deck.glossary = read_glossaries(sources, &mut warnings);
-    Loaded { deck, warnings }
-}
-
-/// The bundled glossary extended by each deck directory's `glossary.toml`, in source order;
-/// `None` when no deck has one. A file that cannot be read or parsed is reported and skipped.
-fn read_glossaries(sources: &[DeckSource], problems: &mut Vec<Problem>) -> Option<Arc<Glossary>> {
-    let mut glossary: Option<Glossary> = None;
-    for source in sources {
-        let DeckSource::Dir(dir) = source else {
-            continue;
-        };
-        let path = dir.join(GLOSSARY_FILE);
-        if !path.exists() {
-            continue;
-        }
-        let shown = path.display().to_string();
-        let read = file_guard::read_regular_string(&path, file_guard::MAX_CARD_BYTES)
-            .map_err(|e| Problem::new(&shown, 0, format!("the glossary {e}")))
-            .and_then(|text| Glossary::parse(&text, &shown));
-        match read {
-            Ok(extra) => glossary
-                .get_or_insert_with(|| Glossary::bundled().clone())
-                .extend(extra),
-            Err(problem) => problems.push(problem),
-        }
-    }
-    glossary.map(Arc::new)
-}
-
-/// Checks every card file in `sources` and the links between them. `context` holds cards that
-/// links may point to without being checked themselves (the bundled deck, for a user deck).
-pub fn check(sources: &[DeckSource], context: Option<&Deck>) -> (Deck, Vec<Problem>) {
-    let mut problems = Vec::new();
-    let mut parsed = Vec::new();
-    // Ids of cards that failed to parse still count as link targets, so one broken card does
-    // not also flag every link to it.
-    let mut broken_ids = Vec::new();
-    let files: Vec<CardFile> = sources
-        .iter()
-        .flat_map(|s| read_source(s, &mut problems))
-        .collect();
-    for result in parse_files(&files) {
-        match result {
-            Ok(p) => parsed.push(p),
-            Err((found, id)) => {
-                problems.extend(found);
-                broken_ids.extend(id);
-            }
-        }
-    }
-    let links: Vec<(String, Vec<(String, usize)>)> = parsed
-        .iter()
-        .map(|p| (p.card.origin.path.clone(), p.card_links.clone()))
-        .collect();
-    let (deck, duplicates) = Deck::from_cards(parsed.into_iter().map(|p| p.card).collect());
-    problems.extend(duplicates);
-    problems.extend(duplicate_numbers(&deck));
-    for (path, card_links) in links {
-        for (id, line) in card_links {
-            let known = deck.get(&id).is_some()
-                || broken_ids.contains(&id)
-                || context.and_then(|c| c.get(&id)).is_some();
-            if !known {
-                let hint = match deck.suggest(&id).first() {
-                    Some(near) => format!(" (did you mean '{near}'?)"),
-                    None => String::new(),
-                };
-                problems.push(Problem::new(
-                    &path,
-                    line,
-                    format!("link to unknown card '{id}'{hint}"),
-                ));
-            }
-        }
-    }
-    let mut deck = deck;
-    deck.glossary = read_glossaries(sources, &mut problems);
-    problems.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
-    (deck, problems)
-}
-
-/// The `id = "..."` of a card whose front matter did not parse, found line by line.
-fn loose_id(text: &str) -> Option<String> {
-    text.lines()
-        .take_while(|l| !l.trim_start().starts_with("# "))
-        .find_map(|line| {
-            let value = line
-                .trim()
-                .strip_prefix("id")?
-                .trim_start()
-                .strip_prefix('=')?
-                .trim();
-            Some(value.trim_matches('"').to_owned())
-        })
-}
-
-fn duplicate_numbers(deck: &Deck) -> Vec<Problem> {
-    let mut first: HashMap<u32, &Card> = HashMap::new();
-    let mut problems = Vec::new();
-    for card in deck.cards() {
-        let Some(number) = card.number else { continue };
-        if let Some(other) = first.get(&number) {
-            problems.push(Problem::new(
-                &card.origin.path,
-                card.origin.number_line,
-                format!(
-                    "number {number} is also used by '{}' ({})",
-                    other.id, other.origin.path
-                ),
-            ));
-        } else {
-            first.insert(number, card);
-        }
-    }
-    problems
-}
-
-/// Reads and parses files on all cores (startup time is dominated by parsing), keeping their
-/// order. Workers take the next file from a shared counter, so one huge file does not leave the
-/// other cores idle.
-fn parse_files(files: &[CardFile]) -> Vec<ParseResult> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, std::num::NonZero::get)
-        .min(8);
-    if threads < 2 || files.len() < 8 {
-        return files.iter().map(parse_file).collect();
-    }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut done: Vec<(usize, ParseResult)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut out = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(file) = files.get(i) else { break out };
-                        out.push((i, parse_file(file)));
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
-    done.sort_unstable_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, result)| result).collect()
-}
-
-fn parse_file(file: &CardFile) -> ParseResult {
-    let unreadable = |message: String| (vec![Problem::new(&file.path, 0, message)], None);
-    let parse = |text: &str| parse_card(text, &file.path).map_err(|found| (found, loose_id(text)));
-    match &file.text {
-        Text::Embedded(Ok(text)) => parse(text),
-        Text::Embedded(Err(message)) => Err(unreadable(message.clone())),
-        Text::Disk(path) => {
-            match file_guard::read_regular_string(path, file_guard::MAX_CARD_BYTES) {
-                Ok(text) => parse(&text),
-                Err(e) => Err(unreadable(format!("the card file {e}"))),
-            }
-        }
-    }
-}
-
-fn read_source(source: &DeckSource, problems: &mut Vec<Problem>) -> Vec<CardFile> {
-    match source {
-        DeckSource::Bundled => bundled_files(),
-        DeckSource::Dir(dir) => dir_files(dir, problems).unwrap_or_else(|message| {
-            problems.push(Problem::new(&dir.display().to_string(), 0, message));
-            Vec::new()
-        }),
-    }
-}
-
-fn bundled_files() -> Vec<CardFile> {
-    let mut files: Vec<CardFile> = BUNDLED
-        .files()
-        .filter(|f| f.path().extension().is_some_and(|e| e == "md"))
-        .map(|f| CardFile {
-            path: format!("bundled:{}", f.path().display()),
-            text: Text::Embedded(
-                f.contents_utf8()
-                    .ok_or_else(|| "not valid UTF-8".to_owned()),
-            ),
-        })
-        .collect();
-    files.sort_by(|a, b| a.path.cmp(&b.path));
-    files
-}
-
-/// Every `*.md` file under `dir`, recursively, in path order. Problems with single entries
-/// (unreadable, special files, symlink loops) are pushed to `problems` and the entry skipped; only
-/// an unreadable `dir` itself is an error.
-fn dir_files(dir: &Path, problems: &mut Vec<Problem>) -> Result<Vec<CardFile>, String> {
-    if !dir.is_dir() {
-        return Err(if dir.exists() {
-            "is not a directory: --deck takes a directory of card files".to_owned()
-        } else {
-            "deck directory not found".to_owned()
-        });
-    }
-    let mut paths = walk::card_paths(dir, problems)?;
-    paths.sort();
-    Ok(paths
-        .into_iter()
-        .map(|path| CardFile {
-            path: path.display().to_string(),
-            text: Text::Disk(path),
-        })
-        .collect())
 }

@@ -5,10 +5,13 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::card::{CalcPreset, Difficulty, Figure, KeyPoint, Source, TermRule};
-use super::numbers::{NumberTemplate, read_template};
+use super::card::{CalcPreset, Difficulty, Figure, KeyPoint, Source};
+use super::numbers::NumberTemplate;
 use super::problem::LineIndex;
 use super::{Bilingual, Lang};
+
+mod checks;
+use checks::Checker;
 
 /// A card file cut into its two parts, with the file line each part starts on.
 #[derive(Debug, PartialEq, Eq)]
@@ -130,51 +133,48 @@ pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), L
         let line = err.span().map_or(first_line, |span| line_of(span.start));
         (line, format!("front matter: {}", err.message().trim()))
     })?;
-    let mut problems = Vec::new();
-    let id_line = line_of(raw.id.span().start);
+    let mut check = Checker {
+        line_of: &line_of,
+        problems: Vec::new(),
+    };
+    let id_line = check.line(&raw.id);
     let id = raw.id.into_inner();
     if !is_slug(&id) {
-        problems.push((
+        check.problems.push((
             id_line,
             format!("id '{id}' must be a slug: lower-case letters, digits and single '-'"),
         ));
     }
-    let number_line = raw
-        .number
-        .as_ref()
-        .map_or(id_line, |n| line_of(n.span().start));
+    let number_line = raw.number.as_ref().map_or(id_line, |n| check.line(n));
     let number = raw.number.map(Spanned::into_inner);
     if number == Some(0) {
-        problems.push((number_line, "number must be 1 or more".to_owned()));
+        check
+            .problems
+            .push((number_line, "number must be 1 or more".to_owned()));
     }
-    let title_line = line_of(raw.title.span().start);
+    let title_line = check.line(&raw.title);
     let title = raw.title.into_inner();
     for lang in Lang::ALL {
         if title.get(lang).trim().is_empty() {
-            problems.push((title_line, format!("title.{lang} is empty")));
+            check
+                .problems
+                .push((title_line, format!("title.{lang} is empty")));
         }
     }
-    let tags = check_tags(raw.tags, &line_of, &mut problems);
-    let key_points = check_key_points(raw.key_points, id_line, &line_of, &mut problems);
-    let figure_lines = raw
-        .figures
-        .iter()
-        .map(|f| line_of(f.span().start))
-        .collect();
-    let figures = check_figures(raw.figures, &line_of, &mut problems);
-    let calc_lines = raw.calc.iter().map(|c| line_of(c.span().start)).collect();
-    let calc = read_presets(raw.calc, &line_of, &mut problems);
-    let (numbers, number_template_lines) = read_numbers(raw.numbers, &line_of, &mut problems);
-    let (sources, source_lines) = check_sources(raw.sources, id_line, &line_of, &mut problems);
-    let probes_line = raw
-        .probes
-        .as_ref()
-        .map_or(id_line, |p| line_of(p.span().start));
+    let tags = check.tags(raw.tags);
+    let key_points = check.key_points(raw.key_points, id_line);
+    let figure_lines = raw.figures.iter().map(|f| check.line(f)).collect();
+    let figures = check.figures(raw.figures);
+    let calc_lines = raw.calc.iter().map(|c| check.line(c)).collect();
+    let calc = check.presets(raw.calc);
+    let (numbers, number_template_lines) = check.numbers(raw.numbers);
+    let (sources, source_lines) = check.sources(raw.sources, id_line);
+    let probes_line = raw.probes.as_ref().map_or(id_line, |p| check.line(p));
     let probes = raw.probes.map(Spanned::into_inner).unwrap_or_default();
     let points = key_points.zh.len().min(key_points.en.len());
     for (id, indices) in &probes {
         for index in indices.iter().filter(|i| **i >= points) {
-            problems.push((
+            check.problems.push((
                 probes_line,
                 format!(
                     "probes.{id}: key point {index} does not exist; positions count from 0 and this card has {points}"
@@ -202,7 +202,7 @@ pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), L
         probes,
         probes_line,
     };
-    Ok((front, problems))
+    Ok((front, check.problems))
 }
 
 pub(crate) fn is_slug(id: &str) -> bool {
@@ -219,213 +219,6 @@ pub(crate) fn is_slug(id: &str) -> bool {
 pub type LinedMessage = (usize, String);
 /// Problems found while reading, as (line, message).
 pub type Problems = Vec<LinedMessage>;
-
-fn check_tags(
-    tags: Vec<Spanned<String>>,
-    line_of: &impl Fn(usize) -> usize,
-    problems: &mut Problems,
-) -> Vec<String> {
-    tags.into_iter()
-        .filter_map(|tag| {
-            let line = line_of(tag.span().start);
-            let tag = tag.into_inner();
-            if tag.trim().is_empty() || tag.chars().any(char::is_whitespace) {
-                problems.push((line, format!("tag '{tag}' must be one word without spaces")));
-                None
-            } else {
-                Some(tag.to_lowercase())
-            }
-        })
-        .collect()
-}
-
-fn check_key_points(
-    raw: Option<Spanned<RawKeyPoints>>,
-    id_line: usize,
-    line_of: &impl Fn(usize) -> usize,
-    problems: &mut Problems,
-) -> Bilingual<Vec<KeyPoint>> {
-    let (line, points) = match raw {
-        Some(spanned) => (line_of(spanned.span().start), spanned.into_inner()),
-        None => (id_line, RawKeyPoints { zh: None, en: None }),
-    };
-    let mut check = |lang: Lang, points: Option<Vec<KeyPoint>>| {
-        let points = points.unwrap_or_default();
-        if points.is_empty() {
-            problems.push((
-                line,
-                format!("missing key points in '{lang}': add [[key-points.{lang}]] entries"),
-            ));
-        }
-        for (n, point) in points.iter().enumerate() {
-            if point.point.trim().is_empty() {
-                problems.push((
-                    line,
-                    format!("key point {} in '{lang}' has an empty 'point'", n + 1),
-                ));
-            }
-            let needed = point
-                .parsed_terms()
-                .any(|t| t.rule != TermRule::Optional && !t.alternatives.is_empty());
-            if !needed {
-                problems.push((
-                    line,
-                    format!(
-                        "key point {} in '{lang}' ('{}') needs at least one non-empty term that is not optional ('?')",
-                        n + 1,
-                        point.point
-                    ),
-                ));
-            }
-            for (term, problem) in point
-                .parsed_terms()
-                .zip(&point.terms)
-                .filter_map(|(t, text)| Some((text, t.problem()?)))
-            {
-                problems.push((
-                    line,
-                    format!("key point {} in '{lang}': term '{term}' {problem}", n + 1),
-                ));
-            }
-        }
-        points
-    };
-    let zh = check(Lang::Zh, points.zh);
-    let en = check(Lang::En, points.en);
-    // The grader pairs points by position (point 3 in zh is point 3 in en), so an answer in
-    // either language is graded against both.
-    if !zh.is_empty() && !en.is_empty() && zh.len() != en.len() {
-        problems.push((
-            line,
-            format!(
-                "key points come in pairs by position, but zh has {} and en has {}: give both languages the same points in the same order",
-                zh.len(),
-                en.len()
-            ),
-        ));
-    }
-    Bilingual { zh, en }
-}
-
-/// Reads each `[[calc]]` table on its own, so a problem in one is reported at its own line.
-/// Its keys are checked against the calculator's fields by the registry (`calculators::preset`).
-fn read_presets(
-    tables: Vec<Spanned<toml::Table>>,
-    line_of: &impl Fn(usize) -> usize,
-    problems: &mut Problems,
-) -> Vec<CalcPreset> {
-    tables
-        .into_iter()
-        .filter_map(|table| {
-            let line = line_of(table.span().start);
-            match CalcPreset::from_table(table.into_inner()) {
-                Ok(preset) => Some(preset),
-                Err(message) => {
-                    problems.push((line, format!("calculator preset: {message}")));
-                    None
-                }
-            }
-        })
-        .collect()
-}
-
-/// Reads each `[[numbers]]` table on its own (`content::numbers`), with its line; an id used
-/// twice in one card is a problem at the second.
-fn read_numbers(
-    tables: Vec<Spanned<toml::Table>>,
-    line_of: &impl Fn(usize) -> usize,
-    problems: &mut Problems,
-) -> (Vec<NumberTemplate>, Vec<usize>) {
-    let (mut templates, mut lines) = (Vec::<NumberTemplate>::new(), Vec::new());
-    for table in tables {
-        let line = line_of(table.span().start);
-        match read_template(table.into_inner()) {
-            Ok(t) if templates.iter().any(|seen| seen.id == t.id) => problems.push((
-                line,
-                format!("number template id '{}' is used twice in this card", t.id),
-            )),
-            Ok(t) => {
-                templates.push(t);
-                lines.push(line);
-            }
-            Err(messages) => problems.extend(messages.into_iter().map(|m| (line, m))),
-        }
-    }
-    (templates, lines)
-}
-
-fn check_figures(
-    figures: Vec<Spanned<Figure>>,
-    line_of: &impl Fn(usize) -> usize,
-    problems: &mut Problems,
-) -> Vec<Figure> {
-    figures
-        .into_iter()
-        .map(|figure| {
-            let line = line_of(figure.span().start);
-            let figure = figure.into_inner();
-            if figure.expr.trim().is_empty() || figure.expect.trim().is_empty() {
-                problems.push((line, "a figure needs both 'expr' and 'expect'".to_owned()));
-            }
-            figure
-        })
-        .collect()
-}
-
-fn check_sources(
-    sources: Vec<Spanned<Source>>,
-    id_line: usize,
-    line_of: &impl Fn(usize) -> usize,
-    problems: &mut Problems,
-) -> (Vec<Source>, Vec<usize>) {
-    if sources.is_empty() {
-        problems.push((
-            id_line,
-            "missing sources: every figure cites a [[sources]] entry (key, title, url or document)"
-                .to_owned(),
-        ));
-    }
-    let mut seen: Vec<String> = Vec::new();
-    let mut lines = Vec::new();
-    let sources = sources
-        .into_iter()
-        .map(|source| {
-            let line = line_of(source.span().start);
-            let source = source.into_inner();
-            if source.key.trim().is_empty() || source.key.contains(char::is_whitespace) {
-                problems.push((
-                    line,
-                    format!("source key '{}' must be one word", source.key),
-                ));
-            } else if seen.contains(&source.key) {
-                problems.push((line, format!("source key '{}' is used twice", source.key)));
-            }
-            if source.title.trim().is_empty() {
-                problems.push((line, format!("source '{}' has an empty title", source.key)));
-            }
-            match (&source.url, &source.document) {
-                (None, None) => problems.push((
-                    line,
-                    format!("source '{}' needs a 'url' or a 'document'", source.key),
-                )),
-                (Some(url), _) if !(url.starts_with("https://") || url.starts_with("http://")) => {
-                    problems.push((
-                        line,
-                        format!(
-                            "source '{}' has url '{url}': it must start with https://",
-                            source.key
-                        ),
-                    ));
-                }
-                _ => {}
-            }
-            seen.push(source.key.clone());
-            lines.push(line);
-            source
-        })
-        .collect();
-    (sources, lines)
-}
 
 #[cfg(test)]
 mod tests {

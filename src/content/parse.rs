@@ -1,9 +1,22 @@
 //! Turns the text of one card file into a checked [`Card`], or every problem found in it.
 
-use super::body::{ParsedBody, parse_body};
+use std::sync::Arc;
+
+use super::body::{ParsedBody, parse_body_with};
 use super::card::{Card, LangBody, Origin};
 use super::front_matter::{Front, parse_front, split};
+use super::section_text::{FileBody, SectionText};
 use super::{Bilingual, Lang, Problem};
+
+/// Where a parsed card's section texts are kept.
+pub enum Storage {
+    /// Copied out of the text parsed.
+    Owned,
+    /// The text parsed is embedded in the binary: point into it.
+    Embedded(&'static str),
+    /// The text parsed is this file's: read it again when a section is shown.
+    File(Arc<FileBody>),
+}
 
 /// What a parse yields besides the card: links to other cards, for deck-level checks.
 #[derive(Debug, Clone)]
@@ -15,11 +28,31 @@ pub struct Parsed {
 
 /// Parses one card file. `path` is only used in problem reports.
 pub fn parse_card(text: &str, path: &str) -> Result<Parsed, Vec<Problem>> {
+    parse_card_stored(text, path, &Storage::Owned)
+}
+
+/// [`parse_card`], keeping the section texts as `storage` says; `text` must be the embedded or
+/// file text that `storage` names.
+pub fn parse_card_stored(
+    text: &str,
+    path: &str,
+    storage: &Storage,
+) -> Result<Parsed, Vec<Problem>> {
     let at = |(line, message): (usize, String)| Problem::new(path, line, message);
     let parts = split(text).map_err(|p| vec![at(p)])?;
     let (front, front_problems) =
         parse_front(parts.front, parts.front_line).map_err(|p| vec![at(p)])?;
-    let body = parse_body(parts.body, parts.body_line);
+    // The body runs to the end of the text, so this is where it starts in `text`.
+    let offset = text.len() - parts.body.len();
+    let store = |range: std::ops::Range<usize>| {
+        let absolute = offset + range.start..offset + range.end;
+        match storage {
+            Storage::Owned => SectionText::owned(parts.body[range].to_owned()),
+            Storage::Embedded(all) => SectionText::embedded(&all[absolute]),
+            Storage::File(file) => SectionText::in_file(Arc::clone(file), absolute),
+        }
+    };
+    let body = parse_body_with(parts.body, parts.body_line, &store);
     let mut problems: Vec<(usize, String)> = front_problems;
     problems.extend(body.problems.iter().cloned());
     check_citations(&front, &body, &mut problems);

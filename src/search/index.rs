@@ -187,7 +187,9 @@ fn norms(lengths: &[[u32; SLOTS]]) -> Vec<[f32; SLOTS]> {
 
 /// Calls `f` with each indexed field of the card: titles, key points and their terms, id and
 /// tags, and the four sections, in both languages.
+/// A user card's sections are read from its file here and not kept.
 pub(crate) fn for_each_field(card: &Card, mut f: impl FnMut(Slot, &str)) {
+    let body = card.body_text();
     f(Slot::Tags, &card.id);
     for tag in &card.tags {
         f(Slot::Tags, tag);
@@ -200,9 +202,8 @@ pub(crate) fn for_each_field(card: &Card, mut f: impl FnMut(Slot, &str)) {
                 f(Slot::of(Kind::Points, lang), term);
             }
         }
-        let body = card.body.get(lang);
         for section in Section::ALL {
-            f(Slot::of(Kind::Body, lang), body.section(section));
+            f(Slot::of(Kind::Body, lang), body.section(lang, section));
         }
     }
 }

@@ -157,11 +157,12 @@ fn score(passage: &str, ranges: &[Range<usize>]) -> usize {
 
 /// A card's sentences in one language: the short answer first, then key points and the rest.
 fn passages(card: &Card, lang: Lang) -> Vec<String> {
-    let body = card.body.get(lang);
-    let mut out = sentences(body.section(Section::Short));
+    // Read without keeping a user card's file text: a search shows many cards.
+    let body = card.body_text();
+    let mut out = sentences(body.section(lang, Section::Short));
     out.extend(card.key_points.get(lang).iter().map(|k| k.point.clone()));
     for section in [Section::Detail, Section::Interview, Section::Followups] {
-        out.extend(sentences(body.section(section)));
+        out.extend(sentences(body.section(lang, section)));
     }
     out
 }

@@ -1,0 +1,127 @@
+//! Finding a deck's card files and parsing each one: embedded in the binary (the bundled deck)
+//! or read from disk by the worker that parses it.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use include_dir::{Dir, include_dir};
+
+use super::{DeckSource, walk};
+use crate::content::Problem;
+use crate::content::file_guard;
+use crate::content::parse::{Parsed, Storage, parse_card_stored};
+use crate::content::section_text::FileBody;
+
+static BUNDLED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content/cards");
+
+/// One card file: where its text comes from. A file on disk is read by the worker that parses
+/// it, and its text dropped once parsed, so a big deck's texts are never all in memory at once.
+struct CardFile {
+    path: String,
+    text: Text,
+}
+
+enum Text {
+    Embedded(Result<&'static str, String>),
+    Disk(PathBuf),
+}
+
+/// One parsed file: the card, or its problems and (for a file whose front matter did not
+/// parse) the id it seems to have.
+pub(super) type ParseResult = Result<Parsed, (Vec<Problem>, Option<String>)>;
+
+/// Every card file of `sources`, read and parsed on all cores (startup time is dominated by
+/// parsing), in source and path order. Problems finding the files go to `problems`.
+pub(super) fn read_and_parse(
+    sources: &[DeckSource],
+    problems: &mut Vec<Problem>,
+) -> Vec<ParseResult> {
+    let files: Vec<CardFile> = sources
+        .iter()
+        .flat_map(|s| read_source(s, problems))
+        .collect();
+    crate::content::parallel::map(&files, parse_file)
+}
+
+fn parse_file(file: &CardFile) -> ParseResult {
+    let unreadable = |message: String| (vec![Problem::new(&file.path, 0, message)], None);
+    let parse = |text: &str, storage: Storage| {
+        parse_card_stored(text, &file.path, &storage).map_err(|found| (found, loose_id(text)))
+    };
+    match &file.text {
+        Text::Embedded(Ok(text)) => parse(text, Storage::Embedded(text)),
+        Text::Embedded(Err(message)) => Err(unreadable(message.clone())),
+        Text::Disk(path) => {
+            match file_guard::read_regular_string(path, file_guard::MAX_CARD_BYTES) {
+                Ok(text) => {
+                    let body = FileBody::new(path.clone(), &text);
+                    parse(&text, Storage::File(Arc::new(body)))
+                }
+                Err(e) => Err(unreadable(format!("the card file {e}"))),
+            }
+        }
+    }
+}
+
+fn read_source(source: &DeckSource, problems: &mut Vec<Problem>) -> Vec<CardFile> {
+    match source {
+        DeckSource::Bundled => bundled_files(),
+        DeckSource::Dir(dir) => dir_files(dir, problems).unwrap_or_else(|message| {
+            problems.push(Problem::new(&dir.display().to_string(), 0, message));
+            Vec::new()
+        }),
+    }
+}
+
+fn bundled_files() -> Vec<CardFile> {
+    let mut files: Vec<CardFile> = BUNDLED
+        .files()
+        .filter(|f| f.path().extension().is_some_and(|e| e == "md"))
+        .map(|f| CardFile {
+            path: format!("bundled:{}", f.path().display()),
+            text: Text::Embedded(
+                f.contents_utf8()
+                    .ok_or_else(|| "not valid UTF-8".to_owned()),
+            ),
+        })
+        .collect();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    files
+}
+
+/// Every `*.md` file under `dir`, recursively, in path order. Problems with single entries
+/// (unreadable, special files, symlink loops) are pushed to `problems` and the entry skipped; only
+/// an unreadable `dir` itself is an error.
+fn dir_files(dir: &Path, problems: &mut Vec<Problem>) -> Result<Vec<CardFile>, String> {
+    if !dir.is_dir() {
+        return Err(if dir.exists() {
+            "is not a directory: --deck takes a directory of card files".to_owned()
+        } else {
+            "deck directory not found".to_owned()
+        });
+    }
+    let mut paths = walk::card_paths(dir, problems)?;
+    paths.sort();
+    Ok(paths
+        .into_iter()
+        .map(|path| CardFile {
+            path: path.display().to_string(),
+            text: Text::Disk(path),
+        })
+        .collect())
+}
+
+/// The `id = "..."` of a card whose front matter did not parse, found line by line.
+fn loose_id(text: &str) -> Option<String> {
+    text.lines()
+        .take_while(|l| !l.trim_start().starts_with("# "))
+        .find_map(|line| {
+            let value = line
+                .trim()
+                .strip_prefix("id")?
+                .trim_start()
+                .strip_prefix('=')?
+                .trim();
+            Some(value.trim_matches('"').to_owned())
+        })
+}
