@@ -13,11 +13,13 @@ mod calculators;
 mod drill;
 mod numbers;
 mod saving;
+mod stats;
 #[cfg(test)]
 mod tests;
 
-pub use drill::{DrillSetup, STATS_SECTIONS};
+pub use drill::DrillSetup;
 pub use saving::DRAFT_PAUSE;
+pub use stats::STATS_SECTIONS;
 
 use super::action::Action;
 use super::geometry::{body_rows, reader_columns, reader_rows};
@@ -55,6 +57,10 @@ pub enum Effect {
     /// Answers, grades, drafts or a summary were recorded in memory: save them (append and
     /// fsync) before the next input, and report with [`App::saved`].
     SaveProgress,
+    /// Open the progress store in this data directory and report with
+    /// [`App::progress_opened`] (asked for on the first drill or stats screen, so startup does
+    /// not read the history).
+    OpenProgress(std::path::PathBuf),
     /// Send one tick at this time even if no key comes (a draft save is due); `None` cancels.
     WakeAt(Option<DateTime<Utc>>),
 }
@@ -96,8 +102,10 @@ pub struct App {
     pub now: DateTime<Utc>,
     /// The running (or just finished) drill.
     pub drill: Option<DrillScreen>,
-    /// Where drill progress is saved; opened on the first drill or stats screen.
+    /// Where drill progress is saved; opened by the runner on the first drill or stats screen.
     pub saving: Option<Saving>,
+    /// A drill to start once the runner has opened the store.
+    after_open: Option<saving::AfterOpen>,
     /// The progress directory, and the settings every new drill starts from.
     drill_setup: DrillSetup,
     /// Whether the runner was last told a clock is on screen.
@@ -145,6 +153,7 @@ impl App {
             now: DateTime::<Utc>::UNIX_EPOCH,
             drill: None,
             saving: None,
+            after_open: None,
             drill_setup: DrillSetup::default(),
             ticking: false,
             drill_choice: DrillChoice::new(3.0),
@@ -368,7 +377,10 @@ impl App {
             }
             Action::ShowCards => self.screen = Screen::Cards,
             Action::ShowCalculators => self.show_calculators(None),
-            Action::ShowDrill => self.screen = Screen::Drill,
+            Action::ShowDrill => {
+                self.screen = Screen::Drill;
+                self.request_progress();
+            }
             Action::ShowStats => self.show_stats(),
             _ => {}
         }
