@@ -237,11 +237,10 @@ impl App {
             (Some(Overlay::Help { .. }), _) => Context::Help,
             (Some(Overlay::Prompt(_)), _) => Context::Prompt,
             (Some(Overlay::Search(_)), _) => Context::Search,
-            (None, Screen::Drill) => match &self.drill {
-                Some(drill) if drill.typing => Context::DrillAnswer,
-                Some(_) => Context::Drill,
-                None => Context::DrillIdle,
-            },
+            (None, Screen::Drill) => self
+                .drill
+                .as_ref()
+                .map_or(Context::DrillIdle, DrillScreen::context),
             (None, Screen::Stats) => Context::Stats,
             (None, Screen::Calculators) if self.calc.as_ref().is_some_and(|c| c.editing) => {
                 Context::CalcEdit
@@ -334,7 +333,13 @@ impl App {
                     self.overlay = Some(Overlay::Search(search));
                 }
             }
-            Context::DrillIdle | Context::Drill | Context::DrillAnswer => self.update_drill(action),
+            Context::DrillIdle
+            | Context::DrillAnswer
+            | Context::DrillAsk
+            | Context::DrillPaused
+            | Context::DrillGrade
+            | Context::DrillNext
+            | Context::DrillSummary => self.update_drill(action),
             Context::Stats => self.update_stats(action),
             Context::Calc | Context::CalcEdit => self.update_calc(action),
             Context::List | Context::Global => {

@@ -246,11 +246,6 @@ impl App {
                 let page = drill.page_rows.get().cast_signed();
                 drill.scroll_by(isize::try_from(pages).unwrap_or(0) * page);
             }
-            Action::Reveal
-                if drill.phase() != Phase::Answering && drill.phase() != Phase::Paused =>
-            {
-                drill.scroll_by(drill.page_rows.get().cast_signed());
-            }
             Action::Top => drill.scroll = 0,
             Action::Bottom => drill.scroll = usize::MAX,
             Action::StartTyping if drill.phase() == Phase::Answering => drill.typing = true,
@@ -295,9 +290,9 @@ impl App {
                 self.status = Some(m::DRILL_HOW_TO_END.fill(
                     ui,
                     &[
-                        ("end", &key_for(Context::Drill, Action::EndDrill)),
+                        ("end", &key_for(Context::DrillAsk, Action::EndDrill)),
                         ("then", &then.get(ui)),
-                        ("back", &key_for(Context::Drill, Action::Back)),
+                        ("back", &key_for(Context::DrillAsk, Action::Back)),
                     ],
                 ));
             }

@@ -196,8 +196,8 @@ fn render_answering(
         m::DRILL_BOX_IDLE.fill(
             app.ui(),
             &[
-                ("type", &key_for(Context::Drill, Action::StartTyping)),
-                ("reveal", &key_for(Context::Drill, Action::Reveal)),
+                ("type", &key_for(Context::DrillAsk, Action::StartTyping)),
+                ("reveal", &key_for(Context::DrillAsk, Action::Reveal)),
             ],
         )
     };

@@ -78,8 +78,8 @@ pub fn render_answering(
         let idle = m::NUM_BOX_IDLE.fill(
             ui,
             &[
-                ("type", &key_for(Context::Drill, Action::StartTyping)),
-                ("submit", &key_for(Context::Drill, Action::Reveal)),
+                ("type", &key_for(Context::DrillAsk, Action::StartTyping)),
+                ("submit", &key_for(Context::DrillAsk, Action::Reveal)),
             ],
         );
         format!(" {idle} ")
@@ -106,7 +106,7 @@ pub fn render_reveal(
         Constraint::Fill(1),
     ]));
     let (word, style) = verdict_look(graded.verdict, ui, theme);
-    let next = key_for(Context::Drill, Action::Open);
+    let next = key_for(Context::DrillNext, Action::Open);
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(word, style),
@@ -131,7 +131,7 @@ pub fn render_reveal(
         ));
     }
     lines.push(Line::default());
-    let calc = key_for(Context::Drill, Action::OpenCalculator);
+    let calc = key_for(Context::DrillNext, Action::OpenCalculator);
     lines.extend(wrapped(
         &[
             WrapSpan::new(calc, theme.key()),

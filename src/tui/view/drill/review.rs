@@ -67,8 +67,8 @@ pub(in crate::tui::view) fn scrolled(
             ("first", &(top + 1)),
             ("last", &(top + rows).min(total)),
             ("total", &total),
-            ("down", &key_for(Context::Drill, Action::Move(1))),
-            ("up", &key_for(Context::Drill, Action::Move(-1))),
+            ("down", &key_for(Context::DrillGrade, Action::Move(1))),
+            ("up", &key_for(Context::DrillGrade, Action::Move(-1))),
         ],
     );
     frame.render_widget(Paragraph::new(Line::styled(position, theme.dim())), footer);
@@ -122,7 +122,7 @@ pub(super) fn render_reveal(
                 theme.accent(),
             ),
             Span::styled(
-                m::REVIEW_NEXT.fill(ui, &[("key", &key_for(Context::Drill, Action::Open))]),
+                m::REVIEW_NEXT.fill(ui, &[("key", &key_for(Context::DrillNext, Action::Open))]),
                 theme.key(),
             ),
         ],
@@ -324,7 +324,7 @@ pub(super) fn render_summary(
                 ui,
                 &[
                     ("n", &drill.saved),
-                    ("key", &key_for(Context::Drill, Action::Back)),
+                    ("key", &key_for(Context::DrillSummary, Action::Back)),
                 ],
             ),
             theme.dim(),
