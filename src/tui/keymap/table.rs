@@ -34,8 +34,8 @@ pub(super) const fn ctrl(c: char) -> Key {
 
 /// One row of the table: in each of `contexts`, any of `keys` triggers `action`.
 pub struct Binding {
-    pub contexts: &'static [Context],
-    pub keys: &'static [Key],
+    pub contexts: Contexts,
+    pub keys: Keys,
     pub action: Action,
     /// Short label for the footer; `None` keeps the binding out of the footer.
     pub hint: Option<Msg>,
@@ -43,30 +43,19 @@ pub struct Binding {
     pub help: Msg,
 }
 
+/// The contexts a binding applies in, and its keys: always whole static lists.
+type Contexts = &'static [Context];
+type Keys = &'static [Key];
+
 /// A binding shown in the footer.
-const fn bind(
-    contexts: &'static [Context],
-    keys: &'static [Key],
-    action: Action,
-    hint: Msg,
-    help: Msg,
-) -> Binding {
-    Binding {
-        contexts,
-        keys,
-        action,
-        hint: Some(hint),
-        help,
-    }
+const fn bind(contexts: Contexts, keys: Keys, action: Action, hint: Msg, help: Msg) -> Binding {
+    let mut binding = quiet(contexts, keys, action, help);
+    binding.hint = Some(hint);
+    binding
 }
 
 /// A binding only the help lists.
-const fn quiet(
-    contexts: &'static [Context],
-    keys: &'static [Key],
-    action: Action,
-    help: Msg,
-) -> Binding {
+const fn quiet(contexts: Contexts, keys: Keys, action: Action, help: Msg) -> Binding {
     Binding {
         contexts,
         keys,

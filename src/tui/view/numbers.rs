@@ -17,27 +17,22 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::drill::{draw_answer_box, scrolled, wrapped};
+use super::drill::{DrillView, draw_answer_box, scrolled, wrapped};
 use crate::calc::format;
 use crate::content::Lang;
 use crate::drill::numbers::{Graded, NumberQuestion, Verdict};
 use crate::text::messages as m;
 use crate::text::wrap::Span as WrapSpan;
 use crate::tui::action::Action;
-use crate::tui::app::App;
 use crate::tui::keymap::{Context, key_for};
-use crate::tui::screens::drill::DrillScreen;
 use crate::tui::theme::Theme;
 
 /// The question, the answer box, and why the last text was not taken.
-pub fn render_answering(
-    app: &App,
-    drill: &DrillScreen,
-    question: &NumberQuestion,
-    theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
+pub(super) fn render_answering(view: DrillView<'_>, area: Rect, frame: &mut Frame<'_>) {
+    let DrillView { app, drill, theme } = view;
+    let Some(question) = view.number_question() else {
+        return;
+    };
     let (lang, ui) = (app.lang, app.ui());
     let mut lines = Vec::new();
     if drill
@@ -89,14 +84,11 @@ pub fn render_answering(
 }
 
 /// The verdict, the slip, the engine's answer and its worked steps, and the `c` key.
-pub fn render_reveal(
-    app: &App,
-    drill: &DrillScreen,
-    question: &NumberQuestion,
-    theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
+pub(super) fn render_reveal(view: DrillView<'_>, area: Rect, frame: &mut Frame<'_>) {
+    let DrillView { app, drill, theme } = view;
+    let Some(question) = view.number_question() else {
+        return;
+    };
     let (lang, ui) = (app.lang, app.ui());
     let Some(graded) = drill.session.answer().and_then(|a| a.number.as_ref()) else {
         return;

@@ -7,13 +7,14 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::chart;
+use super::wrap_styled;
 use crate::calc::format;
 use crate::calculators::{Chart, Unit};
 use crate::content::{Card, Lang};
 use crate::drill::numbers::tally::number_stats;
 use crate::drill::{Progress, Stats, stats};
 use crate::text::messages as m;
-use crate::text::wrap::{Span as WrapSpan, wrap_spans};
+use crate::text::wrap::Span as WrapSpan;
 use crate::tui::action::Action;
 use crate::tui::app::{App, STATS_SECTIONS as SECTIONS};
 use crate::tui::keymap::{Context, key_for};
@@ -108,17 +109,9 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     frame.render_widget(Paragraph::new(Line::styled(position, theme.dim())), footer);
 }
 
+/// One styled text wrapped with a two-column hanging indent.
 fn wrap(text: &str, width: u16, style: ratatui::style::Style) -> Vec<Line<'static>> {
-    wrap_spans(&[WrapSpan::new(text, style)], usize::from(width.max(1)), 2)
-        .into_iter()
-        .map(|l| {
-            Line::from(
-                l.into_iter()
-                    .map(|s| ratatui::text::Span::styled(s.text, s.style))
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect()
+    wrap_styled(&[WrapSpan::new(text, style)], width, 2)
 }
 
 fn totals(stats: &Stats, ui: Lang) -> String {

@@ -7,7 +7,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{clock_f, wrapped};
+use super::{DrillView, clock_f, wrapped};
 use unicode_width::UnicodeWidthStr;
 
 use crate::content::{Card, Lang, Section};
@@ -17,7 +17,6 @@ use crate::drill::{DrillSummary, Grade, QuestionSummary, missed_points};
 use crate::text::messages::{self as m, Msg};
 use crate::text::wrap::Span as WrapSpan;
 use crate::tui::action::Action;
-use crate::tui::app::App;
 use crate::tui::doc::section_lines;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::drill::DrillScreen;
@@ -94,14 +93,8 @@ pub(super) const fn grade_word(grade: Grade) -> Msg {
     }
 }
 
-pub(super) fn render_reveal(
-    app: &App,
-    drill: &DrillScreen,
-    card: &Card,
-    theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
+pub(super) fn render_reveal(view: DrillView<'_>, card: &Card, area: Rect, frame: &mut Frame<'_>) {
+    let DrillView { app, drill, theme } = view;
     let ui = app.ui();
     let answer = drill.session.answer();
     let points = card.key_points.get(app.lang);
@@ -236,13 +229,12 @@ fn summary_head(summary: &DrillSummary, ui: Lang, theme: Theme, width: u16) -> V
 }
 
 pub(super) fn render_summary(
-    app: &App,
+    view: DrillView<'_>,
     summary: &DrillSummary,
-    drill: &DrillScreen,
-    theme: Theme,
     area: Rect,
     frame: &mut Frame<'_>,
 ) {
+    let DrillView { app, drill, theme } = view;
     let ui = app.ui();
     let mut lines = summary_head(summary, ui, theme, area.width);
     lines.push(Line::default());
