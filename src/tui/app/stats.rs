@@ -2,8 +2,8 @@
 //! when it opens and after each save (not per frame), and scrolling by section.
 
 use super::{App, Screen};
-use crate::drill::Progress;
-use crate::drill::numbers::tally::number_stats;
+use crate::drill::numbers::tally::{NumberStats, number_stats};
+use crate::drill::{Progress, Stats};
 use crate::tui::action::Action;
 
 /// The stats screen's sections, scrolled one at a time: reviews per day, the due forecast,
@@ -37,13 +37,19 @@ impl App {
 
     /// Computes the stats screen's figures from the stored progress, once, not per frame.
     pub(super) fn refresh_stats(&mut self) {
+        let (stats, numbers) = self.compute_stats();
+        self.stats = Some(stats);
+        self.number_stats = Some(numbers);
+    }
+
+    /// The stats screen's figures from the stored progress (empty while the store is not
+    /// open): the review stats, and number accuracy with this week's slips.
+    pub fn compute_stats(&self) -> (Stats, NumberStats) {
         let empty = Progress::default();
         let progress = self.stored_progress().unwrap_or(&empty);
         let cards: Vec<&crate::content::Card> = self.deck.cards().iter().collect();
         let stats = crate::drill::stats(progress, &cards, self.now);
         let week = self.now - chrono::Duration::days(7);
-        let numbers = number_stats(progress, week);
-        self.stats = Some(stats);
-        self.number_stats = Some(numbers);
+        (stats, number_stats(progress, week))
     }
 }
