@@ -122,16 +122,8 @@ fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         let room = (area.width as usize)
             .saturating_sub(2 + answer.width())
             .max(10);
-        let mut spans = vec![Span::styled("= ", theme.key())];
-        spans.extend(field::spans(
-            &prompt.input,
-            room,
-            true,
-            theme.text(),
-            theme.selected(),
-        ));
-        spans.push(Span::styled(answer, theme.accent()));
-        Line::from(spans)
+        let answer = Span::styled(answer, theme.accent());
+        field::input_line("= ", &prompt.input, room, theme, answer)
     } else if let Some(status) = &app.status {
         // A status longer than the row wraps onto the row above, never cut mid-word.
         let lines = wrap_line(status, area.width, theme.accent());
