@@ -29,9 +29,17 @@ use theme::Theme;
 /// Rows one mouse-wheel notch scrolls.
 const WHEEL_ROWS: i32 = 3;
 
-fn run_effects(app: &mut App, on_effect: &mut dyn FnMut(&Effect, &mut App)) {
-    for effect in app.take_effects() {
-        on_effect(&effect, app);
+/// Performs the effects the app asked for, and those that performing them asked for in turn
+/// (opening the store may start a drill, which starts a clock).
+pub fn run_effects(app: &mut App, on_effect: &mut dyn FnMut(&Effect, &mut App)) {
+    loop {
+        let effects = app.take_effects();
+        if effects.is_empty() {
+            return;
+        }
+        for effect in effects {
+            on_effect(&effect, app);
+        }
     }
 }
 
@@ -78,6 +86,7 @@ pub fn drive<B: Backend, I: Into<Input>>(
 ) -> Result<(), B::Error> {
     let size = terminal.size()?;
     app.resize(size.width, size.height);
+    run_effects(app, on_effect);
     terminal.draw(|frame| view::render(app, theme, frame))?;
     for input in inputs {
         let event = match input.into() {

@@ -7,6 +7,8 @@
 //! submitted answer and the draft in the box survive (the draft is saved once typing pauses,
 //! so even `kill -9` keeps it), and the next drill of that card offers the draft back.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
@@ -16,6 +18,8 @@ use infraprep::content::{Card, DeckSource, Lang};
 use infraprep::drill::scheduler::Grade;
 use infraprep::drill::session::{DrillMode, DrillOptions, Phase, Session, plan};
 use infraprep::drill::store::Store;
+
+use common::pane::Pane;
 
 const CHILD_DIR: &str = "INFRAPREP_TEST_DRILL_DIR";
 
@@ -101,103 +105,15 @@ fn kill_9_in_a_drill_keeps_every_graded_answer() {
     assert!(progress.reviews[1].follow_up_of.is_some());
 }
 
-/// A private tmux server running `infraprep drill` in an 80x24 pane, so the real binary runs
-/// in a real terminal. `None` when tmux is not installed.
-struct Pane {
-    socket: String,
-    _home: tempfile::TempDir,
-}
-
-impl Pane {
-    /// Starts the drill and waits until `ready` shows.
-    fn start(data_dir: &std::path::Path, card: &str, ready: &str) -> Option<Pane> {
-        let home = tempfile::tempdir().expect("test setup");
-        let socket = home
-            .path()
-            .join("tmux.sock")
-            .to_str()
-            .expect("test setup")
-            .to_owned();
-        let command = format!(
-            "exec {} drill --card {card} --lang en --minutes 30 --data-dir {}",
-            env!("CARGO_BIN_EXE_infraprep"),
-            data_dir.display()
-        );
-        let started = Command::new("tmux")
-            .args([
-                "-S",
-                &socket,
-                "-f",
-                "/dev/null",
-                "new-session",
-                "-d",
-                "-x",
-                "80",
-                "-y",
-                "24",
-            ])
-            .arg(command)
-            .env("HOME", home.path())
-            .status()
-            .ok()?;
-        assert!(started.success(), "tmux could not start the drill");
-        let pane = Pane {
-            socket,
-            _home: home,
-        };
-        pane.wait_for(ready);
-        Some(pane)
-    }
-
-    fn tmux(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .args(["-S", &self.socket])
-            .args(args)
-            .output()
-            .expect("test setup");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for key in keys {
-            self.tmux(&["send-keys", "-t", "0", key]);
-            std::thread::sleep(std::time::Duration::from_millis(150));
-        }
-    }
-
-    fn text(&self, text: &str) {
-        self.tmux(&["send-keys", "-t", "0", "-l", text]);
-        std::thread::sleep(std::time::Duration::from_millis(300));
-    }
-
-    fn wait_for(&self, needle: &str) {
-        for _ in 0..100 {
-            if self
-                .tmux(&["capture-pane", "-p", "-t", "0"])
-                .contains(needle)
-            {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(100));
-        }
-        panic!(
-            "'{needle}' never appeared:\n{}",
-            self.tmux(&["capture-pane", "-p", "-t", "0"])
-        );
-    }
-
-    fn pid(&self) -> i32 {
-        self.tmux(&["display-message", "-p", "-t", "0", "#{pane_pid}"])
-            .trim()
-            .parse()
-            .expect("test setup")
-    }
-}
-
-impl Drop for Pane {
-    fn drop(&mut self) {
-        self.tmux(&["kill-server"]);
-    }
+/// `infraprep drill` of `card` in a tmux pane, once `ready` shows; `None` without tmux.
+fn drill_pane(data_dir: &std::path::Path, card: &str, ready: &str) -> Option<Pane> {
+    let args = format!(
+        "drill --card {card} --lang en --minutes 30 --data-dir {}",
+        data_dir.display()
+    );
+    let pane = Pane::start("drill_kill", &args)?;
+    pane.wait_for(ready);
+    Some(pane)
 }
 
 /// Answers two interview questions and leaves a third answer half typed, waits past the draft
@@ -205,7 +121,7 @@ impl Drop for Pane {
 /// afterwards.
 fn interview_stopped_by(signal: &str) -> Option<(tempfile::TempDir, infraprep::drill::Progress)> {
     let dir = tempfile::tempdir().expect("test setup");
-    let pane = Pane::start(dir.path(), "12", "Esc")?;
+    let pane = drill_pane(dir.path(), "12", "Esc")?;
     let pid = pane.pid();
     for (i, answer) in [
         "first answer: tensor parallel inside NVLink",
@@ -245,18 +161,12 @@ fn interview_stopped_by(signal: &str) -> Option<(tempfile::TempDir, infraprep::d
     Some((dir, progress))
 }
 
-fn has_tmux() -> bool {
-    Command::new("tmux").arg("-V").output().is_ok()
-}
-
 #[test]
 fn sigterm_sighup_and_kill_9_in_an_interview_keep_every_submitted_answer() {
-    if !has_tmux() {
-        eprintln!("tmux is not installed: the real-terminal signal test did not run");
-        return;
-    }
     for signal in ["TERM", "HUP", "KILL"] {
-        let (dir, progress) = interview_stopped_by(signal).expect("test setup");
+        let Some((dir, progress)) = interview_stopped_by(signal) else {
+            return;
+        };
         let submitted: Vec<&str> = progress.ungraded().map(|a| a.answer.as_str()).collect();
         assert_eq!(
             submitted,
@@ -312,7 +222,7 @@ fn history_export(dir: &std::path::Path) -> Vec<serde_json::Value> {
 
 /// A new drill of `card` in `dir` puts the saved draft back in the answer box and says so.
 fn draft_is_offered_back(dir: &std::path::Path, card: &str) {
-    let pane = Pane::start(dir, card, "question 1 of").expect("test setup");
+    let pane = drill_pane(dir, card, "question 1 of").expect("test setup");
     pane.wait_for("half typed third answer");
     pane.wait_for("is back in the answer box");
 }

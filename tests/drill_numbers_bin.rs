@@ -2,79 +2,12 @@
 //! straight into a numbers drill with its clock, refuses text that is no quantity, grades what
 //! is, and saves every answer as a number review. Skipped when tmux is not installed.
 
-use std::process::Command;
+mod common;
 
 use infraprep::drill::numbers::tally::record_of;
 use infraprep::drill::store::Store;
 
-struct Pane {
-    socket: String,
-    _home: tempfile::TempDir,
-}
-
-impl Pane {
-    fn start(args: &str) -> Option<Pane> {
-        Command::new("tmux").arg("-V").output().ok()?;
-        let home = tempfile::tempdir().expect("test setup");
-        let socket = home.path().join("tmux.sock").display().to_string();
-        let command = format!("exec {} {args}", env!("CARGO_BIN_EXE_infraprep"));
-        let started = Command::new("tmux")
-            .args(["-S", &socket, "-f", "/dev/null", "new-session", "-d"])
-            .args(["-x", "80", "-y", "24"])
-            .arg(command)
-            .env("HOME", home.path())
-            .env_remove("XDG_CONFIG_HOME")
-            .env_remove("INFRAPREP_CONFIG")
-            .status()
-            .ok()?;
-        assert!(started.success(), "tmux could not start the drill");
-        Some(Pane {
-            socket,
-            _home: home,
-        })
-    }
-
-    fn tmux(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .args(["-S", &self.socket])
-            .args(args)
-            .output()
-            .expect("test setup");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for key in keys {
-            self.tmux(&["send-keys", "-t", "0", key]);
-            std::thread::sleep(std::time::Duration::from_millis(150));
-        }
-    }
-
-    fn text(&self, text: &str) {
-        self.tmux(&["send-keys", "-t", "0", "-l", text]);
-        std::thread::sleep(std::time::Duration::from_millis(300));
-    }
-
-    fn wait_for(&self, needle: &str) -> String {
-        for _ in 0..100 {
-            let shown = self.tmux(&["capture-pane", "-p", "-t", "0"]);
-            if shown.contains(needle) {
-                return shown;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(100));
-        }
-        panic!(
-            "'{needle}' never appeared:\n{}",
-            self.tmux(&["capture-pane", "-p", "-t", "0"])
-        );
-    }
-}
-
-impl Drop for Pane {
-    fn drop(&mut self) {
-        self.tmux(&["kill-server"]);
-    }
-}
+use common::pane::Pane;
 
 #[test]
 fn drill_numbers_starts_a_numbers_drill_and_saves_each_answer() {
@@ -83,8 +16,7 @@ fn drill_numbers_starts_a_numbers_drill_and_saves_each_answer() {
         "drill --numbers --count 2 --lang en --minutes 30 --data-dir {}",
         dir.path().display()
     );
-    let Some(pane) = Pane::start(&args) else {
-        eprintln!("tmux is not installed: the real-terminal numbers drill did not run");
+    let Some(pane) = Pane::start("drill_numbers_bin", &args) else {
         return;
     };
     let shown = pane.wait_for("question 1 of 2");

@@ -72,7 +72,7 @@ fn keys(spec: &str) -> Vec<Event> {
 fn run(app: &mut App, width: u16, height: u16, spec: &str, theme: Theme) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
     // Progress is saved as the app's runner saves it; other effects are ignored.
-    let mut effects = infraprep::tui::terminal::save_progress;
+    let mut effects = infraprep::tui::terminal::progress_effects;
     drive(&mut terminal, app, theme, keys(spec), &mut effects).expect("draws");
     let mut fresh = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
     fresh
@@ -570,7 +570,7 @@ mod drill {
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
         let mut inputs = vec![Input::Tick(at)];
         inputs.extend(keys(spec).into_iter().map(Input::Event));
-        let mut effects = infraprep::tui::terminal::save_progress;
+        let mut effects = infraprep::tui::terminal::progress_effects;
         drive(&mut terminal, app, COLOR, inputs, &mut effects).unwrap();
         let mut fresh = Terminal::new(TestBackend::new(80, 24)).unwrap();
         fresh.draw(|frame| view::render(app, COLOR, frame)).unwrap();

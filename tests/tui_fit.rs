@@ -5,7 +5,7 @@
 use infraprep::content::deck::load;
 use infraprep::content::{DeckSource, Lang};
 use infraprep::text::messages::{self as m, Msg};
-use infraprep::tui::app::{App, DrillSetup, Effect};
+use infraprep::tui::app::{App, DrillSetup};
 use infraprep::tui::keymap::{Context, footer_hints};
 use infraprep::tui::theme::Theme;
 use infraprep::tui::{drive, view};
@@ -55,7 +55,8 @@ fn keys(spec: &str) -> Vec<Event> {
 /// Runs `spec` at 80x24 and returns the screen's rows, wide characters written once.
 fn run(app: &mut App, spec: &str) -> Vec<String> {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
-    let mut effects = |_: &Effect, _: &mut App| {};
+    // The runner opens and saves the progress store; nothing else is performed.
+    let mut effects = infraprep::tui::terminal::progress_effects;
     drive(&mut terminal, app, THEME, keys(spec), &mut effects).expect("draws");
     let mut fresh = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
     fresh

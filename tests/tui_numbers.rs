@@ -61,7 +61,7 @@ fn run(app: &mut App, at: DateTime<Utc>, spec: &str) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     let mut inputs = vec![Input::Tick(at)];
     inputs.extend(keys(spec).into_iter().map(Input::Event));
-    let mut effects = infraprep::tui::terminal::save_progress;
+    let mut effects = infraprep::tui::terminal::progress_effects;
     drive(&mut terminal, app, THEME, inputs, &mut effects).unwrap();
     let mut fresh = Terminal::new(TestBackend::new(80, 24)).unwrap();
     fresh.draw(|frame| view::render(app, THEME, frame)).unwrap();
@@ -266,7 +266,7 @@ fn text_that_is_no_quantity_stays_in_the_box_and_c_opens_the_calculator() {
         KeyCode::Char('u'),
         KeyModifiers::CONTROL,
     ))));
-    let mut effects = infraprep::tui::terminal::save_progress;
+    let mut effects = infraprep::tui::terminal::progress_effects;
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     drive(&mut terminal, &mut app, THEME, clear, &mut effects).unwrap();
     let terminal = run(&mut app, t0(), &format!("{}<enter>", typed(value, unit)));

@@ -277,6 +277,8 @@ fn open_tui(
     app.tick(chrono::Utc::now());
     if let Some(options) = drill {
         app.start_drill(options);
+        // The runner opens the progress store; the drill starts once it has.
+        tui::run_effects(&mut app, &mut on_effect);
         // A message beside a started drill (a draft offered back) stays on screen.
         if app.drill.is_none()
             && let Some(message) = app.status.take()

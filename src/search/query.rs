@@ -60,6 +60,21 @@ enum Unit {
     Cjk(Vec<char>),
 }
 
+impl Concept {
+    /// One character gram (a bigram, or a lone character) worth `share` of a word.
+    fn gram(key: u64, share: f32, expand: Expand) -> Concept {
+        let alt = Alt {
+            terms: vec![Term::Gram(key)],
+            weight: 1.0,
+        };
+        Concept {
+            alts: vec![alt],
+            share,
+            expand,
+        }
+    }
+}
+
 impl Query {
     /// Compiles `query` with the glossary's synonyms.
     pub fn parse(query: &str, glossary: &Glossary) -> Query {
@@ -82,14 +97,8 @@ impl Query {
         }
         if builder.concepts.is_empty() {
             for c in std::mem::take(&mut builder.lone_chars) {
-                builder.concepts.push(Concept {
-                    alts: vec![Alt {
-                        terms: vec![Term::Gram(gram(c, None))],
-                        weight: 1.0,
-                    }],
-                    share: 1.0,
-                    expand: Expand::Char(c),
-                });
+                let concept = Concept::gram(gram(c, None), 1.0, Expand::Char(c));
+                builder.concepts.push(concept);
             }
         }
         let phrase = text::compact(query);
@@ -166,6 +175,18 @@ struct Builder<'g> {
 }
 
 impl<'g> Builder<'g> {
+    /// A word or term with its alternative spellings, as one whole concept; nothing when no
+    /// spelling was left.
+    fn push_word(&mut self, alts: Vec<Alt>, expand: Expand) {
+        if !alts.is_empty() {
+            self.concepts.push(Concept {
+                alts,
+                share: 1.0,
+                expand,
+            });
+        }
+    }
+
     /// Adds the concept starting at `units[0]` (a Latin word); returns how many units it used.
     fn latin(&mut self, units: &[Unit]) -> usize {
         let raws: Vec<&str> = units
@@ -212,13 +233,7 @@ impl<'g> Builder<'g> {
             (None, [only]) => Expand::Latin(stem(only).to_owned()),
             _ => Expand::None,
         };
-        if !alts.is_empty() {
-            self.concepts.push(Concept {
-                alts,
-                share: 1.0,
-                expand,
-            });
-        }
+        self.push_word(alts, expand);
         1
     }
 
@@ -263,14 +278,9 @@ impl<'g> Builder<'g> {
             len => {
                 let share = 1.0 / (len - 1) as f32;
                 for pair in piece.windows(2) {
-                    self.concepts.push(Concept {
-                        alts: vec![Alt {
-                            terms: vec![Term::Gram(gram(pair[0], Some(pair[1])))],
-                            weight: 1.0,
-                        }],
-                        share,
-                        expand: Expand::None,
-                    });
+                    let bigram = gram(pair[0], Some(pair[1]));
+                    self.concepts
+                        .push(Concept::gram(bigram, share, Expand::None));
                 }
             }
         }
@@ -297,13 +307,7 @@ impl<'g> Builder<'g> {
             [Term::Word(word)] => Expand::Latin(word.clone()),
             _ => Expand::None,
         };
-        if !alts.is_empty() {
-            self.concepts.push(Concept {
-                alts,
-                share: 1.0,
-                expand,
-            });
-        }
+        self.push_word(alts, expand);
     }
 }
 

@@ -12,12 +12,15 @@ use crate::text::messages as m;
 mod calculators;
 mod drill;
 mod numbers;
+mod overlays;
 mod saving;
+mod stats;
 #[cfg(test)]
 mod tests;
 
-pub use drill::{DrillSetup, STATS_SECTIONS};
+pub use drill::DrillSetup;
 pub use saving::DRAFT_PAUSE;
+pub use stats::STATS_SECTIONS;
 
 use super::action::Action;
 use super::geometry::{body_rows, reader_columns, reader_rows};
@@ -25,11 +28,11 @@ use super::keymap::Context;
 use super::overlay::Overlay;
 use super::screens::calc::CalcScreen;
 pub use super::screens::cards::Reading;
-use super::screens::cards::{CardsState, Flow, offset};
+use super::screens::cards::{CardsState, Flow};
 use super::screens::drill::{DrillScreen, Saving};
 use super::screens::drill_choice::DrillChoice;
-use super::screens::prompt::{PromptFlow, PromptState};
-use super::screens::search::{SearchFlow, SearchState};
+use super::screens::prompt::PromptState;
+use super::screens::search::SearchState;
 
 /// Decks of at least this many cards get their search index built in the background at
 /// startup (3 s for 10,000 cards); smaller ones build it on the first search (a few ms).
@@ -55,6 +58,10 @@ pub enum Effect {
     /// Answers, grades, drafts or a summary were recorded in memory: save them (append and
     /// fsync) before the next input, and report with [`App::saved`].
     SaveProgress,
+    /// Open the progress store in this data directory and report with
+    /// [`App::progress_opened`] (asked for on the first drill or stats screen, so startup does
+    /// not read the history).
+    OpenProgress(std::path::PathBuf),
     /// Send one tick at this time even if no key comes (a draft save is due); `None` cancels.
     WakeAt(Option<DateTime<Utc>>),
 }
@@ -96,8 +103,10 @@ pub struct App {
     pub now: DateTime<Utc>,
     /// The running (or just finished) drill.
     pub drill: Option<DrillScreen>,
-    /// Where drill progress is saved; opened on the first drill or stats screen.
+    /// Where drill progress is saved; opened by the runner on the first drill or stats screen.
     pub saving: Option<Saving>,
+    /// A drill to start once the runner has opened the store.
+    after_open: Option<saving::AfterOpen>,
     /// The progress directory, and the settings every new drill starts from.
     drill_setup: DrillSetup,
     /// Whether the runner was last told a clock is on screen.
@@ -145,6 +154,7 @@ impl App {
             now: DateTime::<Utc>::UNIX_EPOCH,
             drill: None,
             saving: None,
+            after_open: None,
             drill_setup: DrillSetup::default(),
             ticking: false,
             drill_choice: DrillChoice::new(3.0),
@@ -228,11 +238,10 @@ impl App {
             (Some(Overlay::Help { .. }), _) => Context::Help,
             (Some(Overlay::Prompt(_)), _) => Context::Prompt,
             (Some(Overlay::Search(_)), _) => Context::Search,
-            (None, Screen::Drill) => match &self.drill {
-                Some(drill) if drill.typing => Context::DrillAnswer,
-                Some(_) => Context::Drill,
-                None => Context::DrillIdle,
-            },
+            (None, Screen::Drill) => self
+                .drill
+                .as_ref()
+                .map_or(Context::DrillIdle, DrillScreen::context),
             (None, Screen::Stats) => Context::Stats,
             (None, Screen::Calculators) if self.calc.as_ref().is_some_and(|c| c.editing) => {
                 Context::CalcEdit
@@ -243,59 +252,12 @@ impl App {
         }
     }
 
-    /// The open search, if any.
-    pub fn search(&self) -> Option<&SearchState> {
-        match &self.overlay {
-            Some(Overlay::Search(search)) => Some(search),
-            _ => None,
-        }
-    }
-
-    /// The open `=` prompt, if any.
-    pub fn prompt(&self) -> Option<&PromptState> {
-        match &self.overlay {
-            Some(Overlay::Prompt(prompt)) => Some(prompt),
-            _ => None,
-        }
-    }
-
-    /// The help's scroll position, when it is open.
-    pub fn help_scroll(&self) -> Option<usize> {
-        match &self.overlay {
-            Some(Overlay::Help { scroll }) => Some(*scroll),
-            _ => None,
-        }
-    }
-
     pub fn card(&self, index: usize) -> Option<&Card> {
         self.deck.cards().get(index)
     }
 
     pub fn current_card(&self) -> Option<&Card> {
         self.cards.reading.and_then(|r| self.card(r.card))
-    }
-
-    /// Pasted text, whole, into the focused text field (bracketed paste); elsewhere ignored.
-    pub fn paste(&mut self, text: &str) {
-        match self.context() {
-            Context::Search => {
-                self.search_index();
-                if let (Some(Overlay::Search(search)), Some(index)) =
-                    (&mut self.overlay, &self.index)
-                {
-                    search.paste(text, index);
-                }
-            }
-            Context::Prompt => {
-                if let Some(Overlay::Prompt(prompt)) = &mut self.overlay {
-                    prompt.input.paste(text);
-                }
-            }
-            Context::CalcEdit => self.paste_calc(text),
-            Context::DrillAnswer => self.paste_answer(text),
-            _ => {}
-        }
-        self.after_step();
     }
 
     /// The only place state changes.
@@ -325,7 +287,13 @@ impl App {
                     self.overlay = Some(Overlay::Search(search));
                 }
             }
-            Context::DrillIdle | Context::Drill | Context::DrillAnswer => self.update_drill(action),
+            Context::DrillIdle
+            | Context::DrillAnswer
+            | Context::DrillAsk
+            | Context::DrillPaused
+            | Context::DrillGrade
+            | Context::DrillNext
+            | Context::DrillSummary => self.update_drill(action),
             Context::Stats => self.update_stats(action),
             Context::Calc | Context::CalcEdit => self.update_calc(action),
             Context::List | Context::Global => {
@@ -368,26 +336,12 @@ impl App {
             }
             Action::ShowCards => self.screen = Screen::Cards,
             Action::ShowCalculators => self.show_calculators(None),
-            Action::ShowDrill => self.screen = Screen::Drill,
+            Action::ShowDrill => {
+                self.screen = Screen::Drill;
+                self.request_progress();
+            }
             Action::ShowStats => self.show_stats(),
             _ => {}
-        }
-    }
-
-    fn update_help(&mut self, action: Action) {
-        match action {
-            Action::ToggleHelp | Action::Back => self.overlay = None,
-            Action::Move(rows) => {
-                if let Some(Overlay::Help { scroll }) = &mut self.overlay {
-                    *scroll = offset(*scroll, rows, usize::MAX);
-                }
-            }
-            Action::Quit => self.quit = true,
-            // The footer's other keys (search, language, `=`) work over the help: it closes.
-            other => {
-                self.overlay = None;
-                self.update_global(other);
-            }
         }
     }
 
@@ -396,66 +350,5 @@ impl App {
         self.cards.open(index, body_rows(self.height));
         self.screen = Screen::Cards;
         self.refresh_layout();
-    }
-
-    /// The search index: the background build's (waiting for it if it is not done), else
-    /// built now.
-    fn search_index(&mut self) -> &SearchIndex {
-        if self.index.is_none()
-            && let Some(job) = self.index_job.take()
-        {
-            self.index = job.join().ok();
-        }
-        self.index
-            .get_or_insert_with(|| SearchIndex::build(self.deck.cards()))
-    }
-
-    /// Whether a search can start without waiting for the index.
-    pub fn search_ready(&self) -> bool {
-        self.index.is_some()
-            || self
-                .index_job
-                .as_ref()
-                .is_some_and(std::thread::JoinHandle::is_finished)
-    }
-
-    fn open_search(&mut self) {
-        self.search_index();
-        self.search_return = None;
-        self.overlay = Some(Overlay::Search(SearchState::default()));
-    }
-
-    fn update_search(&mut self, action: Action) {
-        self.search_index();
-        let (Some(Overlay::Search(search)), Some(index)) = (&mut self.overlay, &self.index) else {
-            return;
-        };
-        match search.update(action, index) {
-            SearchFlow::Stay => {}
-            SearchFlow::Open(card) => {
-                if let Some(Overlay::Search(search)) = self.overlay.take() {
-                    self.search_return = Some(search);
-                }
-                self.cards.history.clear();
-                self.open_card(card);
-            }
-            SearchFlow::Close => self.overlay = None,
-            SearchFlow::Quit => self.quit = true,
-        }
-    }
-
-    fn update_prompt(&mut self, action: Action) {
-        let Some(Overlay::Prompt(prompt)) = &mut self.overlay else {
-            return;
-        };
-        match prompt.update(action) {
-            PromptFlow::Stay => {}
-            PromptFlow::Evaluate(expression) => {
-                self.prompt_history.clone_from(&prompt.history);
-                self.status = Some(self.quick_answer(&expression));
-            }
-            PromptFlow::Close => self.overlay = None,
-            PromptFlow::Quit => self.quit = true,
-        }
     }
 }

@@ -17,6 +17,7 @@ use ratatui::crossterm::execute;
 
 use super::Input;
 use super::app::{App, Effect};
+use crate::drill::Store;
 
 /// Enters raw mode and the alternate screen with mouse capture, and arranges for all of it to be
 /// undone on panic and on termination signals.
@@ -108,7 +109,7 @@ impl Runner {
             }
             Effect::Ticking(on) => self.ticking = *on,
             Effect::WakeAt(at) => self.wake = *at,
-            Effect::SaveProgress => save_progress(effect, app),
+            Effect::SaveProgress | Effect::OpenProgress(_) => progress_effects(effect, app),
         }
     }
 
@@ -138,15 +139,18 @@ impl Runner {
     }
 }
 
-/// Saves the progress the app recorded, for [`Effect::SaveProgress`], and reports the result
-/// back; other effects are left alone. Tests pass it as `drive`'s effect handler so their key
-/// sequences save as the app does.
-pub fn save_progress(effect: &Effect, app: &mut App) {
-    if *effect != Effect::SaveProgress {
-        return;
-    }
-    if let Some(store) = app.store_mut() {
-        let result = store.save();
-        app.saved(result);
+/// Opens the progress store ([`Effect::OpenProgress`]) or saves what the app recorded
+/// ([`Effect::SaveProgress`]), and reports the result back; other effects are left alone. Tests
+/// pass it as `drive`'s effect handler so their key sequences open and save as the app does.
+pub fn progress_effects(effect: &Effect, app: &mut App) {
+    match effect {
+        Effect::OpenProgress(dir) => app.progress_opened(Store::open(dir)),
+        Effect::SaveProgress => {
+            if let Some(store) = app.store_mut() {
+                let result = store.save();
+                app.saved(result);
+            }
+        }
+        _ => {}
     }
 }

@@ -20,6 +20,7 @@ mod stats;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
@@ -28,6 +29,7 @@ use super::keymap::{Context, footer_hints};
 use super::theme::Theme;
 use crate::content::Lang;
 use crate::text::messages as m;
+use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 use unicode_width::UnicodeWidthStr;
 
 /// The smallest terminal the layout works in; below it the app says so instead.
@@ -120,16 +122,8 @@ fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         let room = (area.width as usize)
             .saturating_sub(2 + answer.width())
             .max(10);
-        let mut spans = vec![Span::styled("= ", theme.key())];
-        spans.extend(field::spans(
-            &prompt.input,
-            room,
-            true,
-            theme.text(),
-            theme.selected(),
-        ));
-        spans.push(Span::styled(answer, theme.accent()));
-        Line::from(spans)
+        let answer = Span::styled(answer, theme.accent());
+        field::input_line("= ", &prompt.input, room, theme, answer)
     } else if let Some(status) = &app.status {
         // A status longer than the row wraps onto the row above, never cut mid-word.
         let lines = wrap_line(status, area.width, theme.accent());
@@ -182,21 +176,28 @@ fn fitting_hints<'a>(hints: &[&'a str], width: usize) -> Vec<&'a str> {
 }
 
 /// `text` wrapped to `width` columns in one style (CJK-aware, never cutting a word).
-pub fn wrap_line(text: &str, width: u16, style: ratatui::style::Style) -> Vec<Line<'static>> {
-    crate::text::wrap::wrap_spans(
-        &[crate::text::wrap::Span::new(text, style)],
-        usize::from(width.max(1)),
-        0,
-    )
-    .into_iter()
-    .map(|l| {
-        Line::from(
-            l.into_iter()
-                .map(|s| Span::styled(s.text, s.style))
-                .collect::<Vec<_>>(),
-        )
-    })
-    .collect()
+pub fn wrap_line(text: &str, width: u16, style: Style) -> Vec<Line<'static>> {
+    wrap_styled(&[WrapSpan::new(text, style)], width, 0)
+}
+
+/// Styled `spans` wrapped to `width` columns (CJK-aware, never cutting a word), the lines after
+/// the first indented by `indent` columns: the one bridge from the core's wrapping to ratatui
+/// lines.
+pub fn wrap_styled(
+    spans: &[WrapSpan<Style>],
+    width: impl Into<usize>,
+    indent: usize,
+) -> Vec<Line<'static>> {
+    wrap_spans(spans, width.into().max(1), indent)
+        .into_iter()
+        .map(|runs| {
+            Line::from(
+                runs.into_iter()
+                    .map(|s| Span::styled(s.text, s.style))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
 }
 
 /// A position marker like `12–30/120` for scrolled text.

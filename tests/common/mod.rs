@@ -1,6 +1,8 @@
 //! Helpers for running the `infraprep` binary in tests.
 #![allow(dead_code)]
 
+pub mod pane;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

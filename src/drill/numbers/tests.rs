@@ -217,22 +217,14 @@ fn unreadable_answers_are_errors_that_say_how_to_write_one() {
 #[test]
 fn answers_read_the_way_people_say_them() {
     use crate::content::numbers::AnswerUnit;
-    assert_eq!(
-        answer_text(0.4295, AnswerUnit::Seconds, None),
-        Ok("429.5 ms".to_owned())
-    );
-    assert_eq!(
-        answer_text(1.4e11, AnswerUnit::Bytes, Some("GB")),
-        Ok("140 GB".to_owned())
-    );
-    assert_eq!(
-        answer_text(0.234, AnswerUnit::Fraction, None),
-        Ok("23.4%".to_owned())
-    );
-    assert_eq!(
-        answer_text(0.234, AnswerUnit::Fraction, Some("%")),
-        Ok("23.4%".to_owned())
-    );
+    for (value, unit, show, said) in [
+        (0.4295, AnswerUnit::Seconds, None, "429.5 ms"),
+        (1.4e11, AnswerUnit::Bytes, Some("GB"), "140 GB"),
+        (0.234, AnswerUnit::Fraction, None, "23.4%"),
+        (0.234, AnswerUnit::Fraction, Some("%"), "23.4%"),
+    ] {
+        assert_eq!(answer_text(value, unit, show), Ok(said.to_owned()));
+    }
     for (unit, show) in [
         (AnswerUnit::Seconds, "parsecs"),
         (AnswerUnit::Seconds, "GB"),

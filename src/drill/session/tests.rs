@@ -1,4 +1,6 @@
-use chrono::TimeZone;
+use std::time::Duration;
+
+use chrono::{TimeDelta, TimeZone};
 
 use super::*;
 use crate::content::Card;

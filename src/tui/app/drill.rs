@@ -1,14 +1,14 @@
-//! The drill and stats screens' share of `App::update`, the clock, and the progress store.
+//! The drill screen's share of `App::update`: starting drills, their keys, and the clock.
 
 use std::path::PathBuf;
 
 use chrono::{DateTime, NaiveDate, Utc};
 
+use super::saving::AfterOpen;
 use super::{App, Effect, Screen};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::drill::numbers::tally::number_stats;
-use crate::drill::{DrillMode, DrillOptions, Grade, Phase, Progress, Store, due_queue};
+use crate::drill::{DrillMode, DrillOptions, Grade, Phase, Progress, due_queue};
 use crate::text::messages as m;
 use crate::tui::action::Action;
 use crate::tui::keymap::{Context, key_for};
@@ -34,10 +34,6 @@ impl Default for DrillSetup {
         }
     }
 }
-
-/// The stats screen's sections, scrolled one at a time: reviews per day, the due forecast,
-/// strength per tag, number answers.
-pub const STATS_SECTIONS: usize = 4;
 
 impl App {
     /// Pasted text into the answer box.
@@ -65,49 +61,6 @@ impl App {
     pub fn with_numbers_mix(mut self, mix: f64) -> App {
         self.drill_choice.numbers_mix = mix;
         self
-    }
-
-    /// The progress store, opened on first use. A bad file turns saving off, with the reason.
-    pub fn saving(&mut self) -> &mut Saving {
-        let dir = self.drill_setup.data_dir.clone();
-        let ui = self.ui();
-        self.saving.get_or_insert_with(|| match dir {
-            None => Saving::Off(m::DRILL_NO_DATA_DIR.get(ui).to_owned()),
-            // The runner saves what the drill records (Effect::SaveProgress), not update.
-            Some(dir) => match Store::open(&dir) {
-                Ok(store) => Saving::To(Box::new(store.defer_saves())),
-                Err(e) => Saving::Off(e.to_string()),
-            },
-        })
-    }
-
-    /// The stored progress, if the store is open.
-    pub fn stored_progress(&self) -> Option<&Progress> {
-        match &self.saving {
-            Some(Saving::To(store)) => Some(store.progress()),
-            _ => None,
-        }
-    }
-
-    /// Where progress is saved, or why it is not, for the drill and stats screens.
-    pub fn saving_status(&self) -> Option<String> {
-        match &self.saving {
-            Some(Saving::To(store)) => {
-                Some(m::DRILL_PROGRESS_AT.fill(self.ui(), &[("path", &store.path().display())]))
-            }
-            Some(Saving::Off(reason)) => {
-                Some(m::DRILL_PROGRESS_OFF.fill(self.ui(), &[("reason", reason)]))
-            }
-            None => None,
-        }
-    }
-
-    /// Progress as stored (empty when saving is off).
-    pub fn progress(&mut self) -> Progress {
-        match self.saving() {
-            Saving::To(store) => store.progress().clone(),
-            Saving::Off(_) => Progress::default(),
-        }
     }
 
     /// The runner's clock. While a drill question is timed, a timed-out answer is submitted.
@@ -142,16 +95,23 @@ impl App {
         }
     }
 
-    /// Starts a drill with `options` on the drill screen.
+    /// Starts a drill with `options` on the drill screen; once the progress store is open, if
+    /// the runner has yet to open it.
     pub fn start_drill(&mut self, mut options: DrillOptions) {
-        let progress = self.progress();
+        if !self.request_progress() {
+            self.after_open = Some(AfterOpen::Drill(options));
+            return;
+        }
+        let progress = self.stored_progress().cloned().unwrap_or_default();
         let table = self.table();
         options
             .numbers_mix
             .get_or_insert(self.drill_choice.numbers_mix);
         match DrillScreen::start(&self.deck, &progress, options, &table, self.now) {
             Ok(mut drill) => {
-                drill.offer_draft(self.saving());
+                if let Some(saving) = &self.saving {
+                    drill.offer_draft(saving);
+                }
                 if let Some(at) = drill.restored_draft {
                     self.status = Some(
                         m::DRILL_DRAFT_BACK
@@ -192,11 +152,16 @@ impl App {
     }
 
     /// A drill from the drill screen's form.
-    fn start_screen_drill(&mut self, mode: Option<DrillMode>) {
-        let progress = self.progress();
+    pub(super) fn start_screen_drill(&mut self, mode: Option<DrillMode>) {
+        if !self.request_progress() {
+            self.after_open = Some(AfterOpen::ScreenDrill(mode));
+            return;
+        }
+        let empty = Progress::default();
+        let progress = self.stored_progress().unwrap_or(&empty);
         let choice = self.drill_choice.clone();
         let ids: Vec<&str> = self.deck.cards().iter().map(|c| c.id.as_str()).collect();
-        let any_due = !due_queue(&ids, &progress, self.now, self.drill_setup.exam).is_empty();
+        let any_due = !due_queue(&ids, progress, self.now, self.drill_setup.exam).is_empty();
         let due = match choice.pick {
             Pick::DueFirst => any_due,
             Pick::DueOnly => true,
@@ -226,44 +191,9 @@ impl App {
         tags
     }
 
-    pub(super) fn show_stats(&mut self) {
-        self.saving();
-        self.refresh_stats();
-        self.stats_scroll = 0;
-        self.screen = Screen::Stats;
-    }
-
-    /// The stats screen's keys: scrolling by section; the rest are global.
-    pub(super) fn update_stats(&mut self, action: Action) {
-        match action {
-            Action::Move(step) => {
-                self.stats_scroll = self
-                    .stats_scroll
-                    .saturating_add_signed(isize::try_from(step.signum()).unwrap_or(0))
-                    .min(STATS_SECTIONS - 1);
-            }
-            Action::Top => self.stats_scroll = 0,
-            Action::Bottom => self.stats_scroll = STATS_SECTIONS - 1,
-            other => self.update_global(other),
-        }
-    }
-
-    /// Computes the stats screen's figures from the stored progress, once, not per frame.
-    pub(super) fn refresh_stats(&mut self) {
-        let empty = Progress::default();
-        let progress = self.stored_progress().unwrap_or(&empty);
-        let cards: Vec<&crate::content::Card> = self.deck.cards().iter().collect();
-        let stats = crate::drill::stats(progress, &cards, self.now);
-        let week = self.now - chrono::Duration::days(7);
-        let numbers = number_stats(progress, week);
-        self.stats = Some(stats);
-        self.number_stats = Some(numbers);
-    }
-
     /// Runs `f` on the drill with the store, so grades are saved as they are given.
     fn with_drill(&mut self, f: impl FnOnce(&mut DrillScreen, &mut Saving, DateTime<Utc>)) {
         let now = self.now;
-        self.saving();
         if let (Some(drill), Some(saving)) = (&mut self.drill, &mut self.saving) {
             f(drill, saving, now);
         }
@@ -316,11 +246,6 @@ impl App {
                 let page = drill.page_rows.get().cast_signed();
                 drill.scroll_by(isize::try_from(pages).unwrap_or(0) * page);
             }
-            Action::Reveal
-                if drill.phase() != Phase::Answering && drill.phase() != Phase::Paused =>
-            {
-                drill.scroll_by(drill.page_rows.get().cast_signed());
-            }
             Action::Top => drill.scroll = 0,
             Action::Bottom => drill.scroll = usize::MAX,
             Action::StartTyping if drill.phase() == Phase::Answering => drill.typing = true,
@@ -365,9 +290,9 @@ impl App {
                 self.status = Some(m::DRILL_HOW_TO_END.fill(
                     ui,
                     &[
-                        ("end", &key_for(Context::Drill, Action::EndDrill)),
+                        ("end", &key_for(Context::DrillAsk, Action::EndDrill)),
                         ("then", &then.get(ui)),
-                        ("back", &key_for(Context::Drill, Action::Back)),
+                        ("back", &key_for(Context::DrillAsk, Action::Back)),
                     ],
                 ));
             }

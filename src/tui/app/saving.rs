@@ -1,4 +1,6 @@
-//! Saving without disk I/O in `update`: the drill records answers, grades, drafts and summaries
+//! The progress store without disk I/O in `update`. The runner opens it
+//! ([`Effect::OpenProgress`], asked for on the first drill or stats screen) and reports back
+//! through [`App::progress_opened`]; a drill asked for before that starts then. The drill records answers, grades, drafts and summaries
 //! into the store's memory ([`Store::defer_saves`]), and `App` asks the runner for
 //! [`Effect::SaveProgress`]; the runner saves and reports back through [`App::saved`]. The
 //! draft in the answer box is recorded too, once typing has paused for [`DRAFT_PAUSE`], so that
@@ -8,12 +10,22 @@
 use chrono::{DateTime, TimeDelta, Utc};
 
 use super::{App, Effect};
-use crate::drill::{Phase, Store, StoreError};
+use crate::drill::{DrillMode, DrillOptions, Phase, Progress, Store, StoreError};
+use crate::text::messages as m;
 use crate::tui::screens::drill::{DrillScreen, Saving};
 
 /// How long the answer box must stay unchanged before its draft is saved: long enough that
 /// typing never waits for a save, short enough that little is lost to a `kill -9`.
 pub const DRAFT_PAUSE: TimeDelta = TimeDelta::milliseconds(1500);
+
+/// A drill asked for while the store was still to be opened, started once it is.
+#[derive(Debug)]
+pub(super) enum AfterOpen {
+    /// A drill with these options (`d` on a card, `--drill` at startup).
+    Drill(DrillOptions),
+    /// The drill screen's form, in this mode (else the form's own).
+    ScreenDrill(Option<DrillMode>),
+}
 
 /// The periodic draft save's state.
 #[derive(Debug, Default)]
@@ -37,6 +49,67 @@ pub(super) struct SaveState {
 }
 
 impl App {
+    /// Whether the progress store is open (or saving is off). If not, asks the runner to open
+    /// it, once: `update` itself never touches the disk.
+    pub(super) fn request_progress(&mut self) -> bool {
+        if self.saving.is_some() {
+            return true;
+        }
+        match self.drill_setup.data_dir.clone() {
+            None => {
+                self.saving = Some(Saving::Off(m::DRILL_NO_DATA_DIR.get(self.ui()).to_owned()));
+                true
+            }
+            Some(dir) => {
+                let effect = Effect::OpenProgress(dir);
+                if !self.effects.contains(&effect) {
+                    self.effects.push(effect);
+                }
+                false
+            }
+        }
+    }
+
+    /// The runner's report of opening the store: saving is on (records are kept in memory
+    /// until the runner saves them), or off with the reason. A drill asked for meanwhile
+    /// starts now, and the stats on screen are computed from what was read.
+    pub fn progress_opened(&mut self, opened: Result<Store, StoreError>) {
+        self.saving = Some(match opened {
+            Ok(store) => Saving::To(Box::new(store.defer_saves())),
+            Err(e) => Saving::Off(e.to_string()),
+        });
+        match self.after_open.take() {
+            Some(AfterOpen::Drill(options)) => self.start_drill(options),
+            Some(AfterOpen::ScreenDrill(mode)) => self.start_screen_drill(mode),
+            None => {}
+        }
+        if self.stats.is_some() {
+            self.refresh_stats();
+        }
+        self.after_step();
+    }
+
+    /// The stored progress, if the store is open.
+    pub fn stored_progress(&self) -> Option<&Progress> {
+        match &self.saving {
+            Some(Saving::To(store)) => Some(store.progress()),
+            _ => None,
+        }
+    }
+
+    /// Where progress is saved, or why it is not, for the drill and stats screens.
+    pub fn saving_status(&self) -> Option<String> {
+        match &self.saving {
+            Some(Saving::To(store)) => {
+                Some(m::DRILL_PROGRESS_AT.fill(self.ui(), &[("path", &store.path().display())]))
+            }
+            Some(Saving::Off(reason)) => {
+                Some(m::DRILL_PROGRESS_OFF.fill(self.ui(), &[("reason", reason)]))
+            }
+            None => None,
+        }
+    }
+
     /// The store, when saving is on: the runner saves it for [`Effect::SaveProgress`].
     pub fn store_mut(&mut self) -> Option<&mut Store> {
         match &mut self.saving {

@@ -8,7 +8,7 @@ use crate::content::deck::load;
 use crate::content::{DeckSource, Lang};
 use crate::drill::{DrillMode, DrillOptions, Store};
 use crate::tui::action::Action;
-use crate::tui::terminal::save_progress;
+use crate::tui::terminal::progress_effects;
 
 fn t0() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-11-29T10:00:00Z")
@@ -30,9 +30,16 @@ fn interview(dir: &std::path::Path) -> App {
         ..app.drill_options(DrillMode::Interview)
     };
     app.start_drill(options);
+    assert!(app.drill.is_none(), "the drill waits for the store");
+    run_progress_effects(&mut app);
     assert!(app.drill.is_some(), "{:?}", app.status);
     app.take_effects();
     app
+}
+
+/// Performs the store's effects as the runner does.
+fn run_progress_effects(app: &mut App) {
+    crate::tui::run_effects(app, &mut progress_effects);
 }
 
 fn saves(effects: &[Effect]) -> usize {
@@ -55,7 +62,7 @@ fn a_submitted_answer_is_recorded_in_memory_and_saved_only_by_the_runner() {
     assert!(!data.exists(), "update wrote nothing");
     assert_eq!(app.unsaved(), 1);
     for effect in &effects {
-        save_progress(effect, &mut app);
+        progress_effects(effect, &mut app);
     }
     assert_eq!(app.unsaved(), 0);
     let stored = Store::open(&data).unwrap();
@@ -114,7 +121,7 @@ fn a_failed_save_is_shown_and_quitting_asks_first() {
     app.update(Action::StopTyping);
     app.update(Action::Reveal);
     for effect in app.take_effects() {
-        save_progress(&effect, &mut app);
+        progress_effects(&effect, &mut app);
     }
     let error = app.drill.as_ref().unwrap().save_error.clone();
     assert!(
@@ -167,4 +174,44 @@ fn q_on_a_finished_drills_summary_leaves_it_as_esc_does() {
     app.update(Action::EndDrill);
     assert!(app.drill.is_none(), "q leaves the summary");
     assert_eq!(app.screen, super::Screen::Cards);
+}
+
+#[test]
+fn the_drill_and_stats_screens_ask_the_runner_to_open_the_store_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut app =
+        App::new(load(&[DeckSource::Bundled]).deck, Lang::En).with_drill_setup(DrillSetup {
+            data_dir: Some(data.clone()),
+            minutes: 3.0,
+            exam: None,
+        });
+    app.update(Action::ShowDrill);
+    app.update(Action::ShowStats);
+    assert_eq!(app.take_effects(), [Effect::OpenProgress(data.clone())]);
+    assert!(app.saving.is_none() && app.saving_status().is_none());
+    // Enter on the form before the store is open: the drill starts once the runner opened it.
+    app.update(Action::ShowDrill);
+    app.update(Action::StartDrill);
+    assert!(app.drill.is_none());
+    assert_eq!(app.take_effects(), [Effect::OpenProgress(data.clone())]);
+    app.progress_opened(Store::open(&data));
+    assert!(app.drill.is_some(), "{:?}", app.status);
+    assert!(app.saving_status().unwrap().contains("data"));
+    app.update(Action::ShowStats);
+    assert!(
+        !app.take_effects()
+            .iter()
+            .any(|e| matches!(e, Effect::OpenProgress(_))),
+        "opened once"
+    );
+    assert!(!data.exists(), "opening reads, and nothing was recorded");
+}
+
+#[test]
+fn without_a_data_directory_saving_is_off_without_asking_the_runner() {
+    let mut app = App::new(load(&[DeckSource::Bundled]).deck, Lang::En);
+    app.update(Action::ShowStats);
+    assert!(app.take_effects().is_empty());
+    assert!(app.saving_status().unwrap().contains("not being saved"));
 }

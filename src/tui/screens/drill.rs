@@ -113,6 +113,28 @@ impl DrillScreen {
         self.session.phase()
     }
 
+    /// Where the keys go: the answer box while typing, else the drill in its phase; each
+    /// phase binds only the keys that do something in it, so the footer lists only those.
+    pub fn context(&self) -> Context {
+        if self.typing {
+            return Context::DrillAnswer;
+        }
+        match self.phase() {
+            Phase::Ready | Phase::Answering => Context::DrillAsk,
+            Phase::Paused => Context::DrillPaused,
+            Phase::Reveal
+                if self
+                    .session
+                    .answer()
+                    .is_some_and(|a| a.grade.is_none() && !a.skipped) =>
+            {
+                Context::DrillGrade
+            }
+            Phase::Reveal => Context::DrillNext,
+            Phase::Done => Context::DrillSummary,
+        }
+    }
+
     /// The answer box's text.
     pub fn answer_text(&self) -> String {
         self.answer.text()
@@ -327,7 +349,7 @@ fn new_answer_box(ui: Lang) -> TextField {
         ui,
         &[
             ("leave", &key_for(Context::DrillAnswer, Action::StopTyping)),
-            ("reveal", &key_for(Context::Drill, Action::Reveal)),
+            ("reveal", &key_for(Context::DrillAsk, Action::Reveal)),
         ],
     ));
     answer

@@ -14,10 +14,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 use unicode_width::UnicodeWidthStr;
 
+use super::wrap_styled;
 use crate::content::Card;
+use crate::drill::numbers::NumberQuestion;
 use crate::drill::{DrillMode, Phase};
 use crate::text::messages as m;
-use crate::text::wrap::{Span as WrapSpan, wrap_spans};
+use crate::text::wrap::Span as WrapSpan;
 use crate::tui::action::Action;
 use crate::tui::app::App;
 use crate::tui::keymap::{Context, key_for};
@@ -31,12 +33,28 @@ pub(super) use review::scrolled;
 
 use review::{render_reveal, render_summary};
 
+/// What every part of the running drill's screen is drawn from: the app, its drill, the theme.
+#[derive(Clone, Copy)]
+pub(super) struct DrillView<'a> {
+    pub app: &'a App,
+    pub drill: &'a DrillScreen,
+    pub theme: Theme,
+}
+
+impl<'a> DrillView<'a> {
+    /// The number question on screen, if the question is one.
+    pub fn number_question(self) -> Option<&'a NumberQuestion> {
+        self.drill.session.current()?.number.as_deref()
+    }
+}
+
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let Some(drill) = &app.drill else {
         return render_idle(app, theme, area, frame);
     };
+    let view = DrillView { app, drill, theme };
     if let Some(summary) = &drill.summary {
-        return render_summary(app, summary, drill, theme, area, frame);
+        return render_summary(view, summary, area, frame);
     }
     let Some(question) = drill.session.current() else {
         return;
@@ -50,33 +68,17 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Constraint::Fill(1),
     ]));
     render_status(app, drill, theme, status, frame);
-    let title_lines: Vec<Line<'static>> = wrap_spans(
-        &[WrapSpan::new(
-            card.title(app.lang).to_owned(),
-            theme.title(),
-        )],
-        title.width.max(1) as usize,
+    let title_lines = wrap_styled(
+        &[WrapSpan::new(card.title(app.lang), theme.title())],
+        title.width,
         0,
-    )
-    .into_iter()
-    .map(|l| {
-        Line::from(
-            l.into_iter()
-                .map(|s| Span::styled(s.text, s.style))
-                .collect::<Vec<_>>(),
-        )
-    })
-    .collect();
+    );
     frame.render_widget(Paragraph::new(title_lines), title);
     match (drill.phase(), question.number.as_deref()) {
-        (Phase::Reveal, Some(number)) => {
-            super::numbers::render_reveal(app, drill, number, theme, body, frame);
-        }
-        (_, Some(number)) => {
-            super::numbers::render_answering(app, drill, number, theme, body, frame);
-        }
-        (Phase::Reveal, None) => render_reveal(app, drill, card, theme, body, frame),
-        _ => render_answering(app, drill, card, theme, body, frame),
+        (Phase::Reveal, Some(_)) => super::numbers::render_reveal(view, body, frame),
+        (_, Some(_)) => super::numbers::render_answering(view, body, frame),
+        (Phase::Reveal, None) => render_reveal(view, card, body, frame),
+        _ => render_answering(view, card, body, frame),
     }
 }
 
@@ -154,14 +156,8 @@ fn clock(seconds: u64) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
-fn render_answering(
-    app: &App,
-    drill: &DrillScreen,
-    card: &Card,
-    theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
+fn render_answering(view: DrillView<'_>, card: &Card, area: Rect, frame: &mut Frame<'_>) {
+    let DrillView { app, drill, theme } = view;
     let hints = drill
         .session
         .answer()
@@ -196,8 +192,8 @@ fn render_answering(
         m::DRILL_BOX_IDLE.fill(
             app.ui(),
             &[
-                ("type", &key_for(Context::Drill, Action::StartTyping)),
-                ("reveal", &key_for(Context::Drill, Action::Reveal)),
+                ("type", &key_for(Context::DrillAsk, Action::StartTyping)),
+                ("reveal", &key_for(Context::DrillAsk, Action::Reveal)),
             ],
         )
     };
@@ -279,15 +275,7 @@ fn render_idle(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     frame.render_widget(Paragraph::new(lines), area);
 }
 
+/// The drill screens' wrapping: continuation lines hang two columns in.
 pub(super) fn wrapped(spans: &[WrapSpan<ratatui::style::Style>], width: u16) -> Vec<Line<'static>> {
-    wrap_spans(spans, width.max(1) as usize, 2)
-        .into_iter()
-        .map(|l| {
-            Line::from(
-                l.into_iter()
-                    .map(|s| Span::styled(s.text, s.style))
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect()
+    wrap_styled(spans, width, 2)
 }

@@ -3,10 +3,26 @@
 //! focus, its start.
 
 use ratatui::style::Style;
-use ratatui::text::Span;
+use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthChar;
 
 use crate::tui::text_field::TextField;
+use crate::tui::theme::Theme;
+
+/// A one-row input box: the key that opened it (`/`, `=`), the focused `field` in `room`
+/// columns, then `after` (a count, an answer) in its own style.
+pub fn input_line(
+    key: &'static str,
+    field: &TextField,
+    room: usize,
+    theme: Theme,
+    after: Span<'static>,
+) -> Line<'static> {
+    let mut line = vec![Span::styled(key, theme.key())];
+    line.extend(spans(field, room, true, theme.text(), theme.selected()));
+    line.push(after);
+    Line::from(line)
+}
 
 /// The visible part of `field` in `width` columns; with `focused`, the cursor cell is drawn in
 /// `cursor` style (a block after the text when the cursor is at the end).

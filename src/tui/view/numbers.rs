@@ -17,27 +17,22 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::drill::{draw_answer_box, scrolled, wrapped};
+use super::drill::{DrillView, draw_answer_box, scrolled, wrapped};
 use crate::calc::format;
 use crate::content::Lang;
 use crate::drill::numbers::{Graded, NumberQuestion, Verdict};
 use crate::text::messages as m;
 use crate::text::wrap::Span as WrapSpan;
 use crate::tui::action::Action;
-use crate::tui::app::App;
 use crate::tui::keymap::{Context, key_for};
-use crate::tui::screens::drill::DrillScreen;
 use crate::tui::theme::Theme;
 
 /// The question, the answer box, and why the last text was not taken.
-pub fn render_answering(
-    app: &App,
-    drill: &DrillScreen,
-    question: &NumberQuestion,
-    theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
+pub(super) fn render_answering(view: DrillView<'_>, area: Rect, frame: &mut Frame<'_>) {
+    let DrillView { app, drill, theme } = view;
+    let Some(question) = view.number_question() else {
+        return;
+    };
     let (lang, ui) = (app.lang, app.ui());
     let mut lines = Vec::new();
     if drill
@@ -78,8 +73,8 @@ pub fn render_answering(
         let idle = m::NUM_BOX_IDLE.fill(
             ui,
             &[
-                ("type", &key_for(Context::Drill, Action::StartTyping)),
-                ("submit", &key_for(Context::Drill, Action::Reveal)),
+                ("type", &key_for(Context::DrillAsk, Action::StartTyping)),
+                ("submit", &key_for(Context::DrillAsk, Action::Reveal)),
             ],
         );
         format!(" {idle} ")
@@ -89,14 +84,11 @@ pub fn render_answering(
 }
 
 /// The verdict, the slip, the engine's answer and its worked steps, and the `c` key.
-pub fn render_reveal(
-    app: &App,
-    drill: &DrillScreen,
-    question: &NumberQuestion,
-    theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
+pub(super) fn render_reveal(view: DrillView<'_>, area: Rect, frame: &mut Frame<'_>) {
+    let DrillView { app, drill, theme } = view;
+    let Some(question) = view.number_question() else {
+        return;
+    };
     let (lang, ui) = (app.lang, app.ui());
     let Some(graded) = drill.session.answer().and_then(|a| a.number.as_ref()) else {
         return;
@@ -106,7 +98,7 @@ pub fn render_reveal(
         Constraint::Fill(1),
     ]));
     let (word, style) = verdict_look(graded.verdict, ui, theme);
-    let next = key_for(Context::Drill, Action::Open);
+    let next = key_for(Context::DrillNext, Action::Open);
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(word, style),
@@ -131,7 +123,7 @@ pub fn render_reveal(
         ));
     }
     lines.push(Line::default());
-    let calc = key_for(Context::Drill, Action::OpenCalculator);
+    let calc = key_for(Context::DrillNext, Action::OpenCalculator);
     lines.extend(wrapped(
         &[
             WrapSpan::new(calc, theme.key()),

@@ -7,9 +7,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::position;
+use super::wrap_styled;
 use crate::content::{Card, Lang, Section};
 use crate::text::messages as m;
-use crate::text::wrap::{Span as WrapSpan, wrap_spans};
+use crate::text::wrap::Span as WrapSpan;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Reading};
 use crate::tui::doc;
@@ -31,26 +32,23 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let meta_line = format!("{number}{} · {}", card.id, card.tags.join(", "));
     frame.render_widget(Paragraph::new(Line::styled(meta_line, theme.dim())), meta);
     let title_spans = [WrapSpan::new(card.title(app.lang), theme.title())];
-    let title_lines: Vec<Line> = wrap_spans(&title_spans, title.width as usize, 0)
-        .into_iter()
-        .take(title.height as usize)
-        .map(|l| {
-            Line::from(
-                l.into_iter()
-                    .map(|s| Span::styled(s.text, s.style))
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect();
+    let mut title_lines = wrap_styled(&title_spans, title.width, 0);
+    title_lines.truncate(title.height.into());
     frame.render_widget(Paragraph::new(title_lines), title);
     frame.render_widget(
         Paragraph::new(tab_line(card, app.lang, reading.section, theme)),
         tabs,
     );
+    let page = Page {
+        app,
+        card,
+        reading,
+        theme,
+    };
     if reading.section == Section::Followups {
-        render_follow_ups(app, card, reading, theme, text, frame);
+        render_follow_ups(&page, text, frame);
     } else {
-        render_text(app, card, reading, theme, text, frame);
+        render_text(&page, text, frame);
     }
 }
 
@@ -75,14 +73,16 @@ fn tab_line(card: &Card, lang: Lang, current: Section, theme: Theme) -> Line<'st
     Line::from(spans)
 }
 
-fn render_text(
-    app: &App,
-    card: &Card,
+/// The card being read and how: what the reader's parts are drawn from.
+struct Page<'a> {
+    app: &'a App,
+    card: &'a Card,
     reading: Reading,
     theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
+}
+
+fn render_text(page: &Page<'_>, area: Rect, frame: &mut Frame<'_>) {
+    let (app, card, reading, theme) = (page.app, page.card, page.reading, page.theme);
     // The layout update made for this width, or (after a resize not yet seen) a fresh one.
     // Only the rows on screen are styled: a huge section costs the same to draw as a short one.
     let width = reader_columns(area.width);
@@ -120,14 +120,8 @@ fn render_text(
     }
 }
 
-fn render_follow_ups(
-    app: &App,
-    card: &Card,
-    reading: Reading,
-    theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
+fn render_follow_ups(page: &Page<'_>, area: Rect, frame: &mut Frame<'_>) {
+    let (app, card, reading, theme) = (page.app, page.card, page.reading, page.theme);
     let width = reader_columns(area.width);
     let mut lines: Vec<Line<'static>> = Vec::new();
     for (index, follow_up) in card.body.get(app.lang).follow_ups.iter().enumerate() {
@@ -150,13 +144,7 @@ fn render_follow_ups(
             format!("{}. {}", index + 1, follow_up.question),
             style,
         )];
-        for line in wrap_spans(&question, width, 3) {
-            lines.push(Line::from(
-                line.into_iter()
-                    .map(|s| Span::styled(s.text, s.style))
-                    .collect::<Vec<_>>(),
-            ));
-        }
+        lines.extend(wrap_styled(&question, width, 3));
         lines.push(Line::styled(format!("   {target}"), theme.dim()));
     }
     lines.push(Line::default());

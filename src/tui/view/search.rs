@@ -45,16 +45,9 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         )
     };
     let room = (input.width as usize).saturating_sub(2 + count.width());
-    let mut spans = vec![Span::styled("/ ", theme.key())];
-    spans.extend(field::spans(
-        &search.query,
-        room,
-        true,
-        theme.text(),
-        theme.selected(),
-    ));
-    spans.push(Span::styled(count, theme.dim()));
-    frame.render_widget(Paragraph::new(Line::from(spans)), input);
+    let count = Span::styled(count, theme.dim());
+    let line = field::input_line("/ ", &search.query, room, theme, count);
+    frame.render_widget(Paragraph::new(line), input);
     if search.hits.is_empty() {
         let note = if is_blank(&query) {
             m::SEARCH_TYPE

@@ -7,13 +7,13 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::chart;
+use super::wrap_styled;
 use crate::calc::format;
 use crate::calculators::{Chart, Unit};
-use crate::content::{Card, Lang};
-use crate::drill::numbers::tally::number_stats;
-use crate::drill::{Progress, Stats, stats};
+use crate::content::Lang;
+use crate::drill::Stats;
 use crate::text::messages as m;
-use crate::text::wrap::{Span as WrapSpan, wrap_spans};
+use crate::text::wrap::Span as WrapSpan;
 use crate::tui::action::Action;
 use crate::tui::app::{App, STATS_SECTIONS as SECTIONS};
 use crate::tui::keymap::{Context, key_for};
@@ -23,14 +23,11 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     // Computed when the screen opens and after each save (`App::stats`); drawing a frame only
     // reads it. The fallback serves an app driven without `show_stats` (tests, a first frame).
     let computed;
-    let stats = if let Some(stats) = &app.stats {
-        stats
+    let (stats, numbers) = if let (Some(stats), Some(numbers)) = (&app.stats, &app.number_stats) {
+        (stats, numbers)
     } else {
-        let empty = Progress::default();
-        let progress = app.stored_progress().unwrap_or(&empty);
-        let cards: Vec<&Card> = app.deck.cards().iter().collect();
-        computed = stats(progress, &cards, app.now);
-        &computed
+        computed = app.compute_stats();
+        (&computed.0, &computed.1)
     };
     let ui = app.ui();
     let mut lines = vec![Line::styled(m::STATS_TITLE.get(ui), theme.title())];
@@ -82,15 +79,6 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     }
     // The number section last: accuracy per calculator and this week's slips.
     if rest.height > 0 {
-        let computed;
-        let numbers = if let Some(numbers) = &app.number_stats {
-            numbers
-        } else {
-            let empty = Progress::default();
-            let progress = app.stored_progress().unwrap_or(&empty);
-            computed = number_stats(progress, app.now - chrono::Duration::days(7));
-            &computed
-        };
         let lines = super::numbers_stats::stats_lines(numbers, ui, theme, rest.width);
         frame.render_widget(Paragraph::new(lines), rest);
         last = SECTIONS - 1;
@@ -108,17 +96,9 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     frame.render_widget(Paragraph::new(Line::styled(position, theme.dim())), footer);
 }
 
+/// One styled text wrapped with a two-column hanging indent.
 fn wrap(text: &str, width: u16, style: ratatui::style::Style) -> Vec<Line<'static>> {
-    wrap_spans(&[WrapSpan::new(text, style)], usize::from(width.max(1)), 2)
-        .into_iter()
-        .map(|l| {
-            Line::from(
-                l.into_iter()
-                    .map(|s| ratatui::text::Span::styled(s.text, s.style))
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect()
+    wrap_styled(&[WrapSpan::new(text, style)], width, 2)
 }
 
 fn totals(stats: &Stats, ui: Lang) -> String {

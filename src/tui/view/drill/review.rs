@@ -7,7 +7,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{clock_f, wrapped};
+use super::{DrillView, clock_f, wrapped};
 use unicode_width::UnicodeWidthStr;
 
 use crate::content::{Card, Lang, Section};
@@ -17,7 +17,6 @@ use crate::drill::{DrillSummary, Grade, QuestionSummary, missed_points};
 use crate::text::messages::{self as m, Msg};
 use crate::text::wrap::Span as WrapSpan;
 use crate::tui::action::Action;
-use crate::tui::app::App;
 use crate::tui::doc::section_lines;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::screens::drill::DrillScreen;
@@ -67,8 +66,8 @@ pub(in crate::tui::view) fn scrolled(
             ("first", &(top + 1)),
             ("last", &(top + rows).min(total)),
             ("total", &total),
-            ("down", &key_for(Context::Drill, Action::Move(1))),
-            ("up", &key_for(Context::Drill, Action::Move(-1))),
+            ("down", &key_for(Context::DrillGrade, Action::Move(1))),
+            ("up", &key_for(Context::DrillGrade, Action::Move(-1))),
         ],
     );
     frame.render_widget(Paragraph::new(Line::styled(position, theme.dim())), footer);
@@ -94,14 +93,8 @@ pub(super) const fn grade_word(grade: Grade) -> Msg {
     }
 }
 
-pub(super) fn render_reveal(
-    app: &App,
-    drill: &DrillScreen,
-    card: &Card,
-    theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
+pub(super) fn render_reveal(view: DrillView<'_>, card: &Card, area: Rect, frame: &mut Frame<'_>) {
+    let DrillView { app, drill, theme } = view;
     let ui = app.ui();
     let answer = drill.session.answer();
     let points = card.key_points.get(app.lang);
@@ -122,7 +115,7 @@ pub(super) fn render_reveal(
                 theme.accent(),
             ),
             Span::styled(
-                m::REVIEW_NEXT.fill(ui, &[("key", &key_for(Context::Drill, Action::Open))]),
+                m::REVIEW_NEXT.fill(ui, &[("key", &key_for(Context::DrillNext, Action::Open))]),
                 theme.key(),
             ),
         ],
@@ -236,13 +229,12 @@ fn summary_head(summary: &DrillSummary, ui: Lang, theme: Theme, width: u16) -> V
 }
 
 pub(super) fn render_summary(
-    app: &App,
+    view: DrillView<'_>,
     summary: &DrillSummary,
-    drill: &DrillScreen,
-    theme: Theme,
     area: Rect,
     frame: &mut Frame<'_>,
 ) {
+    let DrillView { app, drill, theme } = view;
     let ui = app.ui();
     let mut lines = summary_head(summary, ui, theme, area.width);
     lines.push(Line::default());
@@ -324,7 +316,7 @@ pub(super) fn render_summary(
                 ui,
                 &[
                     ("n", &drill.saved),
-                    ("key", &key_for(Context::Drill, Action::Back)),
+                    ("key", &key_for(Context::DrillSummary, Action::Back)),
                 ],
             ),
             theme.dim(),

@@ -1,0 +1,100 @@
+//! The real binary in a real terminal: a private tmux server (its own socket and `HOME`) with
+//! one 80x24 pane running `infraprep`, driven by keys and read back by capturing the pane.
+
+use std::io::Write as _;
+use std::process::Command;
+use std::time::Duration;
+
+/// One pane of a private tmux server running the binary; the server is killed on drop.
+pub struct Pane {
+    socket: String,
+    _home: tempfile::TempDir,
+}
+
+impl Pane {
+    /// Runs `infraprep <args>` in a new 80x24 pane. When tmux is not installed, prints a skip
+    /// line naming `test` (so the skip is seen, not passed silently) and returns `None`.
+    pub fn start(test: &str, args: &str) -> Option<Pane> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            // Straight to stderr, not `eprintln!`: the test harness hides what a passing test
+            // prints, and a skip must be seen.
+            let _ = writeln!(
+                std::io::stderr(),
+                "SKIPPED {test}: tmux is not installed, so the real-terminal test did not run"
+            );
+            return None;
+        }
+        let home = tempfile::tempdir().expect("test setup");
+        let socket = home.path().join("tmux.sock").display().to_string();
+        let command = format!("exec {} {args}", env!("CARGO_BIN_EXE_infraprep"));
+        let started = Command::new("tmux")
+            .args(["-S", &socket, "-f", "/dev/null", "new-session", "-d"])
+            .args(["-x", "80", "-y", "24"])
+            .arg(command)
+            .env("HOME", home.path())
+            .env_remove("XDG_CONFIG_HOME")
+            .env_remove("INFRAPREP_CONFIG")
+            .status()
+            .expect("tmux runs");
+        assert!(started.success(), "tmux could not start '{args}'");
+        Some(Pane {
+            socket,
+            _home: home,
+        })
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .args(["-S", &self.socket])
+            .args(args)
+            .output()
+            .expect("test setup");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Sends tmux key names (`Escape`, `Space`, `C-u`) one at a time.
+    pub fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            self.tmux(&["send-keys", "-t", "0", key]);
+            std::thread::sleep(Duration::from_millis(150));
+        }
+    }
+
+    /// Types `text` literally.
+    pub fn text(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", "0", "-l", text]);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+
+    /// What the pane shows now.
+    pub fn screen(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-t", "0"])
+    }
+
+    /// Waits up to ten seconds for `needle` to show and returns the screen then; panics with
+    /// the screen if it never does.
+    pub fn wait_for(&self, needle: &str) -> String {
+        for _ in 0..100 {
+            let shown = self.screen();
+            if shown.contains(needle) {
+                return shown;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("'{needle}' never appeared:\n{}", self.screen());
+    }
+
+    /// The process id of the program in the pane.
+    pub fn pid(&self) -> i32 {
+        self.tmux(&["display-message", "-p", "-t", "0", "#{pane_pid}"])
+            .trim()
+            .parse()
+            .expect("test setup")
+    }
+}
+
+impl Drop for Pane {
+    fn drop(&mut self) {
+        self.tmux(&["kill-server"]);
+    }
+}
