@@ -9,7 +9,7 @@
 //! t_stage = L/p · (matmul / R + bytes / (B_hbm·e) + TP + exposed CP) + recomputation
 //! ```
 //!
-//! R is the GPU's achievable matmul rate (MAMF) times one calibrated efficiency; memory-bound
+//! R is the GPU's achievable matmul rate (MAMF) times that GPU's calibrated efficiency; memory-bound
 //! kernels run at the HBM bandwidth times an assumed efficiency. What naive composition misses,
 //! and this keeps: the memory-bound kernels, recomputation, TP collectives on the critical path,
 //! the logits on the last stage, and that DP overlap only hides behind one micro-batch.
@@ -33,12 +33,10 @@ pub use input::{AttentionKernel, Kernels, Recompute, StepInput};
 pub use memory::MemoryReport;
 pub use model::{MODELS, ModelPreset, Shape};
 
-/// Share of the achievable (MAMF) matmul rate that a training step's GEMMs reach end to end.
-/// Calibrated on the `calibration` runs of `tests/data/step-runs.toml` only (the held-out runs
-/// never set it): the value, on a 0.01 grid, that minimises their mean absolute step-time error
-/// (5.42% at 0.87, against 5.62% at 0.86, 5.44% at 0.88 and 5.58% at 0.90), with the
-/// attention-kernel rates, FSDP exposure and gradient passes, NCCL's SM share and per-op
-/// recomputation in place.
+/// Share of the achievable (MAMF) matmul rate that a training step's GEMMs reach end to end, for
+/// a GPU with no calibration run bundled (B200, GB200, MI300X). The A100 and H100 have their own
+/// values, fitted on their calibration runs (`gpu::A100_EFFICIENCY`, `gpu::H100_EFFICIENCY`);
+/// this is the single value the earlier pooled fit found (0.87), between the two.
 pub const MATMUL_EFFICIENCY: f64 = 0.87;
 
 /// Share of HBM bandwidth the elementwise and normalisation kernels reach. Assumed, not fitted.
@@ -150,10 +148,10 @@ pub fn step(input: &StepInput) -> StepReport {
         .gpu
         .achievable(input.dtype)
         .unwrap_or(input.gpu.mamf_bf16)
-        * MATMUL_EFFICIENCY;
+        * input.gpu.matmul_efficiency;
     // Attention and the output layer stay bf16 in fp8 recipes (Transformer Engine and torchao
     // cast only the transformer's linear layers).
-    let bf16_rate = input.gpu.mamf_bf16 * MATMUL_EFFICIENCY;
+    let bf16_rate = input.gpu.mamf_bf16 * input.gpu.matmul_efficiency;
     let attention = input.gpu.attention_rate(input.attention, bf16_rate);
     let peak = input.gpu.peak(input.dtype).unwrap_or(input.gpu.peak_bf16);
     let hbm = input.gpu.hbm_bandwidth * HBM_EFFICIENCY;
