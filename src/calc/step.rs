@@ -27,6 +27,9 @@ mod work;
 
 use serde::Serialize;
 
+use crate::bi;
+use crate::text::Bi;
+
 pub use breakdown::Breakdown;
 pub use gpu::{Dtype, GPUS, GpuSpec};
 pub use input::{AttentionKernel, Kernels, Recompute, StepInput};
@@ -74,8 +77,8 @@ pub struct StepReport {
     /// DP traffic before overlap, seconds per step.
     pub dp_comm_total: f64,
     pub memory: MemoryReport,
-    pub warnings: Vec<String>,
-    pub steps: Vec<String>,
+    pub warnings: Vec<Bi>,
+    pub steps: Vec<Bi>,
 }
 
 /// Seconds of one micro-batch on one stage, by kind.
@@ -251,18 +254,20 @@ pub fn step(input: &StepInput) -> StepReport {
 /// Flags a run that does not fit, or fits with too little headroom.
 fn memory_warnings(report: &mut StepReport, input: &StepInput) {
     let (total, capacity) = (report.memory.total_bytes_per_gpu, input.gpu.hbm_bytes);
+    let (used, cap, gpu) = (
+        format!("{:.1}", total / 1e9),
+        format!("{:.0}", capacity / 1e9),
+        input.gpu.id,
+    );
     if !report.memory.fits {
-        report.warnings.push(format!(
-            "does not fit: {:.1} GB per GPU against the {}'s {:.0} GB; add recomputation, sequence parallelism, ZeRO or more PP/TP",
-            total / 1e9,
-            input.gpu.id,
-            capacity / 1e9
+        report.warnings.push(bi!(
+            "does not fit: {used} GB per GPU against the {gpu}'s {cap} GB; add recomputation, sequence parallelism, ZeRO or more PP/TP",
+            "放不下：每 GPU {used} GB，而 {gpu} 只有 {cap} GB；请加重计算、序列并行、ZeRO 或更大的 PP/TP"
         ));
     } else if total > memory::HEADROOM * capacity {
-        report.warnings.push(format!(
-            "tight: {:.1} GB of {:.0} GB; fragmentation, NCCL buffers and the CUDA context need a few GB more, and near capacity PyTorch's caching allocator frees its cache and retries cudaMalloc, which slows steps by more than this estimate shows",
-            total / 1e9,
-            capacity / 1e9
+        report.warnings.push(bi!(
+            "tight: {used} GB of {cap} GB; fragmentation, NCCL buffers and the CUDA context need a few GB more, and near capacity PyTorch's caching allocator frees its cache and retries cudaMalloc, which slows steps by more than this estimate shows",
+            "偏紧：{used} GB / {cap} GB；碎片、NCCL 缓冲区和 CUDA 上下文还要再占几 GB，且接近容量时 PyTorch 的缓存分配器会释放缓存并重试 cudaMalloc，步时间会比这里估计的更慢"
         ));
     }
 }

@@ -30,10 +30,13 @@ impl FromStr for Dtype {
             "bf16" | "bfloat16" => Ok(Dtype::Bf16),
             "fp16" | "float16" | "half" => Ok(Dtype::Fp16),
             "fp8" | "float8" => Ok(Dtype::Fp8),
-            _ => Err(CalcError::invalid(format!(
-                "dtype '{}' is not bf16, fp16 or fp8",
-                text.trim()
-            ))),
+            _ => {
+                let text = text.trim();
+                Err(CalcError::invalid(crate::bi!(
+                    "dtype '{text}' is not bf16, fp16 or fp8",
+                    "数据类型 '{text}' 不是 bf16、fp16 或 fp8"
+                )))
+            }
         }
     }
 }
@@ -213,10 +216,10 @@ pub fn gpu(id: &str) -> Result<&'static GpuSpec, CalcError> {
     let key = id.trim().to_ascii_lowercase();
     GPUS.iter().find(|g| g.id == key).ok_or_else(|| {
         let ids: Vec<&str> = GPUS.iter().map(|g| g.id).collect();
-        CalcError::invalid(format!(
-            "unknown GPU '{}': use one of {}",
-            id.trim(),
-            ids.join(", ")
+        let (id, ids) = (id.trim(), ids.join(", "));
+        CalcError::invalid(crate::bi!(
+            "unknown GPU '{id}': use one of {ids}",
+            "未知 GPU '{id}'：请用 {ids} 之一"
         ))
     })
 }
@@ -227,9 +230,10 @@ impl GpuSpec {
         match dtype {
             Dtype::Bf16 | Dtype::Fp16 => Ok(self.peak_bf16),
             Dtype::Fp8 => self.peak_fp8.ok_or_else(|| {
-                CalcError::invalid(format!(
-                    "the {} has no fp8 tensor cores: use --dtype bf16, or an H100 or newer",
-                    self.name
+                let name = self.name;
+                CalcError::invalid(crate::bi!(
+                    "the {name} has no fp8 tensor cores: use --dtype bf16, or an H100 or newer",
+                    "{name} 没有 fp8 张量核：请用 --dtype bf16，或换 H100 及更新的 GPU"
                 ))
             }),
         }
