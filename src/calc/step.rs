@@ -9,7 +9,7 @@
 //! t_stage = L/p · (matmul / R + bytes / (B_hbm·e) + TP + exposed CP) + recomputation
 //! ```
 //!
-//! R is the GPU's achievable matmul rate (MAMF) times one calibrated efficiency; memory-bound
+//! R is the GPU's achievable matmul rate (MAMF) times that GPU's calibrated efficiency; memory-bound
 //! kernels run at the HBM bandwidth times an assumed efficiency. What naive composition misses,
 //! and this keeps: the memory-bound kernels, recomputation, TP collectives on the critical path,
 //! the logits on the last stage, and that DP overlap only hides behind one micro-batch.
@@ -27,18 +27,19 @@ mod work;
 
 use serde::Serialize;
 
+use crate::bi;
+use crate::text::Bi;
+
 pub use breakdown::Breakdown;
 pub use gpu::{Dtype, GPUS, GpuSpec};
 pub use input::{AttentionKernel, Kernels, Recompute, StepInput};
 pub use memory::MemoryReport;
 pub use model::{MODELS, ModelPreset, Shape};
 
-/// Share of the achievable (MAMF) matmul rate that a training step's GEMMs reach end to end.
-/// Calibrated on the `calibration` runs of `tests/data/step-runs.toml` only (the held-out runs
-/// never set it): the value, on a 0.01 grid, that minimises their mean absolute step-time error
-/// (5.42% at 0.87, against 5.62% at 0.86, 5.44% at 0.88 and 5.58% at 0.90), with the
-/// attention-kernel rates, FSDP exposure and gradient passes, NCCL's SM share and per-op
-/// recomputation in place.
+/// Share of the achievable (MAMF) matmul rate that a training step's GEMMs reach end to end, for
+/// a GPU with no calibration run bundled (B200, GB200, MI300X). The A100 and H100 have their own
+/// values, fitted on their calibration runs (`gpu::A100_EFFICIENCY`, `gpu::H100_EFFICIENCY`);
+/// this is the single value the earlier pooled fit found (0.87), between the two.
 pub const MATMUL_EFFICIENCY: f64 = 0.87;
 
 /// Share of HBM bandwidth the elementwise and normalisation kernels reach. Assumed, not fitted.
@@ -76,8 +77,8 @@ pub struct StepReport {
     /// DP traffic before overlap, seconds per step.
     pub dp_comm_total: f64,
     pub memory: MemoryReport,
-    pub warnings: Vec<String>,
-    pub steps: Vec<String>,
+    pub warnings: Vec<Bi>,
+    pub steps: Vec<Bi>,
 }
 
 /// Seconds of one micro-batch on one stage, by kind.
@@ -150,10 +151,10 @@ pub fn step(input: &StepInput) -> StepReport {
         .gpu
         .achievable(input.dtype)
         .unwrap_or(input.gpu.mamf_bf16)
-        * MATMUL_EFFICIENCY;
+        * input.gpu.matmul_efficiency;
     // Attention and the output layer stay bf16 in fp8 recipes (Transformer Engine and torchao
     // cast only the transformer's linear layers).
-    let bf16_rate = input.gpu.mamf_bf16 * MATMUL_EFFICIENCY;
+    let bf16_rate = input.gpu.mamf_bf16 * input.gpu.matmul_efficiency;
     let attention = input.gpu.attention_rate(input.attention, bf16_rate);
     let peak = input.gpu.peak(input.dtype).unwrap_or(input.gpu.peak_bf16);
     let hbm = input.gpu.hbm_bandwidth * HBM_EFFICIENCY;
@@ -253,18 +254,20 @@ pub fn step(input: &StepInput) -> StepReport {
 /// Flags a run that does not fit, or fits with too little headroom.
 fn memory_warnings(report: &mut StepReport, input: &StepInput) {
     let (total, capacity) = (report.memory.total_bytes_per_gpu, input.gpu.hbm_bytes);
+    let (used, cap, gpu) = (
+        format!("{:.1}", total / 1e9),
+        format!("{:.0}", capacity / 1e9),
+        input.gpu.id,
+    );
     if !report.memory.fits {
-        report.warnings.push(format!(
-            "does not fit: {:.1} GB per GPU against the {}'s {:.0} GB; add recomputation, sequence parallelism, ZeRO or more PP/TP",
-            total / 1e9,
-            input.gpu.id,
-            capacity / 1e9
+        report.warnings.push(bi!(
+            "does not fit: {used} GB per GPU against the {gpu}'s {cap} GB; add recomputation, sequence parallelism, ZeRO or more PP/TP",
+            "放不下：每 GPU {used} GB，而 {gpu} 只有 {cap} GB；请加重计算、序列并行、ZeRO 或更大的 PP/TP"
         ));
     } else if total > memory::HEADROOM * capacity {
-        report.warnings.push(format!(
-            "tight: {:.1} GB of {:.0} GB; fragmentation, NCCL buffers and the CUDA context need a few GB more, and near capacity PyTorch's caching allocator frees its cache and retries cudaMalloc, which slows steps by more than this estimate shows",
-            total / 1e9,
-            capacity / 1e9
+        report.warnings.push(bi!(
+            "tight: {used} GB of {cap} GB; fragmentation, NCCL buffers and the CUDA context need a few GB more, and near capacity PyTorch's caching allocator frees its cache and retries cudaMalloc, which slows steps by more than this estimate shows",
+            "偏紧：{used} GB / {cap} GB；碎片、NCCL 缓冲区和 CUDA 上下文还要再占几 GB，且接近容量时 PyTorch 的缓存分配器会释放缓存并重试 cudaMalloc，步时间会比这里估计的更慢"
         ));
     }
 }

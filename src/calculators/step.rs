@@ -1,8 +1,9 @@
 //! The training step-time and memory form.
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
+use crate::bi;
+use crate::calc::step::Breakdown;
 use crate::calc::{self, CalcError, HardwareTable, StepInput, format};
-use crate::text::Bi;
 
 const MODELS: &[&str] = &[
     "gpt3-175b",
@@ -77,30 +78,40 @@ softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic ex
     ],
 };
 
+#[allow(clippy::many_single_char_names)] // the names are the formula's symbols (N, t, p, c, d)
 fn compute_step(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let input = StepInput::from_form(form, table)?;
     let report = calc::step(&input);
     let m = &report.memory;
+    let name = report.model.as_deref().unwrap_or("model");
+    let (n, gpu, t, p, c, d, mb) = (
+        report.gpus,
+        &report.gpu,
+        report.tp,
+        report.pp,
+        report.cp,
+        report.dp,
+        report.micro_batches,
+    );
+    let (misfit_en, misfit_zh) = if m.fits {
+        ("", "")
+    } else {
+        (" (does not fit)", "（显存放不下）")
+    };
     let mut outcome = Outcome {
-        summary: format!(
-            "{} on {} × {}: TP {} · PP {} · CP {} · DP {}, m = {}{}",
-            report.model.as_deref().unwrap_or("model"),
-            report.gpus,
-            report.gpu,
-            report.tp,
-            report.pp,
-            report.cp,
-            report.dp,
-            report.micro_batches,
-            if m.fits { "" } else { " (does not fit)" }
-        )
-        .into(),
-        steps: report.steps.iter().map(Bi::from).collect(),
+        summary: bi!(
+            "{name} on {n} × {gpu}: TP {t} · PP {p} · CP {c} · DP {d}, m = {mb}{misfit_en}",
+            "{name}，{n} × {gpu}：TP {t} · PP {p} · CP {c} · DP {d}，m = {mb}{misfit_zh}"
+        ),
+        steps: report.steps.clone(),
         ..Outcome::default()
     };
-    outcome.row("step time", format::duration(report.step_seconds));
     outcome.row(
-        "tokens/s per GPU",
+        bi!("step time", "步时间"),
+        format::duration(report.step_seconds),
+    );
+    outcome.row(
+        bi!("tokens/s per GPU", "每 GPU token/s"),
         format::sig(report.tokens_per_s_per_gpu, 4),
     );
     outcome.pair(
@@ -108,45 +119,156 @@ fn compute_step(form: &Form, table: &HardwareTable) -> Result<Computed, CalcErro
         format::percent(report.mfu),
         format::percent(report.hfu),
     );
+    let (used, capacity) = (
+        format::bytes_short(m.total_bytes_per_gpu),
+        format::bytes_short(m.capacity_bytes),
+    );
     outcome.row(
-        "memory per GPU",
-        format!(
-            "{} of {}{}",
-            format::bytes_short(m.total_bytes_per_gpu),
-            format::bytes_short(m.capacity_bytes),
-            if m.fits { "" } else { ": DOES NOT FIT" }
-        ),
+        bi!("memory per GPU", "每 GPU 显存"),
+        if m.fits {
+            bi!("{used} of {capacity}", "{used} / {capacity}")
+        } else {
+            bi!(
+                "{used} of {capacity}: DOES NOT FIT",
+                "{used} / {capacity}：放不下"
+            )
+        },
     );
     outcome.charts = vec![
         Chart::Parts {
-            title: "one step: where the time goes".into(),
+            title: bi!("one step: where the time goes", "一步的时间花在哪里"),
             unit: Unit::Seconds,
             parts: report
                 .breakdown
                 .parts()
                 .iter()
                 .filter(|(_, s)| *s > 0.0)
-                .map(|(name, s)| ((*name).into(), *s))
+                .map(|(name, s)| (Breakdown::label(name), *s))
                 .collect(),
         },
         Chart::Bars {
-            title: "memory per GPU against capacity".into(),
+            title: bi!("memory per GPU against capacity", "每 GPU 显存与容量对比"),
             unit: Unit::Bytes,
             bars: vec![
                 (
-                    "model states".into(),
+                    bi!("model states", "模型状态"),
                     m.model_states_bytes_per_gpu,
                     m.model_states_bytes_per_gpu,
                 ),
                 (
-                    "activations".into(),
+                    bi!("activations", "激活"),
                     m.activations_bytes_per_gpu,
                     m.activations_bytes_per_gpu,
                 ),
-                ("total".into(), m.total_bytes_per_gpu, m.total_bytes_per_gpu),
-                ("capacity".into(), m.capacity_bytes, m.capacity_bytes),
+                (
+                    bi!("total", "总计"),
+                    m.total_bytes_per_gpu,
+                    m.total_bytes_per_gpu,
+                ),
+                (bi!("capacity", "容量"), m.capacity_bytes, m.capacity_bytes),
             ],
         },
     ];
     Ok(Computed::new(outcome, &report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::untranslated;
+    use crate::calc::HardwareTable;
+    use crate::calculators::calculator;
+    use crate::calculators::preset::compute;
+    use crate::content::deck::load;
+    use crate::content::{DeckSource, Lang};
+
+    /// True when the text holds a CJK character.
+    fn has_chinese(text: &str) -> bool {
+        text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    }
+
+    /// Every `step` preset of the bundled cards gives a result that reads wholly in Chinese:
+    /// summary, headline, steps (warnings included) and chart text.
+    #[test]
+    fn every_card_preset_reads_in_chinese() {
+        let deck = load(&[DeckSource::Bundled]).deck;
+        let table = HardwareTable::bundled();
+        let mut seen = 0;
+        for card in deck.cards() {
+            for preset in card.calc.iter().filter(|p| p.calculator == "step") {
+                let computed = compute(preset, &table)
+                    .unwrap_or_else(|e| panic!("{}: {}", card.id, e.message))
+                    .expect("a form");
+                let missing = untranslated(&computed.outcome);
+                assert!(
+                    missing.is_empty(),
+                    "{}: English only: {missing:#?}",
+                    card.id
+                );
+                seen += 1;
+            }
+        }
+        assert!(seen >= 5, "only {seen} step presets");
+    }
+
+    /// The results of a form, or its error, in Chinese.
+    fn run(pairs: &[(&str, &str)]) -> Result<crate::calculators::Computed, crate::text::Bi> {
+        let spec = calculator("step").expect("step");
+        let mut form = spec.empty_form();
+        for (key, value) in pairs {
+            assert!(form.set(key, value), "{key}");
+        }
+        spec.evaluate(&form, &HardwareTable::bundled())
+            .map_err(|e| e.message)
+    }
+
+    /// Warnings (here: SP without TP, an uneven layer split) come in Chinese too, and the JSON
+    /// stays English.
+    #[test]
+    fn warnings_are_bilingual_and_json_english() {
+        let computed = run(&[
+            ("model", "llama3-8b"),
+            ("global-batch", "8"),
+            ("gpus", "8"),
+            ("pp", "8"),
+            ("interleave", "3"),
+            ("sequence-parallel", "yes"),
+        ])
+        .expect("valid");
+        let warnings: Vec<_> = computed
+            .outcome
+            .steps
+            .iter()
+            .filter(|s| s.starts_with("warning:"))
+            .collect();
+        assert!(warnings.len() >= 2, "{warnings:#?}");
+        for w in warnings {
+            assert!(w.get(Lang::Zh).starts_with("注意："), "{w}");
+            assert!(has_chinese(w.get(Lang::Zh)), "{w}");
+        }
+        let json = serde_json::to_string(&computed.json).expect("json");
+        assert!(!has_chinese(&json), "JSON must stay English");
+    }
+
+    /// Each kind of bad input names the value and the fix in both languages.
+    #[test]
+    fn errors_are_bilingual() {
+        let base = [("model", "llama3-8b"), ("global-batch", "8")];
+        let cases: &[&[(&str, &str)]] = &[
+            &[("gpus", "12"), ("tp", "8")],
+            &[("gpus", "8"), ("tp", "3")],
+            &[("gpus", "8"), ("micro-batch", "3")],
+            &[("gpus", "8"), ("interleave", "2")],
+            &[("gpus", "8"), ("dp", "4")],
+            &[("gpus", "8"), ("dtype", "fp8"), ("gpu", "a100")],
+        ];
+        for case in cases {
+            let mut pairs = base.to_vec();
+            pairs.extend_from_slice(case);
+            let error = run(&pairs)
+                .err()
+                .unwrap_or_else(|| panic!("{case:?} accepted"));
+            assert!(has_chinese(error.get(Lang::Zh)), "{case:?}: {error}");
+            assert!(!has_chinese(error.en()), "{case:?}: {error}");
+        }
+    }
 }

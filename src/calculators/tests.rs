@@ -191,7 +191,7 @@ fn chinese_labels_within_one_calculator_are_distinct() {
 }
 
 /// Calculators whose results read wholly in Chinese; the test below holds them to it.
-const TRANSLATED: &[&str] = &[];
+const TRANSLATED: &[&str] = &["step"];
 
 /// Each English-only text of an outcome (summary, headline, steps, chart and table text).
 pub(super) fn untranslated(outcome: &Outcome) -> Vec<String> {

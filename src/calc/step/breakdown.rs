@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use crate::text::Bi;
+
 /// Seconds per step by where they go (JSON `breakdown`); they add up to `step_seconds`.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
 pub struct Breakdown {
@@ -52,5 +54,24 @@ impl Breakdown {
             ("dp_comm_exposed", self.dp_comm_exposed),
             ("optimizer", self.optimizer),
         ]
+    }
+
+    /// The chart label of a part named as in [`Breakdown::parts`]: the JSON name in English, a
+    /// short Chinese gloss with it in Chinese.
+    pub fn label(name: &str) -> Bi {
+        let zh = match name {
+            "compute" => "矩阵乘计算",
+            "attention" => "注意力",
+            "recompute" => "重计算",
+            "memory_bound" => "访存受限算子",
+            "tp_comm" => "TP 通信",
+            "cp_comm" => "CP 通信",
+            "pp_bubble" => "流水线 bubble",
+            "pp_p2p" => "流水线级间发送",
+            "dp_comm_exposed" => "DP 通信（未被掩盖）",
+            "optimizer" => "优化器",
+            _ => return Bi::same(name),
+        };
+        Bi::new(name, zh)
     }
 }

@@ -61,7 +61,13 @@ fn choose<T: Copy>(
         .iter()
         .find(|(names, _)| names.contains(&key.as_str()))
         .map(|(_, value)| *value)
-        .ok_or_else(|| CalcError::invalid(format!("{flag} '{}' is not {expected}", text.trim())))
+        .ok_or_else(|| {
+            let text = text.trim();
+            CalcError::invalid(crate::bi!(
+                "{flag} '{text}' is not {expected}",
+                "{flag} '{text}' 不是 {expected}"
+            ))
+        })
 }
 
 /// How attention is computed.
@@ -116,7 +122,7 @@ pub struct StepInput {
     /// How the elementwise ops run (`work::eager_elements`).
     pub kernels: Kernels,
     /// Things that do not stop the calculation but the user should know.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<crate::text::Bi>,
 }
 
 /// The shape: a preset with any flags given on top, or every flag.
@@ -127,8 +133,9 @@ fn shape(f: &Form) -> Result<(Option<&'static str>, Shape, usize), CalcError> {
     ) {
         (Some(t), _) => units::parse_count(what, t, 1),
         (None, Some(v)) => Ok(v),
-        (None, None) => Err(CalcError::invalid(format!(
-            "no {what}: give {flag} N or --model NAME (e.g. --model llama3-8b)"
+        (None, None) => Err(CalcError::invalid(crate::bi!(
+            "no {what}: give {flag} N or --model NAME (e.g. --model llama3-8b)",
+            "缺少 {what}：请给出 {flag} N 或 --model NAME（如 --model llama3-8b）"
         ))),
     };
     let p = base.map(|m| m.shape);
@@ -159,13 +166,15 @@ fn shape(f: &Form) -> Result<(Option<&'static str>, Shape, usize), CalcError> {
         p.map_or(heads, |s| s.kv_heads.min(heads)),
     )?;
     if hidden % heads != 0 {
-        return Err(CalcError::invalid(format!(
-            "hidden size '{hidden}' is not a multiple of heads '{heads}': each head needs h/a dimensions"
+        return Err(CalcError::invalid(crate::bi!(
+            "hidden size '{hidden}' is not a multiple of heads '{heads}': each head needs h/a dimensions",
+            "隐藏维 '{hidden}' 不是头数 '{heads}' 的倍数：每个头需要 h/a 维"
         )));
     }
     if kv_heads > heads || heads % kv_heads != 0 {
-        return Err(CalcError::invalid(format!(
-            "KV heads '{kv_heads}' must divide the {heads} query heads (e.g. 8, or {heads} without grouped-query attention)"
+        return Err(CalcError::invalid(crate::bi!(
+            "KV heads '{kv_heads}' must divide the {heads} query heads (e.g. 8, or {heads} without grouped-query attention)",
+            "KV 头数 '{kv_heads}' 必须整除 {heads} 个查询头（如 8；不用分组查询注意力时为 {heads}）"
         )));
     }
     let shape = Shape {
@@ -190,8 +199,9 @@ fn link(
     match (text, default) {
         (Some(t), _) => link_or_rate(t, table),
         (None, Some(id)) => table.require(id).map(LinkSpec::from_preset),
-        (None, None) => Err(CalcError::invalid(format!(
-            "this GPU has no bundled {flag} link: add {flag} LINK or a rate (e.g. {flag} '448 GB/s')"
+        (None, None) => Err(CalcError::invalid(crate::bi!(
+            "this GPU has no bundled {flag} link: add {flag} LINK or a rate (e.g. {flag} '448 GB/s')",
+            "这款 GPU 没有内置的 {flag} 链路：请加 {flag} LINK 或给出速率（如 {flag} '448 GB/s'）"
         ))),
     }
 }

@@ -109,10 +109,10 @@ pub fn preset(id: &str) -> Result<&'static ModelPreset, CalcError> {
     let key = id.trim().to_ascii_lowercase();
     MODELS.iter().find(|m| m.id == key).ok_or_else(|| {
         let ids: Vec<&str> = MODELS.iter().map(|m| m.id).collect();
-        CalcError::invalid(format!(
-            "unknown model '{}': use one of {} or give --layers, --hidden, --heads, --vocab and --seq",
-            id.trim(),
-            ids.join(", ")
+        let (id, ids) = (id.trim(), ids.join(", "));
+        CalcError::invalid(crate::bi!(
+            "unknown model '{id}': use one of {ids} or give --layers, --hidden, --heads, --vocab and --seq",
+            "未知模型 '{id}'：请用 {ids} 之一，或给出 --layers、--hidden、--heads、--vocab 和 --seq"
         ))
     })
 }

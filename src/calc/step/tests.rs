@@ -111,7 +111,7 @@ fn breakdown_adds_up_and_bubble_is_p_minus_1_over_v_stages() {
     // (p-1)/v stage times, a stage time being the m micro-batches' layer work over m.
     let b = &one.breakdown;
     let logits = work::logits(&gpt3(&[("sequence-parallel", "yes")]));
-    let rate = 271.2e12 * MATMUL_EFFICIENCY;
+    let rate = 271.2e12 * gpu::A100_EFFICIENCY;
     let hbm = 2.039e12 * HBM_EFFICIENCY;
     let per_mb = (b.compute + b.attention + b.recompute + b.memory_bound + b.tp_comm + b.cp_comm)
         / 64.0

@@ -20,7 +20,7 @@ fn llama8b(extra: &[(&'static str, &str)]) -> StepInput {
 #[test]
 fn attention_runs_at_the_kernels_published_share_of_peak() {
     let h100 = gpu::gpu("h100").expect("h100");
-    let gemm = 794.5e12 * MATMUL_EFFICIENCY;
+    let gemm = 794.5e12 * gpu::H100_EFFICIENCY;
     assert!(close(
         h100.attention_rate(AttentionKernel::Flash, gemm),
         0.35 * 989.4e12
