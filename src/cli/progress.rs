@@ -46,6 +46,6 @@ pub fn set_aside_if_bad(dir: &Path, ui: Lang, err: &mut dyn Write) -> Result<(),
 }
 
 #[allow(clippy::needless_pass_by_value)] // Used as `map_err(user)`.
-fn user(e: StoreError) -> CommandError {
+pub(super) fn user(e: StoreError) -> CommandError {
     CommandError::User(e.to_string())
 }

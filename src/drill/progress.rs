@@ -363,7 +363,9 @@ impl Progress {
 
 mod de;
 pub mod replay;
+pub mod tally;
 pub use replay::Replayed;
+pub use tally::Tally;
 
 /// A fresh id for a review or drill: the time, then 16 hex digits that differ between calls,
 /// processes and machines (from the process id, a counter and std's randomly keyed hasher).

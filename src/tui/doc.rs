@@ -1,20 +1,39 @@
 //! Laid-out card text as ratatui lines: the marks of `screens::layout` become the theme's
 //! styles. Drawing only; the layout itself is computed (and cached) by update.
 
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::screens::layout::{self, LaidLine};
 use super::theme::Theme;
 use crate::content::{Card, Lang, Section};
+use crate::text::wrap::{Span as WrapSpan, wrap_spans};
 
 /// Styled lines from laid-out ones.
-pub fn styled(lines: &[LaidLine], theme: Theme) -> Vec<Line<'static>> {
+pub fn styled<'a>(
+    lines: impl IntoIterator<Item = &'a LaidLine>,
+    theme: Theme,
+) -> Vec<Line<'static>> {
     lines
-        .iter()
+        .into_iter()
         .map(|runs| {
             Line::from(
                 runs.iter()
                     .map(|r| Span::styled(r.text.clone(), theme.mark(r.style)))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
+}
+
+/// Styled text wrapped to `width` columns, continuation lines indented by `indent`.
+pub fn wrapped(spans: &[WrapSpan<Style>], width: usize, indent: usize) -> Vec<Line<'static>> {
+    wrap_spans(spans, width, indent)
+        .into_iter()
+        .map(|line| {
+            Line::from(
+                line.into_iter()
+                    .map(|s| Span::styled(s.text, s.style))
                     .collect::<Vec<_>>(),
             )
         })

@@ -3,8 +3,11 @@
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 
+use std::sync::Arc;
+
 use super::*;
 use crate::content::Lang;
+use crate::drill::progress::replay::Cached;
 use crate::drill::scheduler::Grade;
 
 fn at(minutes: i64) -> DateTime<Utc> {

@@ -9,12 +9,13 @@ use ratatui::widgets::Paragraph;
 use super::position;
 use crate::content::{Card, Lang, Section};
 use crate::text::messages as m;
-use crate::text::wrap::{Span as WrapSpan, wrap_spans};
+use crate::text::wrap::Span as WrapSpan;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Reading};
 use crate::tui::doc;
 use crate::tui::geometry::{READER_HEADER_ROWS, reader_columns};
 use crate::tui::keymap::{Context, key_for};
+use crate::tui::screens::layout::{LayoutKey, Scroll, SectionLayout};
 use crate::tui::theme::Theme;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
@@ -31,17 +32,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     let meta_line = format!("{number}{} · {}", card.id, card.tags.join(", "));
     frame.render_widget(Paragraph::new(Line::styled(meta_line, theme.dim())), meta);
     let title_spans = [WrapSpan::new(card.title(app.lang), theme.title())];
-    let title_lines: Vec<Line> = wrap_spans(&title_spans, title.width as usize, 0)
-        .into_iter()
-        .take(title.height as usize)
-        .map(|l| {
-            Line::from(
-                l.into_iter()
-                    .map(|s| Span::styled(s.text, s.style))
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect();
+    let mut title_lines = doc::wrapped(&title_spans, title.width as usize, 0);
+    title_lines.truncate(title.height as usize);
     frame.render_widget(Paragraph::new(title_lines), title);
     frame.render_widget(
         Paragraph::new(tab_line(card, app.lang, reading.section, theme)),
@@ -83,24 +75,32 @@ fn render_text(
     area: Rect,
     frame: &mut Frame<'_>,
 ) {
-    // The layout update made for this width, or (after a resize not yet seen) a fresh one.
-    // Only the rows on screen are styled: a huge section costs the same to draw as a short one.
-    let width = reader_columns(area.width);
+    // The layout update prepared for this size, or (after a resize not yet seen) a fresh one
+    // laid out as far as this frame shows. Only the rows on screen are styled.
+    let (width, rows) = (reader_columns(area.width), area.height as usize);
     let fresh;
-    let laid = if let Some(laid) = app.cards.cached_lines(app.lang, width) {
-        laid
+    let (laid, scroll) = if let Some(laid) = app.cards.layout(app.lang, width) {
+        (laid, reading.scroll)
     } else {
-        fresh = crate::tui::screens::layout::section(card, app.lang, reading.section, width);
-        &fresh
+        let key = LayoutKey {
+            card: reading.card,
+            section: reading.section,
+            lang: app.lang,
+            width,
+        };
+        let mut layout = SectionLayout::new(key, card);
+        let scroll = layout.settle(card, reading.scroll, rows);
+        fresh = layout;
+        (&fresh, scroll)
     };
-    let total = laid.len();
-    let first = reading.scroll.min(total);
-    let shown = doc::styled(
-        &laid[first..(first + area.height as usize).min(total)],
-        theme,
-    );
+    let shown = doc::styled(laid.visible(scroll, rows), theme);
     frame.render_widget(Paragraph::new(shown), area);
-    let marker = position(reading.scroll, area.height as usize, total);
+    let marker = match (scroll, laid.total()) {
+        (Scroll::Top(first), Some(total)) => position(first, rows, total),
+        // The line count is not known yet (a long section, laid out over the next keys).
+        (Scroll::Top(first), None) => format!("{}–{}/…", first + 1, first + rows),
+        (Scroll::End(_), _) => "…".to_owned(),
+    };
     if !marker.is_empty() {
         // On the id line at the top, where it covers at most the end of the tags, never text.
         let marker = format!("  {marker}");
@@ -150,13 +150,7 @@ fn render_follow_ups(
             format!("{}. {}", index + 1, follow_up.question),
             style,
         )];
-        for line in wrap_spans(&question, width, 3) {
-            lines.push(Line::from(
-                line.into_iter()
-                    .map(|s| Span::styled(s.text, s.style))
-                    .collect::<Vec<_>>(),
-            ));
-        }
+        lines.extend(doc::wrapped(&question, width, 3));
         lines.push(Line::styled(format!("   {target}"), theme.dim()));
     }
     lines.push(Line::default());
