@@ -1,7 +1,7 @@
 //! The review log: appends instead of rewrites, torn tails, damage, unknown records, compaction
 //! and the migration of a v1 `progress.json`.
 
-use super::tests::{at, two_writers};
+use super::tests::{at, cards, two_writers};
 use super::*;
 use crate::drill::scheduler::Grade;
 use crate::drill::test_reviews::reviewed;
@@ -14,17 +14,6 @@ fn graded(card: &str, minute: u32) -> Review {
         answer: "ring all-reduce".to_owned(),
         ..reviewed(card, Grade::Good, at(minute))
     }
-}
-
-fn cards(store: &Store) -> Vec<String> {
-    let mut cards: Vec<String> = store
-        .progress()
-        .reviews
-        .iter()
-        .map(|r| r.card_id.clone())
-        .collect();
-    cards.sort();
-    cards
 }
 
 const V1: &str = r#"{

@@ -125,6 +125,18 @@ fn a_file_from_a_newer_version_is_left_alone() {
     assert!(err.to_string().contains("version 99"), "{err}");
 }
 
+/// The cards of every review the store holds, sorted.
+pub(super) fn cards(store: &Store) -> Vec<String> {
+    let mut cards: Vec<String> = store
+        .progress()
+        .reviews
+        .iter()
+        .map(|r| r.card_id.clone())
+        .collect();
+    cards.sort();
+    cards
+}
+
 /// Two instances on one data dir that have each recorded a review (of cards `one` and `two`).
 pub(super) fn two_writers() -> (tempfile::TempDir, Store, Store) {
     let dir = tempfile::tempdir().unwrap();
@@ -140,15 +152,10 @@ fn two_writers_on_one_dir_keep_each_others_reviews() {
     let (dir, mut first, mut second) = two_writers();
     first.record(graded("three", 3)).unwrap();
     second.record(graded("four", 4)).unwrap();
-    let mut cards: Vec<String> = Store::open(dir.path())
-        .unwrap()
-        .progress()
-        .reviews
-        .iter()
-        .map(|r| r.card_id.clone())
-        .collect();
-    cards.sort();
-    assert_eq!(cards, ["four", "one", "three", "two"]);
+    assert_eq!(
+        cards(&Store::open(dir.path()).unwrap()),
+        ["four", "one", "three", "two"]
+    );
 }
 
 #[test]

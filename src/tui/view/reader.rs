@@ -40,7 +40,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         tabs,
     );
     if reading.section == Section::Followups {
-        render_follow_ups(app, card, reading, theme, text, frame);
+        let lines = follow_up_lines(app, card, reading, theme, reader_columns(text.width));
+        frame.render_widget(Paragraph::new(lines), text);
     } else {
         render_text(app, card, reading, theme, text, frame);
     }
@@ -120,15 +121,14 @@ fn render_text(
     }
 }
 
-fn render_follow_ups(
+/// The follow-up list: each question wrapped to `width`, the card it opens, then the keys.
+fn follow_up_lines(
     app: &App,
     card: &Card,
     reading: Reading,
     theme: Theme,
-    area: Rect,
-    frame: &mut Frame<'_>,
-) {
-    let width = reader_columns(area.width);
+    width: usize,
+) -> Vec<Line<'static>> {
     let mut lines: Vec<Line<'static>> = Vec::new();
     for (index, follow_up) in card.body.get(app.lang).follow_ups.iter().enumerate() {
         let target = app.deck.get(&follow_up.id).map_or_else(
@@ -155,7 +155,7 @@ fn render_follow_ups(
     }
     lines.push(Line::default());
     lines.push(Line::styled(enter_hint(app.ui()), theme.dim()));
-    frame.render_widget(Paragraph::new(lines), area);
+    lines
 }
 
 /// How to use the follow-up list, with the keys from the key table.
