@@ -161,9 +161,9 @@ impl CardsState {
             lang,
             width,
         };
-        let layout = self.layout.get(key, card);
+        let (layout, scroll) = self.layout.get_carried(key, card, reading.scroll, rows);
         layout.advance(card, LAYOUT_BUDGET);
-        reading.scroll = layout.settle(card, reading.scroll, rows);
+        reading.scroll = layout.settle(card, scroll, rows);
         self.reading = Some(reading);
     }
 

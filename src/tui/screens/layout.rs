@@ -59,6 +59,35 @@ impl LayoutCache {
         &mut self.cached[last]
     }
 
+    /// The layout for `key` and `scroll` on it: when the layout is new, `scroll` is carried
+    /// over from the most recent layout of the same section (another language or width), so
+    /// the view stays where it was without the parts above it being laid out.
+    pub fn get_carried(
+        &mut self,
+        key: LayoutKey,
+        card: &Card,
+        scroll: Scroll,
+        rows: usize,
+    ) -> (&mut SectionLayout, Scroll) {
+        let carried = match self.cached.last() {
+            Some(previous)
+                if self.peek(key).is_none()
+                    && previous.key().card == key.card
+                    && previous.key().section == key.section =>
+            {
+                let fresh = SectionLayout::new(key, card);
+                let scroll = previous.carry(scroll, rows, &fresh);
+                if self.cached.len() >= CACHED {
+                    self.cached.remove(0);
+                }
+                self.cached.push(fresh);
+                scroll
+            }
+            _ => scroll,
+        };
+        (self.get(key, card), carried)
+    }
+
     /// The cached layout for `key`, if there is one.
     pub fn peek(&self, key: LayoutKey) -> Option<&SectionLayout> {
         self.cached.iter().find(|l| l.key() == key)

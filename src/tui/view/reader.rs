@@ -100,7 +100,7 @@ fn render_text(
         (Scroll::Top(first), Some(total)) => position(first, rows, total),
         // The line count is not known yet (a long section, laid out over the next keys).
         (Scroll::Top(first), None) => format!("{}–{}/…", first + 1, first + rows),
-        (Scroll::End(_), _) => "…".to_owned(),
+        (Scroll::End(_) | Scroll::Part { .. }, _) => "…".to_owned(),
     };
     if !marker.is_empty() {
         // On the id line at the top, where it covers at most the end of the tags, never text.

@@ -80,28 +80,46 @@ fn a_short_section_settles_at_its_top() {
     assert_eq!(layout.settle(&card, Scroll::Top(40), 500), Scroll::Top(0));
 }
 
+/// One step of a walk through a section.
+#[derive(Debug, Clone)]
+enum Step {
+    Move(i32),
+    Home,
+    End,
+    /// A line of a part, given as a share of the parts (per 100).
+    Part(usize, isize),
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
-    /// Any walk of moves, pages, Home and End shows the lines the whole layout has there.
+    /// Any walk of moves, pages, Home, End and landings on a part shows the lines the whole
+    /// layout has there.
     #[test]
     fn every_view_matches_the_whole_layout(
-        moves in prop::collection::vec(prop_oneof![
-            (-30..30i32).prop_map(Some),
-            Just(None),
+        steps in prop::collection::vec(prop_oneof![
+            (-30..30i32).prop_map(Step::Move),
+            Just(Step::Home),
+            Just(Step::End),
+            (0..100usize, -20..60isize).prop_map(|(p, l)| Step::Part(p, l)),
         ], 1..25),
         width in 20..90usize,
         rows in 1..40usize,
     ) {
         let card = long_card(60);
         let whole = section(&card, Lang::En, Section::Detail, width);
+        let mut reference = SectionLayout::new(key(width), &card);
         let mut layout = SectionLayout::new(key(width), &card);
         let mut scroll = Scroll::Top(0);
-        for step in moves {
+        for step in steps {
             scroll = match step {
-                Some(0) => Scroll::Top(0),
-                Some(lines) => scroll.moved(lines),
-                None => Scroll::End(0),
+                Step::Move(lines) => scroll.moved(lines),
+                Step::Home => Scroll::Top(0),
+                Step::End => Scroll::End(0),
+                Step::Part(share, line) => Scroll::Part {
+                    part: share * layout.part_count() / 100,
+                    line,
+                },
             };
             scroll = layout.settle(&card, scroll, rows);
             let expected = match scroll {
@@ -112,8 +130,57 @@ proptest! {
                     let end = whole.len() - gap;
                     whole[end.saturating_sub(rows)..end].to_vec()
                 }
+                Scroll::Part { part, line } => {
+                    let first = reference.part_start(&card, part) + line.unsigned_abs();
+                    prop_assert!(line >= 0 && first + rows <= whole.len());
+                    whole[first..first + rows].to_vec()
+                }
             };
             prop_assert_eq!(owned(layout.visible(scroll, rows)), expected);
         }
     }
+}
+
+#[test]
+fn another_width_or_language_keeps_the_view_near_where_it_was() {
+    let card = {
+        let mut card = long_card(300);
+        card.body.zh.sections[Section::Detail as usize] =
+            card.body.en.sections[Section::Detail as usize].replace("Paragraph", "段落");
+        card
+    };
+    let mut cache = LayoutCache::default();
+    let rows = 30;
+    let (layout, _) = cache.get_carried(key(80), &card, Scroll::Top(0), rows);
+    let deep = layout.settle(&card, Scroll::Top(0).moved(5_000), rows);
+    let first = owned(layout.visible(deep, rows));
+    let paragraph = |lines: &[LaidLine]| {
+        lines.iter().flatten().find_map(|r| {
+            let number = r.text.split(' ').nth(1)?.trim_end_matches(':');
+            number.parse::<usize>().ok()
+        })
+    };
+    let before = paragraph(&first).unwrap();
+    // Wider: the same part, the line scaled; nothing above it is laid out.
+    let (wider, carried) = cache.get_carried(key(100), &card, deep, rows);
+    let carried = wider.settle(&card, carried, rows);
+    assert!(matches!(carried, Scroll::Part { .. }), "{carried:?}");
+    let after = paragraph(&owned(wider.visible(carried, rows))).unwrap();
+    assert!(before.abs_diff(after) <= 10, "{before} -> {after}");
+    // The other language: the part at the same share of the text.
+    let zh = LayoutKey {
+        lang: Lang::Zh,
+        ..key(100)
+    };
+    let (other, carried) = cache.get_carried(zh, &card, carried, rows);
+    let carried = other.settle(&card, carried, rows);
+    let lines = owned(other.visible(carried, rows));
+    let text: String = lines.iter().flatten().map(|r| r.text.as_str()).collect();
+    let number: usize = text
+        .split("段落 ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(before.abs_diff(number) <= 25, "{before} -> {number}");
 }
