@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 use super::{LaidLine, LayoutKey, lay_out_part, section_parts};
 use crate::content::Card;
 
+/// Sections up to this long are laid out whole at once (a few milliseconds).
+const EAGER_BYTES: usize = 32 << 10;
+
 /// Where the reader's view of a section is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scroll {
@@ -181,9 +184,12 @@ impl SectionLayout {
 
     /// Lays out more parts from the top for about `budget`, so the line count becomes known
     /// over a few keys without any one key waiting for all of it.
+    /// A section of at most [`EAGER_BYTES`] is laid out whole whatever the budget, so a
+    /// card of ordinary length always shows its line count.
     pub fn advance(&mut self, card: &Card, budget: Duration) {
         let start = Instant::now();
-        while self.total().is_none() && start.elapsed() < budget {
+        let small = self.parts.last().is_none_or(|p| p.end <= EAGER_BYTES);
+        while self.total().is_none() && (small || start.elapsed() < budget) {
             let more = self.front_lines() + 1;
             self.grow_front(card, more);
         }
