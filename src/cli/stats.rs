@@ -11,7 +11,7 @@ use unicode_width::UnicodeWidthStr;
 use super::{CommandEnv, CommandResult, emit, progress};
 use crate::cli::StatsArgs;
 use crate::content::Card;
-use crate::drill::stats::{DayCount, Stats, stats};
+use crate::drill::stats::{DayCount, Stats, stats_of};
 use crate::text::messages as m;
 
 /// The widest bar, in cells.
@@ -24,9 +24,8 @@ pub fn run(
     now: DateTime<Utc>,
     out: &mut dyn Write,
 ) -> CommandResult {
-    let progress = progress::load(dir, ctx.ui)?;
     let cards: Vec<&Card> = ctx.deck.cards().iter().collect();
-    let stats = stats(&progress, &cards, now);
+    let stats = stats_of(dir, &cards, now).map_err(|e| progress::user(&e, ctx.ui))?;
     if args.json {
         let json = serde_json::to_string_pretty(&stats).unwrap_or_else(|_| "{}".to_owned());
         emit(out, &format!("{json}\n"))?;

@@ -327,27 +327,9 @@ impl Progress {
         for (key, value) in other.extra {
             self.extra.entry(key).or_insert(value);
         }
-        let mut ids: HashSet<String> = self.reviews.iter().map(|r| r.id.clone()).collect();
-        self.reviews.extend(
-            other
-                .reviews
-                .into_iter()
-                .filter(|r| ids.insert(r.id.clone())),
-        );
-        let mut ids: HashSet<String> = self.drills.iter().map(|d| d.id.clone()).collect();
-        self.drills.extend(
-            other
-                .drills
-                .into_iter()
-                .filter(|d| ids.insert(d.id.clone())),
-        );
-        let mut ids: HashSet<String> = self.attempts.iter().map(|a| a.id.clone()).collect();
-        self.attempts.extend(
-            other
-                .attempts
-                .into_iter()
-                .filter(|a| ids.insert(a.id.clone())),
-        );
+        union(&mut self.reviews, other.reviews, |r| &r.id);
+        union(&mut self.drills, other.drills, |d| &d.id);
+        union(&mut self.attempts, other.attempts, |a| &a.id);
         self.sort();
     }
 
@@ -361,9 +343,17 @@ impl Progress {
     }
 }
 
+/// Adds to `mine` the records of `theirs` whose id it does not hold yet, each id once.
+fn union<T>(mine: &mut Vec<T>, theirs: Vec<T>, id: impl Fn(&T) -> &String) {
+    let mut ids: HashSet<String> = mine.iter().map(|x| id(x).clone()).collect();
+    mine.extend(theirs.into_iter().filter(|x| ids.insert(id(x).clone())));
+}
+
 mod de;
 pub mod replay;
+pub mod tally;
 pub use replay::Replayed;
+pub use tally::Tally;
 
 /// A fresh id for a review or drill: the time, then 16 hex digits that differ between calls,
 /// processes and machines (from the process id, a counter and std's randomly keyed hasher).

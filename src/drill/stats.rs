@@ -2,13 +2,15 @@
 //! answer times, cards never seen. Pure: computed from the progress, the deck and `now`.
 //! Days are UTC days.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::Serialize;
 
+use super::progress::Tally;
 use super::scheduler::{Grade, Memory};
-use super::store::Progress;
+use super::store::{self, Progress, Store, StoreError};
 use crate::content::Card;
 
 /// Days shown in the review history and the due forecast.
@@ -73,28 +75,37 @@ pub struct Stats {
     pub drills: usize,
 }
 
+/// The stats of the progress in the data dir `dir`: from the store's memo and log when they
+/// hold every review ([`crate::drill::store::quick_tally`]), else from the whole progress.
+pub fn stats_of(dir: &Path, cards: &[&Card], now: DateTime<Utc>) -> Result<Stats, StoreError> {
+    if let Some((tally, drills)) = store::quick_tally(dir)? {
+        return Ok(from_tally(&tally, drills, cards, now));
+    }
+    let progress = Store::open(dir)?.into_progress();
+    Ok(stats(&progress, cards, now))
+}
+
 pub fn stats(progress: &Progress, cards: &[&Card], now: DateTime<Utc>) -> Stats {
-    let memories = progress.memories();
-    let last_grades: HashMap<&str, Grade> = progress
-        .reviews
-        .iter()
-        .map(|r| (r.card_id.as_str(), r.grade))
-        .collect();
+    let mut tally = Tally::default();
+    for review in &progress.reviews {
+        tally.count(review);
+    }
+    tally.memories = progress.memories();
+    from_tally(&tally, progress.drills.len(), cards, now)
+}
+
+/// [`stats`] from a tally of every review and the number of drills.
+pub fn from_tally(tally: &Tally, drills: usize, cards: &[&Card], now: DateTime<Utc>) -> Stats {
     let today = now.date_naive();
-    let in_deck: Vec<(&Card, Option<&Memory>)> =
-        cards.iter().map(|c| (*c, memories.get(&c.id))).collect();
-    let forecast = forecast(in_deck.iter().filter_map(|(_, m)| *m), today);
-    let seconds: Vec<(f64, f64)> = progress
-        .reviews
+    let in_deck: Vec<(&Card, Option<&Memory>)> = cards
         .iter()
-        .map(|r| (r.seconds, r.limit_seconds))
+        .map(|c| (*c, tally.memories.get(&c.id)))
         .collect();
-    let count = seconds.len() as f64;
-    let mean = |f: fn(&(f64, f64)) -> f64| {
-        (!seconds.is_empty()).then(|| seconds.iter().map(f).sum::<f64>() / count)
-    };
+    let forecast = forecast(in_deck.iter().filter_map(|(_, m)| *m), today);
+    let count = tally.reviews as f64;
+    let mean = |sum: f64| (tally.reviews > 0).then(|| sum / count);
     Stats {
-        reviews: progress.reviews.len(),
+        reviews: tally.reviews,
         cards: cards.len(),
         cards_seen: in_deck.iter().filter(|(_, m)| m.is_some()).count(),
         never_seen: in_deck
@@ -103,35 +114,19 @@ pub fn stats(progress: &Progress, cards: &[&Card], now: DateTime<Utc>) -> Stats 
             .map(|(c, _)| c.id.clone())
             .collect(),
         due_today: forecast.first().map_or(0, |d| d.count),
-        retention: retention(progress),
-        reviews_per_day: reviews_per_day(progress, today),
+        // Share of reviews after a card's first that were graded above Again.
+        retention: (tally.repeats > 0).then(|| tally.recalled as f64 / tally.repeats as f64),
+        reviews_per_day: reviews_per_day(&tally.per_day, today),
         forecast,
-        tags: tag_strengths(&in_deck, &last_grades, now),
-        average_seconds: mean(|s| s.0),
-        average_limit_seconds: mean(|s| s.1),
-        over_time: seconds.iter().filter(|(s, limit)| s > limit).count(),
-        drills: progress.drills.len(),
+        tags: tag_strengths(&in_deck, &tally.last_grades, now),
+        average_seconds: mean(tally.seconds),
+        average_limit_seconds: mean(tally.limit_seconds),
+        over_time: tally.over_time,
+        drills,
     }
 }
 
-/// Share of reviews after a card's first that were graded above Again.
-fn retention(progress: &Progress) -> Option<f64> {
-    let mut seen: HashSet<&str> = HashSet::new();
-    let (mut recalled, mut total) = (0usize, 0usize);
-    for review in &progress.reviews {
-        if !seen.insert(&review.card_id) {
-            total += 1;
-            recalled += usize::from(review.grade > Grade::Again);
-        }
-    }
-    (total > 0).then(|| recalled as f64 / total as f64)
-}
-
-fn reviews_per_day(progress: &Progress, today: NaiveDate) -> Vec<DayCount> {
-    let mut counts: BTreeMap<NaiveDate, usize> = BTreeMap::new();
-    for review in &progress.reviews {
-        *counts.entry(review.at.date_naive()).or_default() += 1;
-    }
+fn reviews_per_day(counts: &BTreeMap<NaiveDate, usize>, today: NaiveDate) -> Vec<DayCount> {
     (0..DAYS as u64)
         .rev()
         .filter_map(|back| today.checked_sub_days(Days::new(back)))
@@ -159,7 +154,7 @@ fn forecast<'a>(memories: impl Iterator<Item = &'a Memory>, today: NaiveDate) ->
 /// Strength per tag, weakest first. `last_grades` holds each card's latest grade.
 fn tag_strengths(
     in_deck: &[(&Card, Option<&Memory>)],
-    last_grades: &HashMap<&str, Grade>,
+    last_grades: &HashMap<String, Grade>,
     now: DateTime<Utc>,
 ) -> Vec<TagStrength> {
     let mut by_tag: BTreeMap<&str, (usize, usize, f64)> = BTreeMap::new();

@@ -15,18 +15,13 @@
 //! record read twice counts once).
 
 use std::fs::{self, File};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use chrono::Utc;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::content::file_guard::{self, MAX_PROGRESS_BYTES, ReadError};
-use crate::text::sanitize::{sanitize, sanitize_line};
+use crate::content::file_guard::ReadError;
 
-use super::progress::replay::Cached;
 pub use super::progress::{
     Attempt, DrillSummary, Extra, Progress, QuestionSummary, Replayed, Review, Seconds, new_id,
 };
@@ -95,14 +90,6 @@ impl StoreError {
     }
 }
 
-/// [`ProgressFile`] for writing, borrowing the progress instead of cloning it.
-#[derive(Serialize)]
-struct ProgressFileRef<'a> {
-    version: u32,
-    #[serde(flatten)]
-    progress: &'a Progress,
-}
-
 /// The progress of one data dir, kept in memory and saved after every record.
 #[derive(Debug)]
 pub struct Store {
@@ -147,9 +134,12 @@ impl Store {
         let dir = dir.as_ref().to_path_buf();
         let (logged, log, _) = log::read(&dir.join(LOG_NAME), log::LogPos::default())?;
         let snapshot = stamp(&dir.join(FILE_NAME));
+        let file = File::open(dir.join(FILE_NAME)).ok();
         let mut progress = read_progress(&dir.join(FILE_NAME))?;
+        let memo = memo::read(&dir);
+        let tally = memo::snapshot_memo(memo.as_ref(), file.as_ref(), &progress);
         merge_logged(&mut progress, logged);
-        refresh_memo(&dir, &mut progress);
+        memo::refresh_memo(&dir, &mut progress, memo, tally);
         Ok(Store {
             dir,
             progress,
@@ -296,37 +286,6 @@ impl Store {
     }
 }
 
-/// Attaches the cached replay of `dir` to `progress`, and rewrites the cache when it does not
-/// fit the history or lags it by [`MEMO_LAG`] reviews or more. The cache is only an
-/// optimisation: a missing, damaged or stale one is replaced, and failing to write it is not an
-/// error. It is written through a temp file and a rename, so a reader never sees half of it.
-fn refresh_memo(dir: &Path, progress: &mut Progress) {
-    if progress.reviews.len() < MEMO_MIN_REVIEWS {
-        return;
-    }
-    let memo = file_guard::read_regular(&dir.join(MEMO_NAME), MAX_PROGRESS_BYTES)
-        .ok()
-        .and_then(|bytes| serde_json::from_slice::<Replayed>(&bytes).ok());
-    progress.replayed = Cached(memo.map(Arc::new));
-    let covered = progress.replayed.0.as_ref().map_or(0, |c| c.count);
-    if progress.reviews.len() < covered + MEMO_LAG && progress.replayed_fits() {
-        return;
-    }
-    let Some(fresh) = progress.replay_for_cache() else {
-        return;
-    };
-    if let Ok(json) = serde_json::to_vec(&fresh)
-        && let Ok(mut temp) = tempfile::Builder::new()
-            .prefix(".progress.json.")
-            .suffix(".tmp")
-            .tempfile_in(dir)
-        && temp.write_all(&json).is_ok()
-    {
-        let _ = temp.persist(dir.join(MEMO_NAME));
-    }
-    progress.replayed = Cached(Some(Arc::new(fresh)));
-}
-
 /// Adds what the log held to what the snapshot held.
 fn merge_logged(progress: &mut Progress, mut logged: Progress) {
     for (kind, value) in std::mem::take(&mut logged.extra) {
@@ -340,264 +299,14 @@ fn merge_logged(progress: &mut Progress, mut logged: Progress) {
     progress.merge(logged);
 }
 
-/// Takes the exclusive save lock of `dir`, waiting for another instance to finish its save.
-fn lock(dir: &Path) -> Result<File, StoreError> {
-    let path = dir.join(LOCK_NAME);
-    let file = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|source| StoreError::Write {
-            path: path.clone(),
-            source,
-        })?;
-    file.lock()
-        .map_err(|source| StoreError::Write { path, source })?;
-    Ok(file)
-}
-
-/// Reads a progress file; missing or blank is empty progress.
-///
-/// Only a regular file of at most [`MAX_PROGRESS_BYTES`] is read. The text is parsed once on
-/// the happy path; only a file that fails to parse is looked at again for its version, so a file
-/// from a newer build is reported as such rather than as damaged.
-pub fn read_progress(path: &Path) -> Result<Progress, StoreError> {
-    let bytes = match file_guard::read_regular(path, MAX_PROGRESS_BYTES) {
-        Ok(bytes) => bytes,
-        Err(e) if e.is_not_found() => return Ok(Progress::default()),
-        Err(ReadError::Io(source)) => {
-            return Err(StoreError::Read {
-                path: path.to_path_buf(),
-                source,
-            });
-        }
-        Err(problem) => {
-            return Err(StoreError::File {
-                path: path.to_path_buf(),
-                problem,
-            });
-        }
-    };
-    let corrupt = |line: Option<usize>, message: String| StoreError::Corrupt {
-        path: path.to_path_buf(),
-        line,
-        message,
-    };
-    let Ok(text) = std::str::from_utf8(&bytes) else {
-        return Err(corrupt(None, "not UTF-8 text".to_owned()));
-    };
-    if text.trim().is_empty() {
-        return Ok(Progress::default());
-    }
-    let too_new = |found: u64| StoreError::TooNew {
-        path: path.to_path_buf(),
-        found: u32::try_from(found).unwrap_or(u32::MAX),
-    };
-    // The file is the progress plus a `version` key, read as one of its unknown keys (missing
-    // in a hand-written file: read as the current version).
-    let mut progress: Progress = match serde_json::from_str(text) {
-        Ok(progress) => progress,
-        Err(e) => {
-            let value: Option<serde_json::Value> = serde_json::from_str(text).ok();
-            let version = value.as_ref().and_then(|v| v.get("version")?.as_u64());
-            if let Some(found) = version.filter(|v| *v > u64::from(FORMAT_VERSION)) {
-                return Err(too_new(found));
-            }
-            // serde's message can quote a string from the file (an unknown variant).
-            let message = sanitize(&e.to_string()).into_owned();
-            return Err(corrupt((e.line() > 0).then_some(e.line()), message));
-        }
-    };
-    match progress.extra.remove("version") {
-        None => {}
-        Some(serde_json::Value::Number(n))
-            if n.as_u64().is_some_and(|v| u32::try_from(v).is_ok()) =>
-        {
-            let version = n.as_u64().unwrap_or_default();
-            if version > u64::from(FORMAT_VERSION) {
-                return Err(too_new(version));
-            }
-        }
-        Some(other) => {
-            let shown = sanitize_line(&other.to_string()).into_owned();
-            return Err(corrupt(
-                None,
-                format!(
-                    "the version {shown} is not a format number; write \"version\": {FORMAT_VERSION}"
-                ),
-            ));
-        }
-    }
-    if let Some((key, known)) = misspelt_key(&progress) {
-        let key = sanitize_line(key);
-        return Err(corrupt(
-            None,
-            format!(
-                "unknown key '{key}' (did you mean '{known}'?): this infraprep would read \
-                 nothing from it; rename the key"
-            ),
-        ));
-    }
-    progress.normalize();
-    Ok(progress)
-}
-
-/// An unknown top-level key that looks like a misspelt known one (`review` for `reviews`).
-///
-/// Other unknown keys are kept and written back as they are, but a near miss means the
-/// reviews under it would silently read as none, so the file is reported instead.
-fn misspelt_key(progress: &Progress) -> Option<(&str, &'static str)> {
-    const KNOWN: [&str; 4] = ["reviews", "drills", "attempts", "version"];
-    progress.unknown_keys().into_iter().find_map(|key| {
-        let lower = key.to_lowercase();
-        KNOWN
-            .iter()
-            .find(|known| edit_distance(&lower, known) <= 2)
-            .map(|known| (key, *known))
-    })
-}
-
-/// Levenshtein distance between short ASCII-ish keys.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = previous[j] + usize::from(ca != *cb);
-            current.push(substitute.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
-    }
-    previous[b.len()]
-}
-
-/// Checks, before a drill starts, that its grades can be saved, so a front end can refuse to
-/// start (exit 1 naming the file, as the README promises) instead of running a whole drill and
-/// saying at the end that nothing was saved.
-///
-/// Checks that the progress file in `dir` is absent or readable and undamaged (the errors of
-/// [`read_progress`]), and that the data dir accepts a new file: it is created if missing, the
-/// save lock is taken, and a small probe file is written, synced and removed. A disk that fills
-/// up later can still fail a save; that error comes from [`Store::record`] as before.
-pub fn check_savable(dir: &Path) -> Result<(), StoreError> {
-    probe(dir, true)
-}
-
-/// [`check_savable`], reading the progress file only when `read` is true.
-fn probe(dir: &Path, read: bool) -> Result<(), StoreError> {
-    let path = dir.join(FILE_NAME);
-    if read {
-        read_progress(&path)?;
-    }
-    let write_error = |source| StoreError::Write {
-        path: path.clone(),
-        source,
-    };
-    fs::create_dir_all(dir).map_err(write_error)?;
-    let lock = lock(dir)?;
-    let mut probe = tempfile::Builder::new()
-        .prefix(".progress.json.")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(write_error)?;
-    probe.write_all(&[b' '; 4096]).map_err(write_error)?;
-    probe.as_file().sync_all().map_err(write_error)?;
-    probe.close().map_err(write_error)?;
-    drop(lock);
-    Ok(())
-}
-
-/// Writes `progress` to a new temp file in `dir` and fsyncs it; the caller persists it.
-///
-/// Split from the rename so a test can stop between the two, as a crash would.
-pub fn write_temp(dir: &Path, progress: &Progress) -> Result<tempfile::NamedTempFile, StoreError> {
-    let write_error = |source| StoreError::Write {
-        path: dir.join(FILE_NAME),
-        source,
-    };
-    let mut temp = tempfile::Builder::new()
-        .prefix(".progress.json.")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(write_error)?;
-    let file = ProgressFileRef {
-        version: FORMAT_VERSION,
-        progress,
-    };
-    let json =
-        serde_json::to_string_pretty(&file).map_err(|e| write_error(std::io::Error::other(e)))?;
-    temp.write_all(json.as_bytes()).map_err(write_error)?;
-    temp.write_all(b"\n").map_err(write_error)?;
-    temp.as_file().sync_all().map_err(write_error)?;
-    Ok(temp)
-}
-
-/// Deletes temp files a killed save left behind. Only called under the lock, when no other
-/// instance can be writing one.
-fn remove_stale_temps(dir: &Path) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.filter_map(Result::ok) {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with(".progress.json.") && name.ends_with(".tmp") {
-            let _ = fs::remove_file(entry.path());
-        }
-    }
-}
-
-/// Makes the rename itself durable. Best effort: some systems cannot open a directory.
-fn sync_dir(dir: &Path) {
-    if let Ok(handle) = File::open(dir) {
-        let _ = handle.sync_all();
-    }
-}
-
-/// Renames a bad `progress.json` to `progress.json.bad-<UTC timestamp>` and returns the new path.
-///
-/// When the log is the damaged file, the log is moved instead (as `progress.log.bad-…`).
-pub fn set_aside(dir: &Path) -> Result<PathBuf, StoreError> {
-    let lock = lock(dir)?;
-    let log_bad =
-        log::read(&dir.join(LOG_NAME), log::LogPos::default()).is_err_and(|e| e.is_bad_file());
-    let name = if log_bad { LOG_NAME } else { FILE_NAME };
-    let from = dir.join(name);
-    let stamp = Utc::now().format("%Y%m%dT%H%M%SZ");
-    let mut to = dir.join(format!("{name}.bad-{stamp}"));
-    let mut n = 1;
-    while to.exists() {
-        n += 1;
-        to = dir.join(format!("{name}.bad-{stamp}-{n}"));
-    }
-    fs::rename(&from, &to).map_err(|source| StoreError::Write {
-        path: from.clone(),
-        source,
-    })?;
-    drop(lock);
-    Ok(to)
-}
-
-/// The default data dir: `$XDG_DATA_HOME/infraprep` (usually `~/.local/share/infraprep`).
-pub fn default_data_dir() -> Result<PathBuf, StoreError> {
-    use etcetera::BaseStrategy;
-    etcetera::choose_base_strategy()
-        .map(|strategy| strategy.data_dir().join("infraprep"))
-        .map_err(|_| StoreError::NoDataDir)
-}
-
-/// The data dir to use: `--data-dir` or `INFRAPREP_DATA_DIR` (clap reads both into `flag`), then
-/// the config file's `data-dir`, then [`default_data_dir`].
-pub fn data_dir(flag: Option<&Path>, config: Option<&Path>) -> Result<PathBuf, StoreError> {
-    match flag.or(config) {
-        Some(dir) => Ok(dir.to_path_buf()),
-        None => default_data_dir(),
-    }
-}
-
+mod dir;
+mod file;
 mod log;
+mod memo;
+pub use dir::{check_savable, data_dir, default_data_dir, set_aside};
+use dir::{lock, probe, remove_stale_temps, sync_dir};
+pub use file::{read_progress, write_temp};
+pub use memo::quick_tally;
 #[cfg(test)]
 mod log_tests;
 #[cfg(test)]

@@ -215,12 +215,8 @@ impl App {
 
     /// Lays out the section being read, if its inputs changed (card, section, language, width).
     pub(super) fn refresh_layout(&mut self) {
-        if let Some(reading) = self.cards.reading
-            && let Some(card) = self.deck.cards().get(reading.card)
-        {
-            self.cards
-                .lines(card, reading, self.lang, reader_columns(self.width));
-        }
+        let size = (reader_rows(self.height), reader_columns(self.width));
+        self.cards.prepare(&self.deck, self.lang, size);
     }
 
     pub fn should_quit(&self) -> bool {

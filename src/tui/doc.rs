@@ -8,9 +8,12 @@ use super::theme::Theme;
 use crate::content::{Card, Lang, Section};
 
 /// Styled lines from laid-out ones.
-pub fn styled(lines: &[LaidLine], theme: Theme) -> Vec<Line<'static>> {
+pub fn styled<'a>(
+    lines: impl IntoIterator<Item = &'a LaidLine>,
+    theme: Theme,
+) -> Vec<Line<'static>> {
     lines
-        .iter()
+        .into_iter()
         .map(|runs| {
             Line::from(
                 runs.iter()

@@ -38,8 +38,9 @@ struct Stored {
     cards: Vec<StoredMemory>,
 }
 
+/// A card's memory state as the memo writes it (each float as its bits).
 #[derive(Serialize, Deserialize)]
-struct StoredMemory {
+pub struct StoredMemory {
     card: String,
     due: DateTime<Utc>,
     stability: u64,
@@ -55,16 +56,7 @@ impl From<Replayed> for Stored {
         let cards = replayed
             .cards
             .into_iter()
-            .map(|(card, m)| StoredMemory {
-                card,
-                due: m.due,
-                stability: m.stability.to_bits(),
-                difficulty: m.difficulty.to_bits(),
-                reps: m.reps,
-                lapses: m.lapses,
-                state: m.state,
-                last_review: m.last_review,
-            })
+            .map(|(card, m)| StoredMemory::new(card, &m))
             .collect();
         Stored {
             count: replayed.count,
@@ -76,27 +68,43 @@ impl From<Replayed> for Stored {
 
 impl From<Stored> for Replayed {
     fn from(stored: Stored) -> Replayed {
-        let cards = stored
-            .cards
-            .into_iter()
-            .map(|m| {
-                let memory = Memory {
-                    due: m.due,
-                    stability: f64::from_bits(m.stability),
-                    difficulty: f64::from_bits(m.difficulty),
-                    reps: m.reps,
-                    lapses: m.lapses,
-                    state: m.state,
-                    last_review: m.last_review,
-                };
-                (m.card, memory)
-            })
-            .collect();
         Replayed {
             count: stored.count,
             fingerprint: stored.fingerprint,
-            cards,
+            cards: stored
+                .cards
+                .into_iter()
+                .map(StoredMemory::into_memory)
+                .collect(),
         }
+    }
+}
+
+impl StoredMemory {
+    pub fn new(card: String, m: &Memory) -> StoredMemory {
+        StoredMemory {
+            card,
+            due: m.due,
+            stability: m.stability.to_bits(),
+            difficulty: m.difficulty.to_bits(),
+            reps: m.reps,
+            lapses: m.lapses,
+            state: m.state,
+            last_review: m.last_review,
+        }
+    }
+
+    pub fn into_memory(self) -> (String, Memory) {
+        let memory = Memory {
+            due: self.due,
+            stability: f64::from_bits(self.stability),
+            difficulty: f64::from_bits(self.difficulty),
+            reps: self.reps,
+            lapses: self.lapses,
+            state: self.state,
+            last_review: self.last_review,
+        };
+        (self.card, memory)
     }
 }
 

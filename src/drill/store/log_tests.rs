@@ -1,7 +1,7 @@
 //! The review log: appends instead of rewrites, torn tails, damage, unknown records, compaction
 //! and the migration of a v1 `progress.json`.
 
-use super::tests::at;
+use super::tests::{at, cards, two_writers};
 use super::*;
 use crate::drill::scheduler::Grade;
 use crate::drill::test_reviews::reviewed;
@@ -14,17 +14,6 @@ fn graded(card: &str, minute: u32) -> Review {
         answer: "ring all-reduce".to_owned(),
         ..reviewed(card, Grade::Good, at(minute))
     }
-}
-
-fn cards(store: &Store) -> Vec<String> {
-    let mut cards: Vec<String> = store
-        .progress()
-        .reviews
-        .iter()
-        .map(|r| r.card_id.clone())
-        .collect();
-    cards.sort();
-    cards
 }
 
 const V1: &str = r#"{
@@ -129,11 +118,7 @@ fn a_record_of_an_unknown_kind_is_kept_through_compaction() {
 
 #[test]
 fn an_instance_sees_a_compaction_by_another_and_loses_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut first = Store::open(dir.path()).unwrap();
-    let mut second = Store::open(dir.path()).unwrap();
-    first.record(graded("one", 1)).unwrap();
-    second.record(graded("two", 2)).unwrap();
+    let (dir, mut first, mut second) = two_writers();
     second.compact().unwrap();
     first.record(graded("three", 3)).unwrap();
     assert_eq!(cards(&first), ["one", "three", "two"]);

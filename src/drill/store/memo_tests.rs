@@ -3,9 +3,12 @@
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 
+use std::sync::Arc;
+
 use super::*;
-use crate::content::Lang;
+use crate::drill::progress::replay::Cached;
 use crate::drill::scheduler::Grade;
+use crate::drill::test_reviews::reviewed;
 
 fn at(minutes: i64) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 1, 1, 9, 0, 0).unwrap() + Duration::minutes(minutes)
@@ -14,20 +17,11 @@ fn at(minutes: i64) -> DateTime<Utc> {
 /// A review of one of 40 cards, with grades that vary so the memory states differ.
 fn review(i: usize) -> Review {
     let minutes = i64::try_from(i).unwrap() * 97;
+    let grade = Grade::ALL[(i * 7 + i / 3) % 4];
     Review {
         id: format!("r{i:06}"),
-        card_id: format!("card-{}", i % 40),
-        at: at(minutes),
-        grade: Grade::ALL[(i * 7 + i / 3) % 4],
-        seconds: 30.0,
-        limit_seconds: 180.0,
-        covered: vec![],
-        answer: String::new(),
-        hint_used: false,
-        follow_up_of: None,
-        lang: Lang::En,
-        drill_id: None,
-        extra: Extra::new(),
+        seconds: 30.0 + (i % 300) as f64,
+        ..reviewed(&format!("card-{}", i % 40), grade, at(minutes))
     }
 }
 
@@ -184,4 +178,93 @@ fn drill_start_check_still_sees_a_file_damaged_after_open() {
     store.check_savable().unwrap();
     std::fs::write(dir.path().join(FILE_NAME), "{ damaged").unwrap();
     assert!(store.check_savable().unwrap_err().is_bad_file());
+}
+
+/// Every review of `dir` tallied in time order, read the long way: the reference.
+fn full_tally(dir: &Path) -> (crate::drill::progress::Tally, usize) {
+    let progress = Store::open(dir).unwrap().into_progress();
+    let mut tally = crate::drill::progress::Tally::default();
+    for review in &progress.reviews {
+        tally.add(review);
+    }
+    (tally, progress.drills.len())
+}
+
+/// A long history in `dir`, opened once so the memo holds the snapshot's tally.
+fn long_history(dir: &Path) -> Progress {
+    let progress = history(MEMO_MIN_REVIEWS + 10);
+    write_snapshot(dir, &progress);
+    Store::open(dir).unwrap();
+    progress
+}
+
+#[test]
+fn stats_of_a_snapshot_and_newer_logged_reviews_come_from_the_memo_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    long_history(dir.path());
+    assert_eq!(
+        quick_tally(dir.path()).unwrap(),
+        Some(full_tally(dir.path()))
+    );
+    let mut store = Store::open(dir.path()).unwrap();
+    for i in 0..5 {
+        store.record(review(MEMO_MIN_REVIEWS + 10 + i)).unwrap();
+    }
+    let quick = quick_tally(dir.path()).unwrap();
+    assert_eq!(
+        quick.as_ref().map(|(t, _)| t.reviews),
+        Some(MEMO_MIN_REVIEWS + 15)
+    );
+    assert_eq!(quick, Some(full_tally(dir.path())));
+}
+
+#[test]
+fn a_changed_snapshot_or_an_older_logged_review_is_read_the_long_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut progress = long_history(dir.path());
+    // Another instance's review from before the snapshot's newest: the tally cannot go on.
+    let mut store = Store::open(dir.path()).unwrap();
+    store
+        .record(Review {
+            id: "early".to_owned(),
+            ..review(3)
+        })
+        .unwrap();
+    assert_eq!(quick_tally(dir.path()).unwrap(), None);
+    drop(store);
+    std::fs::remove_file(dir.path().join(LOG_NAME)).unwrap();
+    assert!(quick_tally(dir.path()).unwrap().is_some());
+    // A snapshot rewritten (here by hand, one grade changed) no longer has the memo's mark.
+    progress.reviews[7].grade = Grade::Easy;
+    write_snapshot(dir.path(), &progress);
+    assert_eq!(quick_tally(dir.path()).unwrap(), None);
+    // Reading it the long way marks the memo again, with the new grade.
+    let (full, _) = full_tally(dir.path());
+    assert_eq!(quick_tally(dir.path()).unwrap().map(|(t, _)| t), Some(full));
+}
+
+#[test]
+fn a_review_in_both_the_log_and_the_snapshot_counts_once() {
+    // A compaction cut short after the rename, before the log was removed.
+    let dir = tempfile::tempdir().unwrap();
+    let progress = long_history(dir.path());
+    let last = progress.reviews.last().unwrap();
+    std::fs::write(
+        dir.path().join(LOG_NAME),
+        log::line("reviews", last).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(quick_tally(dir.path()).unwrap(), None);
+    let now = at(0);
+    let stats = crate::drill::stats::stats_of(dir.path(), &[], now).unwrap();
+    assert_eq!(stats.reviews, MEMO_MIN_REVIEWS + 10);
+}
+
+#[test]
+fn a_damaged_log_is_an_error_on_the_quick_path_too() {
+    let dir = tempfile::tempdir().unwrap();
+    long_history(dir.path());
+    std::fs::write(dir.path().join(LOG_NAME), "{\"reviews\": 3}\n").unwrap();
+    let err = quick_tally(dir.path()).unwrap_err();
+    assert!(err.is_bad_file(), "{err}");
 }

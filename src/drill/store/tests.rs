@@ -125,24 +125,37 @@ fn a_file_from_a_newer_version_is_left_alone() {
     assert!(err.to_string().contains("version 99"), "{err}");
 }
 
-#[test]
-fn two_writers_on_one_dir_keep_each_others_reviews() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut first = Store::open(dir.path()).unwrap();
-    let mut second = Store::open(dir.path()).unwrap();
-    first.record(graded("one", 1)).unwrap();
-    second.record(graded("two", 2)).unwrap();
-    first.record(graded("three", 3)).unwrap();
-    second.record(graded("four", 4)).unwrap();
-    let mut cards: Vec<String> = Store::open(dir.path())
-        .unwrap()
+/// The cards of every review the store holds, sorted.
+pub(super) fn cards(store: &Store) -> Vec<String> {
+    let mut cards: Vec<String> = store
         .progress()
         .reviews
         .iter()
         .map(|r| r.card_id.clone())
         .collect();
     cards.sort();
-    assert_eq!(cards, ["four", "one", "three", "two"]);
+    cards
+}
+
+/// Two instances on one data dir that have each recorded a review (of cards `one` and `two`).
+pub(super) fn two_writers() -> (tempfile::TempDir, Store, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut first = Store::open(dir.path()).unwrap();
+    let mut second = Store::open(dir.path()).unwrap();
+    first.record(graded("one", 1)).unwrap();
+    second.record(graded("two", 2)).unwrap();
+    (dir, first, second)
+}
+
+#[test]
+fn two_writers_on_one_dir_keep_each_others_reviews() {
+    let (dir, mut first, mut second) = two_writers();
+    first.record(graded("three", 3)).unwrap();
+    second.record(graded("four", 4)).unwrap();
+    assert_eq!(
+        cards(&Store::open(dir.path()).unwrap()),
+        ["four", "one", "three", "two"]
+    );
 }
 
 #[test]

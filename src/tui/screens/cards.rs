@@ -1,8 +1,10 @@
 //! The cards screen: the list, the reader with its sections and follow-up history, and which of
 //! a card's calculator presets `c` opens next.
 
-use super::layout::{LaidLine, LayoutCache, LayoutKey};
-use crate::content::{Card, Deck, Lang, Section};
+use std::time::Duration;
+
+use super::layout::{LayoutCache, LayoutKey, Scroll, SectionLayout};
+use crate::content::{Deck, Lang, Section};
 use crate::text::messages as m;
 use crate::tui::action::Action;
 
@@ -11,7 +13,7 @@ use crate::tui::action::Action;
 pub struct Reading {
     pub card: usize,
     pub section: Section,
-    pub scroll: usize,
+    pub scroll: Scroll,
     /// The follow-up under the cursor, in the follow-ups section.
     pub follow_up: usize,
 }
@@ -27,6 +29,9 @@ pub enum Flow {
     StartDrill(usize),
     Status(String),
 }
+
+/// How long one key may spend laying out more of a long section than it shows.
+const LAYOUT_BUDGET: Duration = Duration::from_millis(10);
 
 /// The list and the reader.
 #[derive(Debug, Clone, Default)]
@@ -94,20 +99,24 @@ impl CardsState {
             return Flow::Done;
         };
         let follow_ups = card.body.get(lang).follow_ups.len();
-        let max_scroll = self
-            .lines(card, reading, lang, width)
-            .len()
-            .saturating_sub(rows);
-        match action {
+        let flow = match action {
             Action::Move(step) if reading.section == Section::Followups => {
                 reading.follow_up = offset(reading.follow_up, step, follow_ups.saturating_sub(1));
+                self.reading = Some(reading);
+                Flow::Done
             }
-            Action::Move(step) => reading.scroll = offset(reading.scroll, step, max_scroll),
-            Action::MovePage(pages) => {
-                reading.scroll = offset(reading.scroll, pages * page(rows), max_scroll);
+            Action::Move(_) | Action::MovePage(_) | Action::Top | Action::Bottom => {
+                reading.scroll = match action {
+                    Action::Move(step) => reading.scroll.moved(step),
+                    Action::MovePage(pages) => {
+                        reading.scroll.moved(pages.saturating_mul(page(rows)))
+                    }
+                    Action::Top => Scroll::Top(0),
+                    _ => Scroll::End(0),
+                };
+                self.reading = Some(reading);
+                Flow::Done
             }
-            Action::Top => reading.scroll = 0,
-            Action::Bottom => reading.scroll = max_scroll,
             Action::NextSection | Action::PreviousSection => {
                 let step = if action == Action::NextSection {
                     1
@@ -116,46 +125,50 @@ impl CardsState {
                 };
                 reading.section =
                     Section::ALL[(reading.section as usize + step) % Section::ALL.len()];
-                reading.scroll = 0;
+                reading.scroll = Scroll::Top(0);
                 self.reading = Some(reading);
-                // Laid out now, so the next scroll and the next frame find it ready.
-                self.lines(card, reading, lang, width);
-                return Flow::Done;
+                Flow::Done
             }
             Action::Open if reading.section == Section::Followups => {
-                return self.open_follow_up(deck, lang, reading, rows);
+                self.open_follow_up(deck, lang, reading, rows)
             }
             Action::Back => {
                 self.back(rows);
-                return Flow::Done;
+                Flow::Done
             }
-            Action::OpenCalculator => return Flow::OpenCalculator(reading.card, Some(reading)),
-            Action::StartDrill => return Flow::StartDrill(reading.card),
-            other => return Flow::Global(other),
-        }
-        self.reading = Some(reading);
-        Flow::Done
+            Action::OpenCalculator => Flow::OpenCalculator(reading.card, Some(reading)),
+            Action::StartDrill => Flow::StartDrill(reading.card),
+            other => Flow::Global(other),
+        };
+        // The next frame's lines, laid out now so drawing finds them ready.
+        self.prepare(deck, lang, (rows, width));
+        flow
     }
 
-    /// The current section laid out at `width`, from the cache when it is still valid.
-    pub fn lines(
-        &mut self,
-        card: &Card,
-        reading: Reading,
-        lang: Lang,
-        width: usize,
-    ) -> &[LaidLine] {
+    /// Lays out what the reader shows next (the section being read, at `width`, `rows` lines
+    /// from its scroll position), keeps the scroll position within the section, and lays out
+    /// a little more of a long section, so its line count is soon known.
+    pub fn prepare(&mut self, deck: &Deck, lang: Lang, (rows, width): (usize, usize)) {
+        let Some(mut reading) = self.reading else {
+            return;
+        };
+        let Some(card) = deck.cards().get(reading.card) else {
+            return;
+        };
         let key = LayoutKey {
             card: reading.card,
             section: reading.section,
             lang,
             width,
         };
-        self.layout.get(key, card)
+        let (layout, scroll) = self.layout.get_carried(key, card, reading.scroll, rows);
+        layout.advance(card, LAYOUT_BUDGET);
+        reading.scroll = layout.settle(card, scroll, rows);
+        self.reading = Some(reading);
     }
 
-    /// The cached layout of the current section, if it was laid out for `width` and `lang`.
-    pub fn cached_lines(&self, lang: Lang, width: usize) -> Option<&[LaidLine]> {
+    /// The layout of the section being read, if it was prepared for `width` and `lang`.
+    pub fn layout(&self, lang: Lang, width: usize) -> Option<&SectionLayout> {
         let reading = self.reading?;
         self.layout.peek(LayoutKey {
             card: reading.card,
@@ -169,7 +182,7 @@ impl CardsState {
         self.reading = Some(Reading {
             card: index,
             section: Section::Short,
-            scroll: 0,
+            scroll: Scroll::Top(0),
             follow_up: 0,
         });
         self.selected = index;

@@ -16,6 +16,7 @@ use crate::tui::app::{App, Reading};
 use crate::tui::doc;
 use crate::tui::geometry::{READER_HEADER_ROWS, reader_columns};
 use crate::tui::keymap::{Context, key_for};
+use crate::tui::screens::layout::{LayoutKey, Scroll, SectionLayout};
 use crate::tui::theme::Theme;
 
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
@@ -46,7 +47,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         theme,
     };
     if reading.section == Section::Followups {
-        render_follow_ups(&page, text, frame);
+        let lines = follow_up_lines(app, card, reading, theme, reader_columns(text.width));
+        frame.render_widget(Paragraph::new(lines), text);
     } else {
         render_text(&page, text, frame);
     }
@@ -83,24 +85,32 @@ struct Page<'a> {
 
 fn render_text(page: &Page<'_>, area: Rect, frame: &mut Frame<'_>) {
     let (app, card, reading, theme) = (page.app, page.card, page.reading, page.theme);
-    // The layout update made for this width, or (after a resize not yet seen) a fresh one.
-    // Only the rows on screen are styled: a huge section costs the same to draw as a short one.
-    let width = reader_columns(area.width);
+    // The layout update prepared for this size, or (after a resize not yet seen) a fresh one
+    // laid out as far as this frame shows. Only the rows on screen are styled.
+    let (width, rows) = (reader_columns(area.width), area.height as usize);
     let fresh;
-    let laid = if let Some(laid) = app.cards.cached_lines(app.lang, width) {
-        laid
+    let (laid, scroll) = if let Some(laid) = app.cards.layout(app.lang, width) {
+        (laid, reading.scroll)
     } else {
-        fresh = crate::tui::screens::layout::section(card, app.lang, reading.section, width);
-        &fresh
+        let key = LayoutKey {
+            card: reading.card,
+            section: reading.section,
+            lang: app.lang,
+            width,
+        };
+        let mut layout = SectionLayout::new(key, card);
+        let scroll = layout.settle(card, reading.scroll, rows);
+        fresh = layout;
+        (&fresh, scroll)
     };
-    let total = laid.len();
-    let first = reading.scroll.min(total);
-    let shown = doc::styled(
-        &laid[first..(first + area.height as usize).min(total)],
-        theme,
-    );
+    let shown = doc::styled(laid.visible(scroll, rows), theme);
     frame.render_widget(Paragraph::new(shown), area);
-    let marker = position(reading.scroll, area.height as usize, total);
+    let marker = match (scroll, laid.total()) {
+        (Scroll::Top(first), Some(total)) => position(first, rows, total),
+        // The line count is not known yet (a long section, laid out over the next keys).
+        (Scroll::Top(first), None) => format!("{}–{}/…", first + 1, first + rows),
+        (Scroll::End(_) | Scroll::Part { .. }, _) => "…".to_owned(),
+    };
     if !marker.is_empty() {
         // On the id line at the top, where it covers at most the end of the tags, never text.
         let marker = format!("  {marker}");
@@ -120,9 +130,14 @@ fn render_text(page: &Page<'_>, area: Rect, frame: &mut Frame<'_>) {
     }
 }
 
-fn render_follow_ups(page: &Page<'_>, area: Rect, frame: &mut Frame<'_>) {
-    let (app, card, reading, theme) = (page.app, page.card, page.reading, page.theme);
-    let width = reader_columns(area.width);
+/// The follow-up list: each question wrapped to `width`, the card it opens, then the keys.
+fn follow_up_lines(
+    app: &App,
+    card: &Card,
+    reading: Reading,
+    theme: Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
     let mut lines: Vec<Line<'static>> = Vec::new();
     for (index, follow_up) in card.body.get(app.lang).follow_ups.iter().enumerate() {
         let target = app.deck.get(&follow_up.id).map_or_else(
@@ -149,7 +164,7 @@ fn render_follow_ups(page: &Page<'_>, area: Rect, frame: &mut Frame<'_>) {
     }
     lines.push(Line::default());
     lines.push(Line::styled(enter_hint(app.ui()), theme.dim()));
-    frame.render_widget(Paragraph::new(lines), area);
+    lines
 }
 
 /// How to use the follow-up list, with the keys from the key table.

@@ -71,7 +71,7 @@ fn update_edits_leaves_and_hands_on_what_is_not_its_own() {
     let reading = Reading {
         card: 3,
         section: crate::content::Section::Interview,
-        scroll: 0,
+        scroll: crate::tui::screens::layout::Scroll::Top(0),
         follow_up: 0,
     };
     screen.return_to = Some(reading);
