@@ -87,7 +87,7 @@ pub(super) fn numbered(out: Out<'_>, steps: &[&str]) -> Result<(), CalcError> {
 
 pub(super) fn expression(out: Out<'_>, v: &ExprValue) -> Result<(), CalcError> {
     writeln!(out, "= {}", v.display).map_err(|e| io(&e))?;
-    let steps: Vec<&str> = v.steps.iter().map(|s| s.en()).collect();
+    let steps: Vec<&str> = v.steps.iter().map(crate::text::Bi::en).collect();
     numbered(out, &steps)
 }
 
