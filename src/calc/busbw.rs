@@ -7,6 +7,7 @@ use crate::calc::Form;
 use crate::calc::collective::Op;
 use crate::calc::link::{LinkSpec, link_or_rate};
 use crate::calc::{CalcError, HardwareTable, format, units};
+use crate::text::Bi;
 
 /// A parsed busbw calculation.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,9 +25,7 @@ impl BusbwInput {
             op: f.text("op").parse()?,
             size_bytes: units::parse_size(f.text("size"))?,
             seconds: units::parse_duration(f.text("time"))?,
-            ranks: units::parse_count("ranks", f.text("ranks"), 2).map_err(|e| {
-                CalcError::invalid(format!("{e}: a collective needs at least 2 ranks"))
-            })?,
+            ranks: crate::calc::collective::parse_ranks(f.text("ranks"))?,
             link: f.parse("link", |l| link_or_rate(l, table))?,
         })
     }
@@ -45,7 +44,7 @@ pub struct BusbwReport {
     pub percent_of_link: Option<f64>,
     /// busbw / the link's expected bandwidth × 100.
     pub percent_of_expected: Option<f64>,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 /// algbw = S / t, busbw = algbw × the op's factor, as nccl-tests computes them.
@@ -53,7 +52,7 @@ pub fn busbw(input: &BusbwInput) -> BusbwReport {
     let factor = input.op.busbw_factor(input.ranks);
     let algbw = input.size_bytes / input.seconds;
     let bus = algbw * factor;
-    let mut steps = vec![
+    let mut steps: Vec<Bi> = vec![
         format!(
             "algbw = S / t = {} / {} = {}",
             format::bytes(input.size_bytes),
@@ -68,7 +67,10 @@ pub fn busbw(input: &BusbwInput) -> BusbwReport {
             format::sig(factor, 4),
             format::rate(bus)
         ),
-    ];
+    ]
+    .into_iter()
+    .map(Bi::from)
+    .collect();
     let percents = input
         .link
         .as_ref()
@@ -87,23 +89,24 @@ pub fn busbw(input: &BusbwInput) -> BusbwReport {
 }
 
 /// busbw as a share of the link's spec and expected bandwidth, with its step lines.
-fn link_share(link: &LinkSpec, bus: f64, steps: &mut Vec<String>) -> (f64, f64) {
+fn link_share(link: &LinkSpec, bus: f64, steps: &mut Vec<Bi>) -> (f64, f64) {
     let of_link = bus / link.bandwidth * 100.0;
     let of_expected = bus / link.expected_bandwidth() * 100.0;
-    steps.push(format!(
-        "{}: busbw / B = {} / {} = {}% of spec; {}% of the expected {}",
-        link.label,
-        format::rate_short(bus),
-        format::rate_short(link.bandwidth),
-        format::sig(of_link, 3),
-        format::sig(of_expected, 3),
-        format::rate_short(link.expected_bandwidth())
+    steps.push(crate::bi!(
+        "{label}: busbw / B = {bus} / {b} = {spec}% of spec; {exp}% of the expected {eb}",
+        "{label}：busbw / B = {bus} / {b} = 规格的 {spec}%；预期带宽 {eb} 的 {exp}%",
+        label = &link.label,
+        bus = format::rate_short(bus),
+        b = format::rate_short(link.bandwidth),
+        spec = format::sig(of_link, 3),
+        exp = format::sig(of_expected, 3),
+        eb = format::rate_short(link.expected_bandwidth())
     ));
     if of_link > 100.0 {
-        steps.push(
-            "busbw above the link: NVLS/SHARP in-switch reduction or a 2-node tree; compare only ring runs (NCCL_ALGO=RING, NCCL_NVLS_ENABLE=0)"
-                .to_owned(),
-        );
+        steps.push(Bi::new(
+            "busbw above the link: NVLS/SHARP in-switch reduction or a 2-node tree; compare only ring runs (NCCL_ALGO=RING, NCCL_NVLS_ENABLE=0)",
+            "busbw 超过链路带宽：来自 NVLS/SHARP 交换机内归约或 2 节点 tree；只拿 ring 的结果对比（NCCL_ALGO=RING, NCCL_NVLS_ENABLE=0）",
+        ));
     }
     (of_link, of_expected)
 }

@@ -20,6 +20,7 @@ pub const GPUS_PER_NODE_ASSUMED: usize = 8;
 /// Most GPUs one node (one host's memory) can hold: 16 in an HGX-2/DGX-2; GB200 trays hold 4.
 pub const MAX_GPUS_PER_NODE: usize = 16;
 use crate::calc::{CalcError, HardwareTable, units};
+use crate::text::Bi;
 
 /// A parsed checkpoint calculation.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,15 +45,17 @@ impl CheckpointInput {
     pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
         let (recipe, bytes_per_param) = recipe(f.get("recipe"), f.get("bytes-per-param"))?;
         if f.get("mtbf").is_some() && f.get("gpu-mtbf").is_some() {
-            return Err(CalcError::invalid(
+            return Err(CalcError::invalid(Bi::new(
                 "give --mtbf (whole job) or --gpu-mtbf with --gpus, not both",
-            ));
+                "--mtbf（整个作业）和 --gpu-mtbf（配 --gpus）只能给一个",
+            )));
         }
         let gpus = f.parse("gpus", |g| units::parse_count("--gpus", g, 1))?;
         if f.get("gpu-mtbf").is_some() && gpus.is_none() {
-            return Err(CalcError::invalid(
+            return Err(CalcError::invalid(Bi::new(
                 "--gpu-mtbf needs --gpus N to scale to the job (job MTBF = per-GPU MTBF / N)",
-            ));
+                "--gpu-mtbf 需要 --gpus N 才能换算到整个作业（作业 MTBF = 单卡 MTBF / N）",
+            )));
         }
         let link = |text: Option<&str>| text.map(|t| link_or_rate(t, table)).transpose();
         let storage_link = |text: Option<&str>| text.map(|t| storage_or_rate(t, table)).transpose();
@@ -60,9 +63,10 @@ impl CheckpointInput {
         if let Some(text) = f.get("storage-efficiency") {
             let e = units::parse_efficiency(text)?;
             let Some(link) = storage.as_mut() else {
-                return Err(CalcError::invalid(format!(
-                    "--storage-efficiency '{}' needs --storage-bw",
-                    text.trim()
+                return Err(CalcError::invalid(crate::bi!(
+                    "--storage-efficiency '{e}' needs --storage-bw",
+                    "--storage-efficiency '{e}' 需要配合 --storage-bw",
+                    e = text.trim()
                 )));
             };
             link.override_efficiency(e, "given with --storage-efficiency");
@@ -102,10 +106,11 @@ fn nodes(text: Option<&str>, gpus: Option<usize>) -> Result<(usize, bool), CalcE
     };
     let nodes = units::parse_count("--nodes", text, 1)?;
     if let Some(g) = gpus.filter(|g| g.div_ceil(nodes) > MAX_GPUS_PER_NODE) {
-        return Err(CalcError::invalid(format!(
-            "--gpus '{g}' on --nodes '{nodes}' puts {} GPUs on a node; a server holds at most {MAX_GPUS_PER_NODE} (usually {GPUS_PER_NODE_ASSUMED}): give the real node count, e.g. --nodes {}, or leave --nodes out to assume {GPUS_PER_NODE_ASSUMED} GPUs per node",
-            g.div_ceil(nodes),
-            g.div_ceil(GPUS_PER_NODE_ASSUMED)
+        return Err(CalcError::invalid(crate::bi!(
+            "--gpus '{g}' on --nodes '{nodes}' puts {per} GPUs on a node; a server holds at most {MAX_GPUS_PER_NODE} (usually {GPUS_PER_NODE_ASSUMED}): give the real node count, e.g. --nodes {real}, or leave --nodes out to assume {GPUS_PER_NODE_ASSUMED} GPUs per node",
+            "--gpus '{g}' 配 --nodes '{nodes}' 意味着每节点 {per} 个 GPU；一台服务器最多 {MAX_GPUS_PER_NODE} 个（通常 {GPUS_PER_NODE_ASSUMED} 个）：请给出真实节点数，如 --nodes {real}，或省略 --nodes 按每节点 {GPUS_PER_NODE_ASSUMED} 个 GPU 估算",
+            per = g.div_ceil(nodes),
+            real = g.div_ceil(GPUS_PER_NODE_ASSUMED)
         )));
     }
     Ok((nodes, false))
@@ -114,9 +119,10 @@ fn nodes(text: Option<&str>, gpus: Option<usize>) -> Result<(usize, bool), CalcE
 /// The recipe (default bf16-adam) or an explicit byte count, never both.
 fn recipe(name: Option<&str>, bytes: Option<&str>) -> Result<(Option<Recipe>, f64), CalcError> {
     match (name, bytes) {
-        (Some(_), Some(_)) => Err(CalcError::invalid(
+        (Some(_), Some(_)) => Err(CalcError::invalid(Bi::new(
             "give --recipe or --bytes-per-param, not both",
-        )),
+            "--recipe 和 --bytes-per-param 只能给一个",
+        ))),
         (None, Some(b)) => Ok((None, bytes_per_param(b)?)),
         (name, None) => {
             let recipe: Recipe = name.map_or(Ok(Recipe::Bf16Adam), str::parse)?;
@@ -131,14 +137,14 @@ fn bytes_per_param(text: &str) -> Result<f64, CalcError> {
         CalcError::range(
             "bytes per parameter",
             input,
-            "is not a number; write e.g. '14'",
+            Bi::new("is not a number; write e.g. '14'", "不是数字；请写如 '14'"),
         )
     })?;
     if !(value > 0.0 && value <= 64.0) {
         return Err(CalcError::range(
             "bytes per parameter",
             input,
-            "must be above 0 and at most 64",
+            Bi::new("must be above 0 and at most 64", "必须大于 0 且不超过 64"),
         ));
     }
     Ok(value)
@@ -166,7 +172,7 @@ pub struct CheckpointReport {
     pub young_interval_seconds: Option<f64>,
     pub daly_interval_seconds: Option<f64>,
     pub overhead_fraction: Option<f64>,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 #[cfg(test)]

@@ -16,7 +16,8 @@ pub use op::{Algorithm, Op};
 
 use crate::calc::Form;
 use crate::calc::link::{LinkSpec, Role, link_or_rate};
-use crate::calc::{CalcError, HardwareTable, units};
+use crate::calc::{CalcError, HardwareTable, format, units};
+use crate::text::Bi;
 use model::Rates;
 
 /// A parsed, checked collective calculation.
@@ -44,8 +45,9 @@ fn pick_link(
     table: &HardwareTable,
 ) -> Result<Option<LinkSpec>, CalcError> {
     let mut link = match (id, rate) {
-        (Some(_), Some(_)) => Err(CalcError::invalid(format!(
-            "give --{what} or --{what}-bw, not both"
+        (Some(_), Some(_)) => Err(CalcError::invalid(crate::bi!(
+            "give --{what} or --{what}-bw, not both",
+            "--{what} 和 --{what}-bw 只能给一个"
         ))),
         (Some(id), None) => table.require(id).map(|p| Some(LinkSpec::from_preset(p))),
         (None, Some(rate)) => link_or_rate(rate, table).map(Some),
@@ -54,9 +56,10 @@ fn pick_link(
     if let Some(text) = efficiency {
         let e = units::parse_efficiency(text)?;
         let Some(link) = link.as_mut() else {
-            return Err(CalcError::invalid(format!(
-                "--{what}-efficiency '{}' needs a link: add --{what} or --{what}-bw",
-                text.trim()
+            return Err(CalcError::invalid(crate::bi!(
+                "--{what}-efficiency '{e}' needs a link: add --{what} or --{what}-bw",
+                "--{what}-efficiency '{e}' 需要一条链路：请加 --{what} 或 --{what}-bw",
+                e = text.trim()
             )));
         };
         link.override_efficiency(e, &format!("given with --{what}-efficiency"));
@@ -64,22 +67,32 @@ fn pick_link(
     Ok(link.map(|l| l.for_role(Role::Collective)))
 }
 
+/// The number of ranks of a collective: a whole number, at least 2.
+pub(crate) fn parse_ranks(text: &str) -> Result<usize, CalcError> {
+    units::parse_count("ranks", text, 2).map_err(|e| {
+        if text.trim().parse::<usize>().is_ok_and(|r| r < 2) {
+            CalcError::invalid(format::wrap(
+                &e.text(),
+                "{}: a collective needs at least 2 ranks",
+                "{}：集合通信至少需要 2 个 rank",
+            ))
+        } else {
+            e
+        }
+    })
+}
+
 impl CollectiveInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
     pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
         let op: Op = f.text("op").parse()?;
         let size_bytes = units::parse_size(f.text("size"))?;
-        let ranks = units::parse_count("ranks", f.text("ranks"), 2).map_err(|e| {
-            if f.text("ranks").trim().parse::<usize>().is_ok_and(|r| r < 2) {
-                CalcError::invalid(format!("{e}: a collective needs at least 2 ranks"))
-            } else {
-                e
-            }
-        })?;
+        let ranks = parse_ranks(f.text("ranks"))?;
         let gpus_per_node = f.count_or("gpus-per-node", "--gpus-per-node", ranks)?;
         if gpus_per_node > ranks || ranks % gpus_per_node != 0 {
-            return Err(CalcError::invalid(format!(
-                "ranks '{ranks}' is not a whole number of nodes of --gpus-per-node '{gpus_per_node}': make ranks a multiple of it"
+            return Err(CalcError::invalid(crate::bi!(
+                "ranks '{ranks}' is not a whole number of nodes of --gpus-per-node '{gpus_per_node}': make ranks a multiple of it",
+                "rank 数 '{ranks}' 不是 --gpus-per-node '{gpus_per_node}' 的整数倍：请让 rank 数为它的倍数"
             )));
         }
         let nics_per_node = f.get("nics-per-node").map_or(Ok(gpus_per_node), |k| {
@@ -121,33 +134,41 @@ impl CollectiveInput {
 
     fn check(&self) -> Result<(), CalcError> {
         if self.gpus_per_node > 1 && self.intra.is_none() {
-            return Err(CalcError::invalid(format!(
-                "{} GPUs per node need an intra-node link: add --intra LINK (e.g. 'nvlink4') or --intra-bw RATE (e.g. '450 GB/s')",
-                self.gpus_per_node
+            return Err(CalcError::invalid(crate::bi!(
+                "{g} GPUs per node need an intra-node link: add --intra LINK (e.g. 'nvlink4') or --intra-bw RATE (e.g. '450 GB/s')",
+                "每节点 {g} 个 GPU 需要节点内链路：请加 --intra LINK（如 'nvlink4'）或 --intra-bw RATE（如 '450 GB/s'）",
+                g = self.gpus_per_node
             )));
         }
         if self.nodes() > 1 && self.inter.is_none() {
-            return Err(CalcError::invalid(format!(
-                "{} ranks at {} GPUs per node span {} nodes: add --inter LINK (e.g. 'ib-ndr') or --inter-bw RATE (per NIC, e.g. '400 Gbps')",
-                self.ranks,
-                self.gpus_per_node,
-                self.nodes()
+            return Err(CalcError::invalid(crate::bi!(
+                "{n} ranks at {g} GPUs per node span {k} nodes: add --inter LINK (e.g. 'ib-ndr') or --inter-bw RATE (per NIC, e.g. '400 Gbps')",
+                "{n} 个 rank、每节点 {g} 个 GPU，跨 {k} 个节点：请加 --inter LINK（如 'ib-ndr'）或 --inter-bw RATE（每块网卡，如 '400 Gbps'）",
+                n = self.ranks,
+                g = self.gpus_per_node,
+                k = self.nodes()
             )));
         }
         let allowed = self.op.algorithms();
         if self.algorithm != Algorithm::Auto && !allowed.contains(&self.algorithm) {
             let names: Vec<String> = allowed.iter().map(ToString::to_string).collect();
-            return Err(CalcError::invalid(format!(
-                "algorithm '{}' is not available for {}: use --algo {} or auto",
-                self.algorithm,
-                self.op,
-                names.join(" or ")
+            let (algo, op) = (self.algorithm, self.op);
+            return Err(CalcError::invalid(Bi::new(
+                format!(
+                    "algorithm '{algo}' is not available for {op}: use --algo {} or auto",
+                    names.join(" or ")
+                ),
+                format!(
+                    "{op} 不支持算法 '{algo}'：请用 --algo {} 或 auto",
+                    names.join(" 或 ")
+                ),
             )));
         }
         if matches!(self.algorithm, Algorithm::Nvls | Algorithm::NvlsTree) && !self.nvls_capable() {
-            return Err(CalcError::invalid(format!(
-                "algorithm '{}' needs NVLink SHARP, an NVSwitch that reduces in the switch (NVLink 4 or later) and at least 2 GPUs per node: use --intra nvlink4 or nvlink5, or --algo ring or tree",
-                self.algorithm
+            return Err(CalcError::invalid(crate::bi!(
+                "algorithm '{algo}' needs NVLink SHARP, an NVSwitch that reduces in the switch (NVLink 4 or later) and at least 2 GPUs per node: use --intra nvlink4 or nvlink5, or --algo ring or tree",
+                "算法 '{algo}' 需要 NVLink SHARP（能在交换机内归约的 NVSwitch，NVLink 4 及以后）且每节点至少 2 个 GPU：请用 --intra nvlink4 或 nvlink5，或 --algo ring 或 tree",
+                algo = self.algorithm
             )));
         }
         Ok(())
@@ -211,7 +232,7 @@ pub struct CollectiveReport {
     pub expected_busbw_bytes_per_s: f64,
     /// Every algorithm considered, for comparison.
     pub alternatives: Vec<Alternative>,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 /// One algorithm's times.
@@ -255,11 +276,16 @@ pub fn collective(input: &CollectiveInput) -> CollectiveReport {
     let expected_algbw = input.size_bytes / expected.seconds;
     let mut steps = steps::setup(input);
     steps.push(spec.formula.clone());
-    steps.push(format!("factors: {}", spec.sources));
-    steps.push(format!("spec: t = {}", spec.worked));
-    steps.push(format!(
-        "expected (B × efficiency): t = {}",
-        expected.worked
+    steps.push(format::wrap(&spec.sources, "factors: {}", "参数来源：{}"));
+    steps.push(crate::bi!(
+        "spec: t = {t}",
+        "规格：t = {t}",
+        t = &spec.worked
+    ));
+    steps.push(crate::bi!(
+        "expected (B × efficiency): t = {t}",
+        "预期（B × 效率）：t = {t}",
+        t = &expected.worked
     ));
     steps.extend(steps::bandwidths(
         input,

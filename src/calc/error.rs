@@ -101,7 +101,10 @@ impl CalcError {
                     what,
                     input,
                     problem,
-                } => format!("{what} '{input}' {}", problem.get(lang)),
+                } => {
+                    let what = if zh { what_zh(what) } else { what };
+                    format!("{what} '{input}' {}", problem.get(lang))
+                }
                 Self::UnknownLink { id, examples } => {
                     if zh {
                         format!("未知链路 '{id}'{}", examples.get(lang))
@@ -127,6 +130,56 @@ impl CalcError {
             }
         })
     }
+}
+
+/// Chinese names of the values [`CalcError::OutOfRange`] names; others stay as written.
+const WHAT_ZH: &[(&str, &str)] = &[
+    ("size", "大小"),
+    ("rate", "速率"),
+    ("duration", "时长"),
+    ("value", "数值"),
+    ("efficiency", "效率"),
+    ("parameter count", "参数量"),
+    ("bytes per element", "每元素字节数"),
+    ("bytes per parameter", "每参数字节数"),
+    ("optimizer bytes per parameter", "每参数优化器字节数"),
+    ("expression", "表达式"),
+    ("figure", "数值"),
+    ("ranks", "rank 数"),
+    ("n", "rank 数"),
+    ("nodes", "节点数"),
+    ("--nodes", "节点数"),
+    ("GPUs", "GPU 数"),
+    ("--gpus", "GPU 数"),
+    ("GPUs per node", "每节点 GPU 数"),
+    ("--gpus-per-node", "每节点 GPU 数"),
+    ("NICs per node", "每节点网卡数"),
+    ("--nics-per-node", "每节点网卡数"),
+    ("layers", "层数"),
+    ("stages", "stage 数"),
+    ("micro-batches", "micro-batch 数"),
+    ("micro-batch", "micro-batch"),
+    ("micro-batch size", "micro-batch 大小"),
+    ("interleave", "交错数"),
+    ("windows", "窗口数"),
+    ("global batch", "全局 batch"),
+    ("sequence length", "序列长度"),
+    ("hidden size", "hidden size"),
+    ("tokens per second", "每秒 token 数"),
+    ("peak FLOP/s", "峰值 FLOP/s"),
+    ("oversubscription", "超额订阅比"),
+    ("switch radix", "交换机端口数"),
+    ("pod size", "pod 规模"),
+    ("shard group", "分片组"),
+    ("tensor-parallel size", "张量并行度"),
+];
+
+/// `what` in Chinese when known.
+fn what_zh(what: &str) -> &str {
+    WHAT_ZH
+        .iter()
+        .find(|(en, _)| *en == what)
+        .map_or(what, |(_, zh)| zh)
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use crate::calc::fend_bridge::{self, Kind};
 use crate::calc::{CalcError, HardwareTable, LinkPreset, format, guard, lexer, units};
+use crate::text::Bi;
 
 /// The value of an expression.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -14,7 +15,7 @@ pub struct ExprValue {
     pub kind: Kind,
     /// Human rendering: decimal and binary sizes, bytes and bits per second.
     pub display: String,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 fn is_id_char(c: char) -> bool {
@@ -64,10 +65,11 @@ pub fn eval_expression(expr: &str, table: &HardwareTable) -> Result<ExprValue, C
     if original.is_empty() {
         return Err(CalcError::Unreadable {
             input: String::new(),
-            reason: "it is empty".to_owned().into(),
-            hint: "write an expression such as '10 GiB / 25 GB/s' or '10 GiB / nvlink4'"
-                .to_owned()
-                .into(),
+            reason: Bi::new("it is empty", "内容为空"),
+            hint: Bi::new(
+                "write an expression such as '10 GiB / 25 GB/s' or '10 GiB / nvlink4'",
+                "请写表达式，如 '10 GiB / 25 GB/s' 或 '10 GiB / nvlink4'",
+            ),
         });
     }
     guard::check(original)?;
@@ -78,10 +80,15 @@ pub fn eval_expression(expr: &str, table: &HardwareTable) -> Result<ExprValue, C
         fend_bridge::evaluate_expecting(&grouped, Kind::Duration).map_err(|message| {
             let mut err = units::unreadable(original, &message);
             if let CalcError::Unreadable { hint, .. } = &mut err {
-                *hint = hint.map(|h| {
-                    format!(
-                        "{h}; link ids such as 'nvlink4' or 'ib-ndr' stand for their per-direction bandwidth"
-                    )
+                *hint = Bi::build(|lang| {
+                    let h = hint.get(lang);
+                    if lang == crate::content::Lang::Zh {
+                        format!("{h}；'nvlink4'、'ib-ndr' 等链路 id 代表其单向带宽")
+                    } else {
+                        format!(
+                            "{h}; link ids such as 'nvlink4' or 'ib-ndr' stand for their per-direction bandwidth"
+                        )
+                    }
                 });
             }
             err
@@ -90,29 +97,36 @@ pub fn eval_expression(expr: &str, table: &HardwareTable) -> Result<ExprValue, C
         return Err(CalcError::range(
             "value",
             original,
-            "is too large to compute with",
+            Bi::new("is too large to compute with", "太大，无法计算"),
         ));
     }
     let mut display = display(evaluated.value, evaluated.kind, &evaluated.text);
+    let mut shown = Bi::same(format!("= {display}"));
     if let Some(target) = target::conversion_target(&cleaned) {
         // The value stays in SI base units; the answer is shown in the unit asked for.
         if let Ok(text) = fend_bridge::render(&grouped) {
             display = format!("{} = {display}", text.trim_start_matches("approx. "));
+            shown = Bi::same(format!("= {display}"));
         } else {
+            shown = crate::bi!(
+                "= {display} (could not show it in '{target}')",
+                "= {display}（无法以 '{target}' 显示）"
+            );
             display = format!("{display} (could not show it in '{target}')");
         }
     }
-    let mut steps = vec![format!("input: {original}")];
+    let mut steps = vec![crate::bi!("input: {original}", "输入：{original}")];
     for link in &used {
-        steps.push(format!(
-            "{} = {} per direction ({})",
-            link.id,
-            format::rate(link.bandwidth),
-            link.bandwidth_source
+        steps.push(crate::bi!(
+            "{id} = {rate} per direction ({source})",
+            "{id} = 单向 {rate}（{source}）",
+            id = &link.id,
+            rate = format::rate(link.bandwidth),
+            source = &link.bandwidth_source
         ));
     }
-    steps.push(format!("read as: {grouped}"));
-    steps.push(format!("= {display}"));
+    steps.push(crate::bi!("read as: {grouped}", "解读为：{grouped}"));
+    steps.push(shown);
     Ok(ExprValue {
         value: evaluated.value,
         kind: evaluated.kind,
@@ -142,27 +156,35 @@ pub fn figure_matches(value: &ExprValue, expect: &str) -> Result<bool, CalcError
     let written = cleaned.as_str();
     let literals = lexer::number_literals(written);
     let [literal] = literals[..] else {
-        return Err(CalcError::invalid(format!(
-            "expected figure '{written}' must be one number with its unit, like '0.43 s' or '980 GB'"
+        return Err(CalcError::invalid(crate::bi!(
+            "expected figure '{written}' must be one number with its unit, like '0.43 s' or '980 GB'",
+            "期望数值 '{written}' 必须是一个带单位的数，如 '0.43 s' 或 '980 GB'"
         )));
     };
     let wanted = units::parse_quantity_expecting(written, value.kind)?;
     if wanted.kind != value.kind || value.kind == Kind::Other {
         return Err(CalcError::WrongKind {
             input: written.to_owned(),
-            found: wanted.kind.describe().to_owned().into(),
-            wanted: value.kind.describe().into(),
-            hint: format!("the value is {}", value.display).into(),
+            found: wanted.kind.describe_bi(),
+            wanted: value.kind.describe_bi(),
+            hint: crate::bi!("the value is {d}", "算出的值是 {d}", d = &value.display),
         });
     }
-    let number: f64 = literal
-        .parse()
-        .map_err(|_| CalcError::range("figure", written, "has an unreadable number"))?;
+    let number: f64 = literal.parse().map_err(|_| {
+        CalcError::range(
+            "figure",
+            written,
+            Bi::new("has an unreadable number", "含有无法读取的数字"),
+        )
+    })?;
     if number == 0.0 {
         return Err(CalcError::range(
             "figure",
             written,
-            "is zero, so its precision is unknown; write a non-zero figure",
+            Bi::new(
+                "is zero, so its precision is unknown; write a non-zero figure",
+                "为零，无法判断精度；请写非零数值",
+            ),
         ));
     }
     let tolerance = half_unit_in_last_place(literal) * (wanted.value / number).abs();

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::calc::guard;
+use crate::text::Bi;
 
 /// What kind of quantity a text evaluated to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -31,6 +32,18 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// [`Kind::describe`] in both interface languages.
+    pub fn describe_bi(self) -> Bi {
+        let zh = match self {
+            Kind::Size => "大小（字节）",
+            Kind::Rate => "速率（字节每秒）",
+            Kind::Duration => "时长（秒）",
+            Kind::Count => "不带单位的纯数字",
+            Kind::Other => "单位不常见的量",
+        };
+        Bi::new(self.describe(), zh)
+    }
+
     /// A phrase for error messages: "a rate (bytes per second)".
     pub fn describe(self) -> &'static str {
         match self {
@@ -83,15 +96,25 @@ const STACK_BYTES: usize = 64 << 20;
 const MAX_FEND_CHARS: usize = 4 * guard::MAX_EXPRESSION_CHARS;
 
 /// What the user sees when fend ran out of time.
-fn too_slow() -> String {
-    format!(
-        "it took longer than the {} ms limit to compute; split it into smaller steps",
-        BUDGET.as_millis()
+fn too_slow() -> Bi {
+    crate::bi!(
+        "it took longer than the {ms} ms limit to compute; split it into smaller steps",
+        "计算超过了 {ms} ms 的时限；请拆成更小的几步",
+        ms = BUDGET.as_millis()
     )
 }
 
+/// fend's own message, which is English only: the Chinese form says where it comes from.
+fn from_fend(message: String) -> Bi {
+    let zh = match message.as_str() {
+        "division by zero" => "除数为零".to_owned(),
+        _ => format!("fend 无法计算：{message}"),
+    };
+    Bi::new(message, zh)
+}
+
 /// fend's own evaluation, on the current thread.
-fn run_here(input: &str, deadline: Deadline) -> Result<String, String> {
+fn run_here(input: &str, deadline: Deadline) -> Result<String, Bi> {
     let mut context = fend_core::Context::new();
     fend_core::evaluate_with_interrupt(input, &mut context, &deadline)
         .map(|result| result.get_main_result().to_owned())
@@ -99,7 +122,7 @@ fn run_here(input: &str, deadline: Deadline) -> Result<String, String> {
             if message == "interrupted" {
                 too_slow()
             } else {
-                message
+                from_fend(message)
             }
         })
 }
@@ -108,7 +131,7 @@ fn run_here(input: &str, deadline: Deadline) -> Result<String, String> {
 struct Job {
     input: String,
     deadline: Deadline,
-    reply: mpsc::Sender<Result<String, String>>,
+    reply: mpsc::Sender<Result<String, Bi>>,
 }
 
 thread_local! {
@@ -119,7 +142,7 @@ thread_local! {
 }
 
 /// This thread's worker, started on first use.
-fn worker() -> Result<mpsc::Sender<Job>, String> {
+fn worker() -> Result<mpsc::Sender<Job>, Bi> {
     WORKER.with(|slot| {
         let mut slot = slot.borrow_mut();
         if let Some(sender) = slot.as_ref() {
@@ -135,7 +158,12 @@ fn worker() -> Result<mpsc::Sender<Job>, String> {
                     let _ = job.reply.send(run_here(&job.input, job.deadline));
                 }
             })
-            .map_err(|err| format!("the calculator could not start a thread: {err}"))?;
+            .map_err(|err| {
+                crate::bi!(
+                    "the calculator could not start a thread: {err}",
+                    "计算器无法启动线程：{err}"
+                )
+            })?;
         *slot = Some(sender.clone());
         Ok(sender)
     })
@@ -149,12 +177,13 @@ fn forget_worker() {
 
 /// Runs fend on a worker thread with a known stack and waits at most until `deadline` (plus
 /// [`GRACE`]). A panic inside fend reaches the caller as an error.
-fn run(input: &str, deadline: Deadline) -> Result<String, String> {
+fn run(input: &str, deadline: Deadline) -> Result<String, Bi> {
     let chars = input.chars().count();
     if chars > MAX_FEND_CHARS {
-        return Err(format!(
+        return Err(crate::bi!(
             "it is {chars} characters long once link ids are written out as bandwidths; \
-             the limit is {MAX_FEND_CHARS}: use fewer link ids"
+             the limit is {MAX_FEND_CHARS}: use fewer link ids",
+            "链路 id 展开为带宽后长 {chars} 个字符，上限为 {MAX_FEND_CHARS}：请少用几个链路 id"
         ));
     }
     let (reply, answer) = mpsc::channel();
@@ -182,7 +211,10 @@ fn run(input: &str, deadline: Deadline) -> Result<String, String> {
         }
         Err(mpsc::RecvTimeoutError::Disconnected) => {
             forget_worker();
-            Err("the calculator stopped on this input (an internal error in fend)".to_owned())
+            Err(Bi::new(
+                "the calculator stopped on this input (an internal error in fend)",
+                "计算器在这个输入上停止了（fend 内部错误）",
+            ))
         }
     }
 }
@@ -214,7 +246,7 @@ fn suffix(kind: Kind) -> &'static str {
     }
 }
 
-fn finish(text: String, kind: Kind) -> Result<Evaluated, String> {
+fn finish(text: String, kind: Kind) -> Result<Evaluated, Bi> {
     // A real quantity prints as `number unit`; `1 + 2i` or `6e-17 + i` is complex, and reading
     // its leading number would give a silently wrong answer (`sqrt(-1)` = 6e-17).
     let complex = text
@@ -222,31 +254,37 @@ fn finish(text: String, kind: Kind) -> Result<Evaluated, String> {
         .any(|token| token == "+" || token == "-")
         || text.trim_end().ends_with('i') && leading_number(&text).is_some();
     if complex {
-        return Err(format!(
-            "the result is the complex number '{}'; the calculator works with real quantities",
-            text.trim_start_matches("approx. ")
+        return Err(crate::bi!(
+            "the result is the complex number '{z}'; the calculator works with real quantities",
+            "结果是复数 '{z}'；计算器只处理实数量",
+            z = text.trim_start_matches("approx. ")
         ));
     }
-    let value = leading_number(&text).ok_or_else(|| format!("fend gave '{text}', not a number"))?;
+    let value = leading_number(&text).ok_or_else(|| {
+        crate::bi!(
+            "fend gave '{text}', not a number",
+            "fend 给出 '{text}'，不是数字"
+        )
+    })?;
     Ok(Evaluated { value, kind, text })
 }
 
 /// fend's own rendering of already-cleaned text (for a value shown in the unit the user asked).
-pub(crate) fn render(expr: &str) -> Result<String, String> {
+pub(crate) fn render(expr: &str) -> Result<String, Bi> {
     let text = run(expr, Deadline(Instant::now() + BUDGET))?;
     finish(text.clone(), Kind::Other).map(|_| text)
 }
 
 /// Evaluates already-cleaned text and returns its value in SI base units with its kind.
 #[cfg(test)]
-pub(crate) fn evaluate(expr: &str) -> Result<Evaluated, String> {
+pub(crate) fn evaluate(expr: &str) -> Result<Evaluated, Bi> {
     evaluate_expecting(expr, Kind::Size)
 }
 
 /// Like [`evaluate`], trying `likely` first: one fend call when the guess is right, two otherwise.
 ///
 /// Both fend calls share one [`BUDGET`], so an answer (or an error) comes within about 250 ms.
-pub(crate) fn evaluate_expecting(expr: &str, likely: Kind) -> Result<Evaluated, String> {
+pub(crate) fn evaluate_expecting(expr: &str, likely: Kind) -> Result<Evaluated, Bi> {
     let deadline = Deadline(Instant::now() + BUDGET);
     let message = match run(&format!("({expr}){}", suffix(likely)), deadline) {
         Ok(text) => return finish(text, likely),

@@ -119,6 +119,16 @@ pub fn percent(fraction: f64) -> String {
     format!("{}%", sig(fraction * 100.0, 3))
 }
 
+/// `text` put into a phrase of each language: `en` and `zh` hold one `{}` where it goes
+/// (`wrap(&sources, "factors: {}", "参数来源：{}")`).
+pub fn wrap(text: &crate::text::Bi, en: &str, zh: &str) -> crate::text::Bi {
+    use crate::content::Lang;
+    crate::text::Bi::build(|lang| {
+        let pattern = if lang == Lang::Zh { zh } else { en };
+        pattern.replacen("{}", text.get(lang), 1)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,6 +9,7 @@
 //! longest bundled card expression is 105 characters and 3 parentheses deep.
 
 use crate::calc::CalcError;
+use crate::text::Bi;
 
 /// Longest expression accepted, in characters. The slowest input of this length (a chain of
 /// `1+1+…`) takes about 10 ms per fend call in a release build, well under the 1 s budget.
@@ -19,13 +20,26 @@ pub const MAX_NESTING: usize = 64;
 
 /// Characters fend reads as function syntax (`x: body`, `x => body`, `\x.body`, `λx.body`).
 /// Functions are what make unbounded recursion possible, and no calculation needs them.
-const FUNCTION_SYNTAX: &[(&str, &str)] = &[
-    (":", "':' (fend's function syntax `x: body`)"),
-    ("=>", "'=>' (fend's function syntax `x => body`)"),
-    ("\\", "'\\' (fend's lambda syntax `\\x.body`)"),
+const FUNCTION_SYNTAX: &[(&str, &str, &str)] = &[
+    (
+        ":",
+        "':' (fend's function syntax `x: body`)",
+        "':'（fend 的函数写法 `x: body`）",
+    ),
+    (
+        "=>",
+        "'=>' (fend's function syntax `x => body`)",
+        "'=>'（fend 的函数写法 `x => body`）",
+    ),
+    (
+        "\\",
+        "'\\' (fend's lambda syntax `\\x.body`)",
+        "'\\'（fend 的 lambda 写法 `\\x.body`）",
+    ),
     (
         "\u{3bb}",
         "'\u{3bb}' (fend's lambda syntax `\u{3bb}x.body`)",
+        "'\u{3bb}'（fend 的 lambda 写法 `\u{3bb}x.body`）",
     ),
 ];
 
@@ -63,25 +77,28 @@ fn nesting(text: &str) -> usize {
 /// Rejects text that nests too deep, is too long, or defines a function (checked in that order,
 /// so a deeply nested input is told about its nesting, the more useful fix).
 pub(crate) fn check(text: &str) -> Result<(), CalcError> {
-    let refuse = |problem: String| Err(CalcError::range("expression", preview(text), problem));
+    let refuse = |problem: Bi| Err(CalcError::range("expression", preview(text), problem));
     let depth = nesting(text);
     if depth > MAX_NESTING {
-        return refuse(format!(
+        return refuse(crate::bi!(
             "nests {depth} parentheses deep; the limit is {MAX_NESTING}: \
-                 remove redundant parentheses or split the calculation into steps"
+                 remove redundant parentheses or split the calculation into steps",
+            "括号嵌套 {depth} 层，上限为 {MAX_NESTING}：请去掉多余括号或把计算拆成几步"
         ));
     }
     let chars = text.chars().count();
     if chars > MAX_EXPRESSION_CHARS {
-        return refuse(format!(
+        return refuse(crate::bi!(
             "is {chars} characters long; the limit is {MAX_EXPRESSION_CHARS}: \
-                 split the calculation into steps"
+                 split the calculation into steps",
+            "长 {chars} 个字符，上限为 {MAX_EXPRESSION_CHARS}：请把计算拆成几步"
         ));
     }
-    if let Some((_, what)) = FUNCTION_SYNTAX.iter().find(|(s, _)| text.contains(s)) {
-        return refuse(format!(
+    if let Some((_, what, what_zh)) = FUNCTION_SYNTAX.iter().find(|(s, _, _)| text.contains(s)) {
+        return refuse(crate::bi!(
             "uses {what}, and functions are not supported: \
-                 write arithmetic with units, such as '10 GiB / 25 GB/s'"
+                 write arithmetic with units, such as '10 GiB / 25 GB/s'",
+            "用了 {what_zh}，不支持函数：请写带单位的算式，如 '10 GiB / 25 GB/s'"
         ));
     }
     let words: Vec<String> = text
@@ -94,9 +111,10 @@ pub(crate) fn check(text: &str) -> Result<(), CalcError> {
             .then_some(&pair[1])
     });
     if let Some(word) = base_word {
-        return refuse(format!(
+        return refuse(crate::bi!(
             "asks for another number base ('{word}'), which the calculator cannot read back: \
-                 leave the conversion out (0x and 0b literals are fine)"
+                 leave the conversion out (0x and 0b literals are fine)",
+            "要求换成其他进制（'{word}'），计算器无法读回：请去掉这个换算（0x 和 0b 字面量可以用）"
         ));
     }
     Ok(())

@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Deserializer};
 
 use crate::calc::{CalcError, units};
+use crate::text::Bi;
 
 /// The bundled preset file, embedded so the binary works without any data directory.
 const BUNDLED_TOML: &str = include_str!("../../content/hardware.toml");
@@ -135,9 +136,9 @@ impl LinkPreset {
     }
 
     fn validate(&self) -> Result<(), CalcError> {
-        let bad = |problem: String| CalcError::BadPreset {
+        let bad = |problem: Bi| CalcError::BadPreset {
             id: self.id.clone(),
-            problem: problem.into(),
+            problem,
         };
         let id_ok = !self.id.is_empty()
             && self
@@ -145,26 +146,24 @@ impl LinkPreset {
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
         if !id_ok || !self.id.starts_with(|c: char| c.is_ascii_lowercase()) {
-            return Err(bad(
+            return Err(bad(Bi::new(
                 "ids start with a lowercase letter and use lowercase letters, digits and '-' \
-                 only, like 'ib-ndr'"
-                    .into(),
-            ));
+                 only, like 'ib-ndr'",
+                "id 须以小写字母开头，只用小写字母、数字和 '-'，如 'ib-ndr'",
+            )));
         }
         // In expressions an id stands for its bandwidth, so an id that is also a unit (`s`,
         // `gb`, `min`) would silently change what `10 GiB / 5 GB/s` means.
         if units::parse_quantity(&format!("1 {}", self.id)).is_ok() {
-            return Err(bad(format!(
-                "'{}' is also a unit, so expressions using it would change meaning; \
-                 pick another id, like 'my-{}'",
-                self.id, self.id
+            return Err(bad(crate::bi!(
+                "'{id}' is also a unit, so expressions using it would change meaning; \
+                 pick another id, like 'my-{id}'",
+                "'{id}' 也是单位名，表达式里用它会改变含义；请换个 id，如 'my-{id}'",
+                id = &self.id
             )));
         }
         if !(self.efficiency > 0.0 && self.efficiency <= 1.0) {
-            return Err(bad(format!(
-                "efficiency '{}' must be above 0 and at most 1 (0.8 means 80%)",
-                self.efficiency
-            )));
+            return Err(bad(efficiency_range("efficiency", self.efficiency)));
         }
         for (what, value) in [
             ("copy-efficiency", self.copy_efficiency),
@@ -172,25 +171,32 @@ impl LinkPreset {
             ("nvls-efficiency", self.nvls_efficiency),
         ] {
             if let Some(v) = value.filter(|v| !(*v > 0.0 && *v <= 1.0)) {
-                return Err(bad(format!(
-                    "{what} '{v}' must be above 0 and at most 1 (0.8 means 80%)"
-                )));
+                return Err(bad(efficiency_range(what, v)));
             }
         }
         if self.peer_bandwidth.is_some() != self.mesh_peers.is_some_and(|p| p > 0) {
-            return Err(bad(
-                "a full mesh needs both peer-bandwidth (one link's rate) and mesh-peers (links per GPU, at least 1)"
-                    .into(),
-            ));
+            return Err(bad(Bi::new(
+                "a full mesh needs both peer-bandwidth (one link's rate) and mesh-peers (links per GPU, at least 1)",
+                "全互联需要同时给出 peer-bandwidth（单条链路速率）和 mesh-peers（每个 GPU 的链路数，至少 1）",
+            )));
         }
         if let Some(bidir) = self.bidirectional.filter(|b| *b < self.bandwidth) {
-            return Err(bad(format!(
-                "bidirectional '{bidir}' B/s is below the per-direction bandwidth '{}' B/s; were they swapped?",
-                self.bandwidth
+            return Err(bad(crate::bi!(
+                "bidirectional '{bidir}' B/s is below the per-direction bandwidth '{bw}' B/s; were they swapped?",
+                "双向 '{bidir}' B/s 低于单向带宽 '{bw}' B/s；是否写反了？",
+                bw = self.bandwidth
             )));
         }
         Ok(())
     }
+}
+
+/// An efficiency of a preset outside (0, 1].
+fn efficiency_range(what: &str, value: f64) -> Bi {
+    crate::bi!(
+        "{what} '{value}' must be above 0 and at most 1 (0.8 means 80%)",
+        "{what} '{value}' 必须大于 0 且不超过 1（0.8 表示 80%）"
+    )
 }
 
 #[derive(Deserialize)]
@@ -258,7 +264,10 @@ impl HardwareTable {
             if seen.contains(&preset.id) {
                 return Err(CalcError::BadPreset {
                     id: preset.id,
-                    problem: "is defined twice; keep one [[links]] entry per id".into(),
+                    problem: Bi::new(
+                        "is defined twice; keep one [[links]] entry per id",
+                        "定义了两次；每个 id 只保留一个 [[links]] 条目",
+                    ),
                 });
             }
             seen.push(preset.id.clone());
@@ -281,13 +290,13 @@ impl HardwareTable {
     pub fn require(&self, id: &str) -> Result<&LinkPreset, CalcError> {
         self.get(id).ok_or_else(|| CalcError::UnknownLink {
             id: id.trim().to_owned(),
-            examples: self.suggest(id).into(),
+            examples: self.suggest(id),
         })
     }
 
     /// `: did you mean 'nvlink3'?` for the nearest ids by edit distance (a typo, a missing
     /// generation digit), else a few examples.
-    fn suggest(&self, id: &str) -> String {
+    fn suggest(&self, id: &str) -> Bi {
         let needle = id.trim().to_ascii_lowercase();
         let mut scored: Vec<(usize, &str)> = self
             .links
@@ -307,11 +316,20 @@ impl HardwareTable {
             .map(|(_, s)| format!("'{s}'"))
             .collect();
         if close.is_empty() {
-            "; `infraprep links` lists them (for example 'pcie4', 'nvlink4', 'ib-ndr')".to_owned()
+            Bi::new(
+                "; `infraprep links` lists them (for example 'pcie4', 'nvlink4', 'ib-ndr')",
+                "；`infraprep links` 列出全部链路（如 'pcie4'、'nvlink4'、'ib-ndr'）",
+            )
         } else {
-            format!(
-                ": did you mean {}? (`infraprep links` lists them all)",
-                close.join(" or ")
+            Bi::new(
+                format!(
+                    ": did you mean {}? (`infraprep links` lists them all)",
+                    close.join(" or ")
+                ),
+                format!(
+                    "：是不是想用 {}？（`infraprep links` 列出全部）",
+                    close.join(" 或 ")
+                ),
             )
         }
     }

@@ -6,6 +6,7 @@
 //! reads differently from what engineers mean (`mbps` is millibits, `GBps` is gigabits).
 
 use crate::calc::CalcError;
+use crate::text::Bi;
 
 /// A piece of input text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,15 +177,15 @@ pub(crate) fn check_unit_words(text: &str) -> Result<(), CalcError> {
         {
             return Err(CalcError::Unreadable {
                 input: text.to_owned(),
-                reason: reason.into(),
-                hint: hint.into(),
+                reason,
+                hint,
             });
         }
     }
     Ok(())
 }
 
-fn unit_word_problem(word: &str) -> Option<(String, String)> {
+fn unit_word_problem(word: &str) -> Option<(Bi, Bi)> {
     let prefixed = |rest: &str| {
         let mut chars = word.chars();
         let first = chars.next()?;
@@ -194,31 +195,47 @@ fn unit_word_problem(word: &str) -> Option<(String, String)> {
     };
     if matches!(word, "mb" | "mB" | "mbps" | "mBps" | "mbit") {
         return Some((
-            format!("'{word}' means milli-bits"),
-            "write 'MB' for megabytes or 'Mb' / 'Mbps' for megabits".to_owned(),
+            crate::bi!("'{word}' means milli-bits", "'{word}' 表示毫比特"),
+            Bi::new(
+                "write 'MB' for megabytes or 'Mb' / 'Mbps' for megabits",
+                "兆字节写 'MB'，兆比特写 'Mb' / 'Mbps'",
+            ),
         ));
     }
     if matches!(word, "kb" | "gb" | "tb" | "pb") {
         let up = word.to_uppercase();
         let bits = format!("{}b", &up[..1]);
+        let binary = &up[..1];
         return Some((
-            format!("'{word}' is ambiguous between bits and bytes"),
-            format!(
-                "write '{up}' for bytes (or '{}iB' for binary) or '{bits}' for bits",
-                &up[..1]
+            crate::bi!(
+                "'{word}' is ambiguous between bits and bytes",
+                "'{word}' 分不清是比特还是字节"
+            ),
+            crate::bi!(
+                "write '{up}' for bytes (or '{binary}iB' for binary) or '{bits}' for bits",
+                "字节写 '{up}'（二进制写 '{binary}iB'），比特写 '{bits}'"
             ),
         ));
     }
     if let Some(p) = prefixed("Bps") {
         return Some((
-            format!("'{word}' is read by some tools as bits per second"),
-            format!("write '{p}B/s' for bytes per second or '{p}b/s' for bits per second"),
+            crate::bi!(
+                "'{word}' is read by some tools as bits per second",
+                "有些工具把 '{word}' 读作比特每秒"
+            ),
+            crate::bi!(
+                "write '{p}B/s' for bytes per second or '{p}b/s' for bits per second",
+                "字节每秒写 '{p}B/s'，比特每秒写 '{p}b/s'"
+            ),
         ));
     }
     if let Some(p) = prefixed("Bs").or_else(|| prefixed("bs")) {
         return Some((
-            format!("'{word}' is not a unit"),
-            format!("write '{p}B/s' for a rate or '{p}B' for a size"),
+            crate::bi!("'{word}' is not a unit", "'{word}' 不是单位"),
+            crate::bi!(
+                "write '{p}B/s' for a rate or '{p}B' for a size",
+                "速率写 '{p}B/s'，大小写 '{p}B'"
+            ),
         ));
     }
     None

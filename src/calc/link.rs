@@ -1,6 +1,7 @@
 //! A link as a calculation uses it: a preset, or a bare rate the user typed.
 
 use crate::calc::{CalcError, HardwareTable, LinkKind, LinkPreset, Scope, format, units};
+use crate::text::Bi;
 
 /// Efficiency of a typed link rate (`--bandwidth`, `--intra-bw`, `--inter-bw`, `--node-bw`):
 /// the low end of what the bundled presets measure (PCIe copies 0.77-0.84, NVLink collectives
@@ -169,20 +170,32 @@ impl LinkSpec {
 
     /// One line describing the link's figures, for steps.
     pub fn describe(&self) -> String {
-        let bidir = self.bidirectional.map_or(String::new(), |b| {
-            format!(
-                "; the bidirectional {} is both directions added and is not used",
-                format::rate_short(b)
+        self.describe_bi().en().to_owned()
+    }
+
+    /// [`LinkSpec::describe`] in both interface languages (the efficiency's source, a citation,
+    /// stays as written).
+    pub fn describe_bi(&self) -> Bi {
+        let bidir = self.bidirectional.map_or_else(Bi::default, |b| {
+            crate::bi!(
+                "; the bidirectional {b} is both directions added and is not used",
+                "；双向 {b} 是两个方向之和，不参与计算",
+                b = format::rate_short(b)
             )
         });
-        format!(
-            "{}: B = {} per direction{bidir}; α = {}; efficiency {} ({})",
-            self.label,
-            format::rate(self.bandwidth),
-            format::duration(self.latency),
-            format::sig(self.efficiency, 3),
-            self.efficiency_source
-        )
+        let (label, source) = (&self.label, &self.efficiency_source);
+        let (bw, alpha) = (format::rate(self.bandwidth), format::duration(self.latency));
+        let e = format::sig(self.efficiency, 3);
+        Bi::build(|lang| {
+            let bidir = bidir.get(lang);
+            if lang == crate::content::Lang::Zh {
+                format!("{label}：单向 B = {bw}{bidir}；α = {alpha}；效率 {e}（{source}）")
+            } else {
+                format!(
+                    "{label}: B = {bw} per direction{bidir}; α = {alpha}; efficiency {e} ({source})"
+                )
+            }
+        })
     }
 }
 
@@ -219,10 +232,11 @@ pub fn link_or_bw(
     table: &HardwareTable,
 ) -> Result<Option<LinkSpec>, CalcError> {
     match (id, bw) {
-        (Some(id), Some(bw)) => Err(CalcError::invalid(format!(
-            "give --link '{}' or --bw '{}', not both",
-            id.trim(),
-            bw.trim()
+        (Some(id), Some(bw)) => Err(CalcError::invalid(crate::bi!(
+            "give --link '{id}' or --bw '{bw}', not both",
+            "--link '{id}' 和 --bw '{bw}' 只能给一个",
+            id = id.trim(),
+            bw = bw.trim()
         ))),
         (Some(id), None) => table.require(id).map(|p| Some(LinkSpec::from_preset(p))),
         (None, Some(rate)) => units::parse_rate(rate).map(|b| Some(LinkSpec::custom(b))),

@@ -15,6 +15,7 @@ use crate::calc::Form;
 use crate::calc::activation::Activation;
 use crate::calc::link::{LinkSpec, link_or_bw};
 use crate::calc::{CalcError, HardwareTable, TransferInput, transfer, units};
+use crate::text::Bi;
 
 /// Forward and backward time of one micro-batch on one stage, in seconds.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,8 +43,13 @@ pub struct PipelineInput {
 impl PipelineInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
     pub fn from_form(f: &Form, table: &HardwareTable) -> Result<Self, CalcError> {
-        let stages = units::parse_count("stages", f.text("stages"), 2)
-            .map_err(|e| CalcError::invalid(format!("{e}: a pipeline needs at least 2 stages")))?;
+        let stages = units::parse_count("stages", f.text("stages"), 2).map_err(|e| {
+            CalcError::invalid(crate::calc::format::wrap(
+                &e.text(),
+                "{}: a pipeline needs at least 2 stages",
+                "{}：流水线至少需要 2 个 stage",
+            ))
+        })?;
         let input = PipelineInput {
             stages,
             micro_batches: units::parse_count("micro-batches", f.text("micro-batches"), 1)?,
@@ -53,9 +59,10 @@ impl PipelineInput {
             link: link_or_bw(f.get("link"), f.get("bw"), table)?,
         };
         if input.link.is_some() && input.activation.is_none() {
-            return Err(CalcError::invalid(
+            return Err(CalcError::invalid(Bi::new(
                 "a link needs the message size: add --micro-batch, --seq and --hidden (e.g. 1, 4096, 8192)",
-            ));
+                "给了链路就需要消息大小：请加 --micro-batch、--seq 和 --hidden（如 1、4096、8192）",
+            )));
         }
         Ok(input)
     }
@@ -67,9 +74,10 @@ fn stage_times(
 ) -> Result<Option<StageTimes>, CalcError> {
     let Some(forward) = forward else {
         return match backward {
-            Some(b) => Err(CalcError::invalid(format!(
-                "--t-bwd '{}' needs --t-fwd as well (the forward time of one micro-batch on one stage)",
-                b.trim()
+            Some(b) => Err(CalcError::invalid(crate::bi!(
+                "--t-bwd '{b}' needs --t-fwd as well (the forward time of one micro-batch on one stage)",
+                "--t-bwd '{b}' 还需要 --t-fwd（一个 micro-batch 在一个 stage 上的前向时间）",
+                b = b.trim()
             ))),
             None => Ok(None),
         };
@@ -96,9 +104,10 @@ fn activation(f: &Form) -> Result<Option<Activation>, CalcError> {
             .into_iter()
             .filter_map(|(flag, v)| v.is_none().then_some(flag))
             .collect();
-            Err(CalcError::invalid(format!(
-                "the point-to-point message needs --micro-batch, --seq and --hidden together: add {}",
-                missing.join(", ")
+            Err(CalcError::invalid(crate::bi!(
+                "the point-to-point message needs --micro-batch, --seq and --hidden together: add {m}",
+                "点对点消息需要同时给出 --micro-batch、--seq 和 --hidden：请补上 {m}",
+                m = missing.join(", ")
             )))
         }
     }
@@ -134,7 +143,7 @@ pub struct PipelineReport {
     /// One message over the link.
     pub p2p_seconds: Option<f64>,
     pub expected_p2p_seconds: Option<f64>,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 /// Bubble, step time and point-to-point cost of one pipeline setup.

@@ -5,6 +5,7 @@ use serde::Serialize;
 use crate::calc::Form;
 use crate::calc::link::{LinkSpec, Role};
 use crate::calc::{CalcError, HardwareTable, format, units};
+use crate::text::Bi;
 
 /// A preset as a copy between two endpoints uses it: the copy efficiency, and in a full mesh
 /// only the one link between the pair.
@@ -42,9 +43,10 @@ impl TransferInput {
             links.push(LinkSpec::custom(units::parse_rate(rate)?));
         }
         if links.is_empty() {
-            return Err(CalcError::invalid(
+            return Err(CalcError::invalid(Bi::new(
                 "no link given: add --link ID (e.g. '--link ib-hdr', see `infraprep links`) or --bandwidth RATE (e.g. '25 GB/s')",
-            ));
+                "没有给出链路：请加 --link ID（如 '--link ib-hdr'，见 `infraprep links`）或 --bandwidth RATE（如 '25 GB/s'）",
+            )));
         }
         let latency = fields
             .get("latency")
@@ -85,7 +87,7 @@ pub struct TransferRow {
     pub expected_seconds: f64,
     /// This row's spec time divided by the fastest row's spec time (1 for the fastest).
     pub ratio_to_fastest: f64,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 /// Spec and expected time of `size` over each link.
@@ -100,11 +102,13 @@ pub fn transfer(input: &TransferInput) -> TransferReport {
         for row in &mut results {
             row.ratio_to_fastest = row.seconds / best;
             if input.links.len() > 1 {
-                row.steps.push(format!(
-                    "ratio to the fastest ({best_link}): {} / {} = {}×",
-                    format::duration(row.seconds),
-                    format::duration(best),
-                    format::sig(row.ratio_to_fastest, 3)
+                row.steps.push(crate::bi!(
+                    "ratio to the fastest ({best_link}): {t} / {best} = {ratio}×",
+                    "与最快链路（{best_link}）之比：{t} / {best} = {ratio}×",
+                    best_link = &best_link,
+                    t = format::duration(row.seconds),
+                    best = format::duration(best),
+                    ratio = format::sig(row.ratio_to_fastest, 3)
                 ));
             }
         }
@@ -119,23 +123,23 @@ fn row(size: f64, link: &LinkSpec) -> TransferRow {
     let seconds = link.latency + size / link.bandwidth;
     let expected_bw = link.expected_bandwidth();
     let expected_seconds = link.latency + size / expected_bw;
+    let alpha = format::duration(link.latency);
+    let bw = format::rate_short(link.bandwidth);
     let steps = vec![
-        link.describe(),
-        format!(
-            "spec: t = α + S / B = {} + {} / {} = {}",
-            format::duration(link.latency),
-            format::bytes(size),
-            format::rate_short(link.bandwidth),
-            format::duration(seconds)
+        link.describe_bi(),
+        crate::bi!(
+            "spec: t = α + S / B = {alpha} + {s} / {bw} = {t}",
+            "规格：t = α + S / B = {alpha} + {s} / {bw} = {t}",
+            s = format::bytes(size),
+            t = format::duration(seconds)
         ),
-        format!(
-            "expected: t = α + S / (B × e) = {} + {} / ({} × {} = {}) = {}",
-            format::duration(link.latency),
-            format::bytes_short(size),
-            format::rate_short(link.bandwidth),
-            format::sig(link.efficiency, 3),
-            format::rate_short(expected_bw),
-            format::duration(expected_seconds)
+        crate::bi!(
+            "expected: t = α + S / (B × e) = {alpha} + {s} / ({bw} × {e} = {be}) = {t}",
+            "预期：t = α + S / (B × e) = {alpha} + {s} / ({bw} × {e} = {be}) = {t}",
+            s = format::bytes_short(size),
+            e = format::sig(link.efficiency, 3),
+            be = format::rate_short(expected_bw),
+            t = format::duration(expected_seconds)
         ),
     ];
     TransferRow {

@@ -6,6 +6,7 @@
 
 use crate::calc::fend_bridge::{self, Kind};
 use crate::calc::{CalcError, guard, lexer};
+use crate::text::Bi;
 
 /// Largest size accepted: 1 ZB. Anything above is a typo, and keeps the maths finite.
 const MAX_BYTES: f64 = 1e21;
@@ -40,10 +41,8 @@ pub(crate) fn parse_quantity_expecting(text: &str, likely: Kind) -> Result<Quant
     if trimmed.is_empty() {
         return Err(CalcError::Unreadable {
             input: text.to_owned(),
-            reason: "it is empty".to_owned().into(),
-            hint: "write a value with its unit, such as '10 GiB', '25 GB/s' or '2 us'"
-                .to_owned()
-                .into(),
+            reason: Bi::new("it is empty", "内容为空"),
+            hint: value_hint(),
         });
     }
     if let Some((value, kind)) = fast::read(trimmed) {
@@ -62,7 +61,7 @@ pub(crate) fn parse_quantity_expecting(text: &str, likely: Kind) -> Result<Quant
         return Err(CalcError::range(
             "value",
             trimmed,
-            "is too large to compute with",
+            Bi::new("is too large to compute with", "太大，无法计算"),
         ));
     }
     Ok(Quantity {
@@ -72,24 +71,31 @@ pub(crate) fn parse_quantity_expecting(text: &str, likely: Kind) -> Result<Quant
     })
 }
 
-pub(crate) fn unreadable(input: &str, fend_message: &str) -> CalcError {
+pub(crate) fn unreadable(input: &str, fend_message: &Bi) -> CalcError {
     let (reason, hint) = if let Some(word) = fend_message.strip_prefix("unknown identifier ") {
         (
-            format!("{word} is not a known unit"),
-            "use units such as B, KB, MB, GB, GiB, Gb, GB/s, Gb/s, Gbps, ns, us, ms, s, min, h"
-                .to_owned(),
+            crate::bi!("{word} is not a known unit", "{word} 不是已知单位"),
+            Bi::new(
+                "use units such as B, KB, MB, GB, GiB, Gb, GB/s, Gb/s, Gbps, ns, us, ms, s, min, h",
+                "请使用 B、KB、MB、GB、GiB、Gb、GB/s、Gb/s、Gbps、ns、us、ms、s、min、h 等单位",
+            ),
         )
     } else {
-        (
-            fend_message.to_owned(),
-            "write a value with its unit, such as '10 GiB', '25 GB/s' or '2 us'".to_owned(),
-        )
+        (fend_message.clone(), value_hint())
     };
     CalcError::Unreadable {
         input: input.to_owned(),
-        reason: reason.into(),
-        hint: hint.into(),
+        reason,
+        hint,
     }
+}
+
+/// The usual hint for text that is not a quantity.
+fn value_hint() -> Bi {
+    Bi::new(
+        "write a value with its unit, such as '10 GiB', '25 GB/s' or '2 us'",
+        "请写出带单位的数值，如 '10 GiB'、'25 GB/s' 或 '2 us'",
+    )
 }
 
 /// Reads `text` as `wanted` and checks it is positive and below `max`.
@@ -99,27 +105,40 @@ fn parse_kind(text: &str, wanted: Kind, what: &'static str, max: f64) -> Result<
     if quantity.kind != wanted {
         return Err(CalcError::WrongKind {
             input: input.to_owned(),
-            found: quantity.kind.describe().to_owned().into(),
-            wanted: wanted.describe().into(),
-            hint: example_for(wanted, quantity.kind).into(),
+            found: quantity.kind.describe_bi(),
+            wanted: wanted.describe_bi(),
+            hint: example_for(wanted, quantity.kind),
         });
     }
     check_range(what, input, quantity.value, max)
 }
 
-fn example_for(wanted: Kind, found: Kind) -> String {
+pub(crate) fn example_for(wanted: Kind, found: Kind) -> Bi {
     let example = match wanted {
-        Kind::Size => {
-            "write a size such as '10 GiB' (2^30 bytes each) or '10 GB' (10^9 bytes each)"
-        }
-        Kind::Rate => "write a rate such as '25 GB/s' or '200 Gbps' (bits)",
-        Kind::Duration => "write a duration such as '2 us', '5 min' or '3 h'",
-        Kind::Count | Kind::Other => "write a plain number",
+        Kind::Size => Bi::new(
+            "write a size such as '10 GiB' (2^30 bytes each) or '10 GB' (10^9 bytes each)",
+            "请写大小，如 '10 GiB'（每 GiB 为 2^30 字节）或 '10 GB'（每 GB 为 10^9 字节）",
+        ),
+        Kind::Rate => Bi::new(
+            "write a rate such as '25 GB/s' or '200 Gbps' (bits)",
+            "请写速率，如 '25 GB/s' 或 '200 Gbps'（按比特）",
+        ),
+        Kind::Duration => Bi::new(
+            "write a duration such as '2 us', '5 min' or '3 h'",
+            "请写时长，如 '2 us'、'5 min' 或 '3 h'",
+        ),
+        Kind::Count | Kind::Other => Bi::new("write a plain number", "请写一个纯数字"),
     };
     if found == Kind::Count {
-        format!("add a unit: {example}")
+        example.map(|e| {
+            if e.is_ascii() {
+                format!("add a unit: {e}")
+            } else {
+                format!("加上单位：{e}")
+            }
+        })
     } else {
-        example.to_owned()
+        example
     }
 }
 
@@ -128,15 +147,25 @@ fn check_range(what: &'static str, input: &str, value: f64, max: f64) -> Result<
         Err(CalcError::range(
             what,
             input,
-            "is not a number; write a positive value",
+            Bi::new(
+                "is not a number; write a positive value",
+                "不是数字；请写一个正数",
+            ),
         ))
     } else if value <= 0.0 {
-        Err(CalcError::range(what, input, "must be greater than zero"))
+        Err(CalcError::range(
+            what,
+            input,
+            Bi::new("must be greater than zero", "必须大于零"),
+        ))
     } else if value > max {
         Err(CalcError::range(
             what,
             input,
-            format!("is too large (the limit is {max:e} in SI base units); check the unit"),
+            crate::bi!(
+                "is too large (the limit is {max:e} in SI base units); check the unit",
+                "太大（上限为 {max:e} 个 SI 基本单位）；请检查单位"
+            ),
         ))
     } else {
         Ok(value)
@@ -156,7 +185,10 @@ pub fn parse_rate(text: &str) -> Result<f64, CalcError> {
         return Err(CalcError::range(
             "rate",
             text.trim(),
-            "is below 1 bit/s (0.125 B/s); check the unit",
+            Bi::new(
+                "is below 1 bit/s (0.125 B/s); check the unit",
+                "低于 1 bit/s（0.125 B/s）；请检查单位",
+            ),
         ));
     }
     Ok(rate)
@@ -190,21 +222,30 @@ pub fn parse_efficiency(text: &str) -> Result<f64, CalcError> {
         CalcError::range(
             "efficiency",
             input,
-            "is not a number; write a fraction such as '0.8' or a percentage such as '80%'",
+            Bi::new(
+                "is not a number; write a fraction such as '0.8' or a percentage such as '80%'",
+                "不是数字；请写小数如 '0.8' 或百分比如 '80%'",
+            ),
         )
     })?;
     if !(value > 0.0 && value <= 1.0) {
         return Err(CalcError::range(
             "efficiency",
             input,
-            "must be above 0 and at most 1 (or 100%)",
+            Bi::new(
+                "must be above 0 and at most 1 (or 100%)",
+                "必须大于 0 且不超过 1（或 100%）",
+            ),
         ));
     }
     if value < MIN_EFFICIENCY {
         return Err(CalcError::range(
             "efficiency",
             input,
-            "is below 0.001 (0.1%); check the value: 0.8 means 80%",
+            Bi::new(
+                "is below 0.001 (0.1%); check the value: 0.8 means 80%",
+                "低于 0.001（0.1%）；请检查数值：0.8 表示 80%",
+            ),
         ));
     }
     Ok(value)
@@ -229,10 +270,11 @@ pub fn parse_params(text: &str) -> Result<f64, CalcError> {
     let (Some(scale), Some(number)) = (scale, parsed) else {
         return Err(CalcError::Unreadable {
             input: input.to_owned(),
-            reason: "it is not a parameter count".to_owned().into(),
-            hint: "write a count such as '70B' (70 billion), '175e9' or '7.5M'"
-                .to_owned()
-                .into(),
+            reason: Bi::new("it is not a parameter count", "不是参数量"),
+            hint: Bi::new(
+                "write a count such as '70B' (70 billion), '175e9' or '7.5M'",
+                "请写参数量，如 '70B'（700 亿）、'175e9' 或 '7.5M'",
+            ),
         });
     };
     check_range("parameter count", input, number * scale, MAX_PARAMS)
@@ -260,7 +302,10 @@ pub fn parse_number(what: &'static str, text: &str, max: f64) -> Result<f64, Cal
         return Err(CalcError::range(
             what,
             input,
-            "is not a number; write e.g. '819', '8.4e5' or '16M'",
+            Bi::new(
+                "is not a number; write e.g. '819', '8.4e5' or '16M'",
+                "不是数字；请写如 '819'、'8.4e5' 或 '16M'",
+            ),
         ));
     };
     check_range(what, input, number * scale, max)
@@ -283,7 +328,10 @@ pub fn parse_element_bytes(text: &str) -> Result<f64, CalcError> {
             CalcError::range(
                 "bytes per element",
                 input,
-                "is not a size in bytes from 1 to 64 or a type: write 2, bf16, fp16, fp32 or fp8",
+                Bi::new(
+                    "is not a size in bytes from 1 to 64 or a type: write 2, bf16, fp16, fp32 or fp8",
+                    "既不是 1 到 64 的字节数也不是类型名：请写 2、bf16、fp16、fp32 或 fp8",
+                ),
             )
         })
 }
@@ -291,21 +339,31 @@ pub fn parse_element_bytes(text: &str) -> Result<f64, CalcError> {
 /// A whole count such as a number of ranks, GPUs or nodes, at least `min`.
 pub fn parse_count(what: &'static str, text: &str, min: usize) -> Result<usize, CalcError> {
     let input = text.trim();
-    let value: usize = input
-        .parse()
-        .map_err(|_| CalcError::range(what, input, "is not a whole number; write e.g. '8'"))?;
+    let value: usize = input.parse().map_err(|_| {
+        CalcError::range(
+            what,
+            input,
+            Bi::new(
+                "is not a whole number; write e.g. '8'",
+                "不是整数；请写如 '8'",
+            ),
+        )
+    })?;
     if value < min {
         return Err(CalcError::range(
             what,
             input,
-            format!("must be at least {min}"),
+            crate::bi!("must be at least {min}", "至少为 {min}"),
         ));
     }
     if value > 10_000_000 {
         return Err(CalcError::range(
             what,
             input,
-            "is too large (the limit is 10 million)",
+            Bi::new(
+                "is too large (the limit is 10 million)",
+                "太大（上限为 1000 万）",
+            ),
         ));
     }
     Ok(value)

@@ -65,17 +65,25 @@ pub(super) const BUSBW: Calculator = Calculator {
 fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let report = calc::busbw(&BusbwInput::from_form(form, table)?);
     let mut outcome = Outcome {
-        summary: format!("{} on {} ranks", report.op, report.ranks).into(),
-        steps: report.steps.iter().map(Bi::from).collect(),
+        summary: crate::bi!(
+            "{op} on {n} ranks",
+            "{n} 个 rank 上的 {op}",
+            op = report.op,
+            n = report.ranks
+        ),
+        steps: report.steps.clone(),
         ..Outcome::default()
     };
     outcome.row("algbw", format::rate_short(report.algbw_bytes_per_s));
     outcome.row("busbw", format::rate_short(report.busbw_bytes_per_s));
     if let Some(percent) = report.percent_of_link {
-        outcome.row("of the link", format!("{}%", format::sig(percent, 3)));
+        outcome.row(
+            Bi::new("of the link", "占链路带宽"),
+            format!("{}%", format::sig(percent, 3)),
+        );
     }
     outcome.charts = vec![Chart::Bars {
-        title: "bandwidth measured".into(),
+        title: Bi::new("bandwidth measured", "实测带宽"),
         unit: Unit::Rate,
         bars: vec![
             (

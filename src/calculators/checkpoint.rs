@@ -56,47 +56,65 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let report = calc::checkpoint(&input);
     let time = |v: Option<f64>| v.map(format::duration).unwrap_or_default();
     let mut outcome = Outcome {
-        steps: report.steps.iter().map(Bi::from).collect(),
+        steps: report.steps.clone(),
         ..Outcome::default()
     };
-    outcome.row("size", format::bytes(report.size_bytes));
+    outcome.row(Bi::new("size", "大小"), format::bytes(report.size_bytes));
     if report.write_seconds.is_some() {
         outcome.pair(
-            "write",
+            Bi::new("write", "写入"),
             time(report.write_seconds),
             time(report.expected_write_seconds),
         );
         outcome.pair(
-            "read",
+            Bi::new("read", "读取"),
             time(report.read_seconds),
             time(report.expected_read_seconds),
         );
-        outcome.row("bottleneck", report.bottleneck.clone().unwrap_or_default());
+        outcome.row(
+            Bi::new("bottleneck", "瓶颈"),
+            stage_name(report.bottleneck.as_deref().unwrap_or_default()),
+        );
     }
     if let Some(bytes) = report.host_memory_bytes_per_node {
-        outcome.row("host memory", format!("{} per node", format::bytes(bytes)));
+        outcome.row(
+            Bi::new("host memory", "主机内存"),
+            crate::bi!("{b} per node", "每节点 {b}", b = format::bytes(bytes)),
+        );
     }
     for (label, value) in [
-        ("async block", report.expected_async_blocking_seconds),
-        ("Young interval", report.young_interval_seconds),
-        ("Daly interval", report.daly_interval_seconds),
+        (
+            Bi::new("async block", "异步阻塞"),
+            report.expected_async_blocking_seconds,
+        ),
+        (
+            Bi::new("Young interval", "Young 间隔"),
+            report.young_interval_seconds,
+        ),
+        (
+            Bi::new("Daly interval", "Daly 间隔"),
+            report.daly_interval_seconds,
+        ),
     ] {
         if value.is_some() {
             outcome.row(label, time(value));
         }
     }
     if let Some(overhead) = report.overhead_fraction {
-        outcome.row("overhead", format::percent(overhead));
+        outcome.row(Bi::new("overhead", "开销"), format::percent(overhead));
     }
     outcome.charts = vec![Chart::Parts {
-        title: "checkpoint size by content".into(),
+        title: Bi::new("checkpoint size by content", "检查点大小构成"),
         unit: Unit::Bytes,
         parts: size_parts(report.recipe, report.params, report.size_bytes),
     }];
     let limits = write_limits(&input, report.size_bytes);
     if !limits.is_empty() {
         outcome.charts.push(Chart::Bars {
-            title: "write time by path (the longest is the bottleneck)".into(),
+            title: Bi::new(
+                "write time by path (the longest is the bottleneck)",
+                "各路径写入时间（最长者为瓶颈）",
+            ),
             unit: Unit::Seconds,
             bars: limits,
         });
@@ -105,49 +123,57 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
 }
 /// What a checkpoint of each recipe holds, in bytes.
 fn size_parts(recipe: Option<Recipe>, params: f64, size: f64) -> Vec<(Bi, f64)> {
-    let parts: &[(&str, f64)] = match recipe {
-        Some(Recipe::Bf16Weights) => &[("bf16 weights", 2.0)],
-        Some(Recipe::Fp32Weights) => &[("fp32 weights", 4.0)],
-        Some(Recipe::Fp32Adam) => &[("fp32 master", 4.0), ("Adam m", 4.0), ("Adam v", 4.0)],
-        Some(Recipe::Bf16Adam) => &[
-            ("bf16 weights", 2.0),
-            ("fp32 master", 4.0),
-            ("Adam m", 4.0),
-            ("Adam v", 4.0),
-        ],
-        Some(Recipe::Bf16AdamGrads) => &[
-            ("bf16 weights", 2.0),
-            ("bf16 grads", 2.0),
-            ("fp32 master", 4.0),
-            ("Adam m", 4.0),
-            ("Adam v", 4.0),
-        ],
-        None => return vec![("state".into(), size)],
+    const BF16: (&str, &str, f64) = ("bf16 weights", "bf16 权重", 2.0);
+    const MASTER: (&str, &str, f64) = ("fp32 master", "fp32 主权重", 4.0);
+    const M: (&str, &str, f64) = ("Adam m", "Adam m", 4.0);
+    const V: (&str, &str, f64) = ("Adam v", "Adam v", 4.0);
+    let parts: &[(&str, &str, f64)] = match recipe {
+        Some(Recipe::Bf16Weights) => &[BF16],
+        Some(Recipe::Fp32Weights) => &[("fp32 weights", "fp32 权重", 4.0)],
+        Some(Recipe::Fp32Adam) => &[MASTER, M, V],
+        Some(Recipe::Bf16Adam) => &[BF16, MASTER, M, V],
+        Some(Recipe::Bf16AdamGrads) => &[BF16, ("bf16 grads", "bf16 梯度", 2.0), MASTER, M, V],
+        None => return vec![(Bi::new("state", "状态"), size)],
     };
     parts
         .iter()
-        .map(|(name, bytes)| ((*name).into(), params * bytes))
+        .map(|(name, zh, bytes)| (Bi::new(*name, *zh), params * bytes))
         .collect()
+}
+
+/// A stage name of the report (`storage`, `network`, `nvme`) in both languages.
+fn stage_name(name: &str) -> Bi {
+    let zh = match name {
+        "storage" => "存储",
+        "network" => "网络",
+        "nvme" => "NVMe",
+        other => other,
+    };
+    Bi::new(name, zh)
 }
 
 /// Write time through each path the data crosses (spec, expected), so the bottleneck shows.
 fn write_limits(input: &calc::CheckpointInput, size: f64) -> Vec<(Bi, f64, f64)> {
     let nodes = input.nodes.max(1) as f64;
     let paths = [
-        ("storage", input.storage.as_ref(), 1.0),
-        ("node network", input.node_link.as_ref(), nodes),
-        ("local NVMe", input.nvme.as_ref(), nodes),
+        (Bi::new("storage", "存储"), input.storage.as_ref(), 1.0),
+        (
+            Bi::new("node network", "节点网络"),
+            input.node_link.as_ref(),
+            nodes,
+        ),
+        (
+            Bi::new("local NVMe", "本地 NVMe"),
+            input.nvme.as_ref(),
+            nodes,
+        ),
     ];
     paths
         .into_iter()
         .filter_map(|(name, link, count)| {
             let link = link?;
             let spec = size / (link.bandwidth * count);
-            Some((
-                name.into(),
-                spec,
-                size / (link.expected_bandwidth() * count),
-            ))
+            Some((name, spec, size / (link.expected_bandwidth() * count)))
         })
         .collect()
 }

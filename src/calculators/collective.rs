@@ -95,26 +95,12 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let report = calc::collective(&input);
     let sweep = calc::collective_sweep(&input, &calc::default_sweep_sizes());
     let mut outcome = Outcome {
-        summary: format!(
-            "{} of {} on {} ranks ({} node(s) × {} GPUs), algorithm: {}{}",
-            report.op,
-            format::bytes(report.size_bytes),
-            report.ranks,
-            report.nodes,
-            report.gpus_per_node,
-            report.algorithm,
-            if report.requested_algorithm == report.algorithm {
-                ""
-            } else {
-                " (chosen by auto)"
-            }
-        )
-        .into(),
-        steps: report.steps.iter().map(Bi::from).collect(),
+        summary: summary(&report),
+        steps: report.steps.clone(),
         ..Outcome::default()
     };
     outcome.pair(
-        format!("time ({})", report.algorithm),
+        crate::bi!("time ({a})", "耗时（{a}）", a = report.algorithm),
         format::duration(report.seconds),
         format::duration(report.expected_seconds),
     );
@@ -129,7 +115,7 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
         format::rate_short(report.expected_busbw_bytes_per_s),
     );
     outcome.charts = vec![Chart::Lines {
-        title: "time vs size".into(),
+        title: Bi::new("time vs size", "耗时随数据量变化"),
         series: sweep
             .iter()
             .map(|s| (s.algorithm.to_string().into(), s.points.clone()))
@@ -147,10 +133,32 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     Ok(Computed::new(outcome, &json))
 }
 
+/// What was computed, in one line.
+fn summary(report: &CollectiveReport) -> Bi {
+    let (op, size) = (report.op, format::bytes(report.size_bytes));
+    let (n, k, g, algo) = (
+        report.ranks,
+        report.nodes,
+        report.gpus_per_node,
+        report.algorithm,
+    );
+    let auto = report.requested_algorithm != report.algorithm;
+    Bi::new(
+        format!(
+            "{op} of {size} on {n} ranks ({k} node(s) × {g} GPUs), algorithm: {algo}{}",
+            if auto { " (chosen by auto)" } else { "" }
+        ),
+        format!(
+            "{n} 个 rank（{k} 个节点 × {g} 个 GPU）上 {size} 的 {op}，算法：{algo}{}",
+            if auto { "（auto 选定）" } else { "" }
+        ),
+    )
+}
+
 /// Expected time per size, a column per algorithm, as an nccl-tests run would list it.
 fn sweep_table(series: &[SweepSeries]) -> Table {
-    let mut header = vec!["size".to_owned()];
-    header.extend(series.iter().map(|s| s.algorithm.to_string()));
+    let mut header = vec![Bi::new("size", "数据量")];
+    header.extend(series.iter().map(|s| Bi::same(s.algorithm.to_string())));
     let rows = series.first().map_or(0, |s| s.points.len());
     let rows = (0..rows)
         .map(|i| {
@@ -173,8 +181,8 @@ fn sweep_table(series: &[SweepSeries]) -> Table {
         })
         .collect();
     Table {
-        title: "sweep (expected time)".into(),
-        header: header.into_iter().map(Bi::from).collect(),
+        title: Bi::new("sweep (expected time)", "数据量扫描（预期耗时）"),
+        header,
         rows,
     }
 }

@@ -2,6 +2,7 @@
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Row, Unit, field, one, times};
 use crate::calc::{self, CalcError, HardwareTable, PipelineInput, format};
+use crate::text::Bi;
 
 pub(super) const PIPELINE: Calculator = Calculator {
     id: "pipeline",
@@ -113,23 +114,31 @@ fn compute_pipeline(form: &Form, table: &HardwareTable) -> Result<Computed, Calc
     let report = calc::pipeline(&input);
     let charts = vec![
         Chart::spec_bars(
-            "bubble by schedule, share of ideal compute: (p-1)/(v·m)",
+            Bi::new(
+                "bubble by schedule, share of ideal compute: (p-1)/(v·m)",
+                "各调度的 bubble 占理想计算的比例：(p-1)/(v·m)",
+            ),
             Unit::Percent,
             bubble_by_schedule(&input),
         ),
         step_parts(&report),
     ];
     let schedule = if report.interleave > 1 {
-        format!("interleaved, v = {}", report.interleave)
-    } else {
-        "1F1B".to_owned()
-    };
-    let outcome = Outcome {
-        summary: format!(
-            "pipeline of p = {} stages, m = {} micro-batches, {schedule}",
-            report.stages, report.micro_batches
+        crate::bi!(
+            "interleaved, v = {v}",
+            "交错调度，v = {v}",
+            v = report.interleave
         )
-        .into(),
+    } else {
+        Bi::same("1F1B")
+    };
+    let (p, m) = (report.stages, report.micro_batches);
+    let outcome = Outcome {
+        summary: format::wrap(
+            &schedule,
+            &format!("pipeline of p = {p} stages, m = {m} micro-batches, {{}}"),
+            &format!("流水线：p = {p} 个 stage，m = {m} 个 micro-batch，{{}}"),
+        ),
         ..Outcome::new(headline(&report), &report.steps, charts)
     };
     Ok(Computed::new(outcome, &report))
@@ -139,23 +148,32 @@ fn compute_pipeline(form: &Form, table: &HardwareTable) -> Result<Computed, Calc
 fn headline(report: &calc::PipelineReport) -> Vec<Row> {
     let mut headline = vec![
         one(
-            "bubble, of ideal compute",
+            Bi::new("bubble, of ideal compute", "bubble 占理想计算"),
             format::percent(report.bubble_fraction),
         ),
         one(
-            "bubble, of the step",
+            Bi::new("bubble, of the step", "bubble 占整步"),
             format::percent(report.bubble_share_of_step),
         ),
     ];
     if let (Some(step), Some(bubble)) = (report.step_seconds, report.bubble_seconds) {
-        headline.push(one("step time", format::duration(step)));
-        headline.push(one("of which bubble", format::duration(bubble)));
+        headline.push(one(
+            Bi::new("step time", "单步耗时"),
+            format::duration(step),
+        ));
+        headline.push(one(
+            Bi::new("of which bubble", "其中 bubble"),
+            format::duration(bubble),
+        ));
     }
     if let Some(bytes) = report.p2p_message_bytes {
-        headline.push(one("P2P message", format::bytes(bytes)));
+        headline.push(one(
+            Bi::new("P2P message", "P2P 消息"),
+            format::bytes(bytes),
+        ));
     }
     headline.extend(times(
-        "P2P time",
+        Bi::new("P2P time", "P2P 耗时"),
         report.p2p_seconds,
         report.expected_p2p_seconds,
     ));
@@ -185,19 +203,21 @@ fn bubble_by_schedule(input: &calc::PipelineInput) -> Vec<(String, f64)> {
 
 /// The step split into useful compute and bubble: seconds when stage times are known.
 fn step_parts(report: &calc::PipelineReport) -> Chart {
-    let title = "one step: compute and bubble";
+    let title = Bi::new("one step: compute and bubble", "单步构成：计算与 bubble");
+    let compute = Bi::new("compute", "计算");
+    let bubble_label = Bi::same("bubble");
     match (report.ideal_seconds, report.bubble_seconds) {
         (Some(ideal), Some(bubble)) => Chart::parts(
             title,
             Unit::Seconds,
-            [("compute", ideal), ("bubble", bubble)],
+            [(compute, ideal), (bubble_label, bubble)],
         ),
         _ => Chart::parts(
             title,
             Unit::Percent,
             [
-                ("compute", 1.0 - report.bubble_share_of_step),
-                ("bubble", report.bubble_share_of_step),
+                (compute, 1.0 - report.bubble_share_of_step),
+                (bubble_label, report.bubble_share_of_step),
             ],
         ),
     }

@@ -61,11 +61,11 @@ pub(super) const TRANSFER: Calculator = Calculator {
 fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let report = calc::transfer(&TransferInput::from_form(form, table)?);
     let mut outcome = Outcome {
-        summary: format!(
-            "transfer of {} (per direction)",
-            format::bytes(report.size_bytes)
-        )
-        .into(),
+        summary: crate::bi!(
+            "transfer of {size} (per direction)",
+            "传输 {size}（单向）",
+            size = format::bytes(report.size_bytes)
+        ),
         ..Outcome::default()
     };
     for r in &report.results {
@@ -78,10 +78,10 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     outcome.steps = report
         .results
         .iter()
-        .flat_map(|r| r.steps.iter().map(Bi::from))
+        .flat_map(|r| r.steps.iter().cloned())
         .collect();
     outcome.charts = vec![Chart::Bars {
-        title: "time per link".into(),
+        title: Bi::new("time per link", "各链路耗时"),
         unit: Unit::Seconds,
         bars: report
             .results

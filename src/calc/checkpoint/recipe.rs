@@ -37,6 +37,20 @@ impl Recipe {
         }
     }
 
+    /// [`Recipe::breakdown`] in both interface languages.
+    pub fn breakdown_bi(self) -> crate::text::Bi {
+        let zh = match self {
+            Recipe::Bf16Weights => "仅 bf16 权重：2 B/param",
+            Recipe::Fp32Weights => "仅 fp32 权重：4 B/param",
+            Recipe::Fp32Adam => "fp32 权重 + Adam m + v：4 + 4 + 4 = 12 B/param",
+            Recipe::Bf16Adam => "bf16 权重 + fp32 主权重 + Adam m + v：2 + 4 + 4 + 4 = 14 B/param",
+            Recipe::Bf16AdamGrads => {
+                "bf16 权重 + bf16 梯度 + fp32 主权重 + Adam m + v：2 + 2 + 12 = 16 B/param（ZeRO 的算法）"
+            }
+        };
+        crate::text::Bi::new(self.breakdown(), zh)
+    }
+
     /// The breakdown a candidate should be able to recite.
     pub fn breakdown(self) -> &'static str {
         match self {
@@ -72,9 +86,10 @@ impl FromStr for Recipe {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let key = text.trim().to_ascii_lowercase();
         Recipe::ALL.into_iter().find(|r| r.to_string() == key).ok_or_else(|| {
-            CalcError::invalid(format!(
-                "unknown recipe '{}': use bf16-weights (2 B/param), fp32-weights (4), fp32-adam (12), bf16-adam (14) or bf16-adam-grads (16), or give --bytes-per-param",
-                text.trim()
+            CalcError::invalid(crate::bi!(
+                "unknown recipe '{r}': use bf16-weights (2 B/param), fp32-weights (4), fp32-adam (12), bf16-adam (14) or bf16-adam-grads (16), or give --bytes-per-param",
+                "未知配方 '{r}'：请用 bf16-weights（2 B/param）、fp32-weights（4）、fp32-adam（12）、bf16-adam（14）或 bf16-adam-grads（16），或给出 --bytes-per-param",
+                r = text.trim()
             ))
         })
     }

@@ -3,10 +3,12 @@
 use crate::calc::checkpoint::{CheckpointInput, CheckpointReport, interval};
 use crate::calc::format;
 use crate::calc::link::LinkSpec;
+use crate::text::Bi;
 
 /// One stage data passes through when written: aggregate bandwidths in bytes/s.
 struct Stage {
     name: &'static str,
+    name_zh: &'static str,
     write: f64,
     expected_write: f64,
     read: f64,
@@ -14,9 +16,10 @@ struct Stage {
 }
 
 impl Stage {
-    fn new(name: &'static str, link: &LinkSpec, copies: f64) -> Stage {
+    fn new(name: (&'static str, &'static str), link: &LinkSpec, copies: f64) -> Stage {
         Stage {
-            name,
+            name: name.0,
+            name_zh: name.1,
             write: link.bandwidth * copies,
             expected_write: link.expected_bandwidth() * copies,
             read: link.read_bandwidth * copies,
@@ -29,13 +32,13 @@ fn stages(input: &CheckpointInput) -> Vec<Stage> {
     let nodes = input.nodes as f64;
     let mut stages = Vec::new();
     if let Some(link) = &input.storage {
-        stages.push(Stage::new("storage", link, 1.0));
+        stages.push(Stage::new(("storage", "存储"), link, 1.0));
     }
     if let Some(link) = &input.node_link {
-        stages.push(Stage::new("network", link, nodes));
+        stages.push(Stage::new(("network", "网络"), link, nodes));
     }
     if let Some(link) = &input.nvme {
-        stages.push(Stage::new("nvme", link, nodes));
+        stages.push(Stage::new(("nvme", "NVMe"), link, nodes));
     }
     stages
 }
@@ -52,29 +55,35 @@ pub fn checkpoint(input: &CheckpointInput) -> CheckpointReport {
     let time = |key: fn(&Stage) -> f64| slowest(&stages, key).map(|s| size / key(s));
     let (write, expected_write) = (time(|s| s.write), time(|s| s.expected_write));
     let (read, expected_read) = (time(|s| s.read), time(|s| s.expected_read));
-    let bottleneck = slowest(&stages, |s| s.expected_write).map(|s| s.name.to_owned());
+    let slow = slowest(&stages, |s| s.expected_write);
+    let bottleneck = slow.map(|s| s.name.to_owned());
     for stage in &stages {
-        steps.push(format!(
-            "{}: write {} (expected {}), read {} (expected {})",
-            stage.name,
-            format::rate_short(stage.write),
-            format::rate_short(stage.expected_write),
-            format::rate_short(stage.read),
-            format::rate_short(stage.expected_read)
+        let (name, zh) = (stage.name, stage.name_zh);
+        steps.push(crate::bi!(
+            "{name}: write {w} (expected {ew}), read {r} (expected {er})",
+            "{zh}：写 {w}（预期 {ew}），读 {r}（预期 {er}）",
+            w = format::rate_short(stage.write),
+            ew = format::rate_short(stage.expected_write),
+            r = format::rate_short(stage.read),
+            er = format::rate_short(stage.expected_read)
         ));
     }
-    if let (Some(name), Some(w), Some(ew), Some(er)) =
-        (&bottleneck, write, expected_write, expected_read)
+    if let (Some(stage), Some(w), Some(ew), Some(er)) = (slow, write, expected_write, expected_read)
     {
-        steps.push(format!(
-            "write time = S / slowest stage = {} / … = {} spec, {} expected; bottleneck: {name}; read {} expected",
-            format::bytes_short(size),
-            format::duration(w),
-            format::duration(ew),
-            format::duration(er)
+        let (name, zh) = (stage.name, stage.name_zh);
+        steps.push(crate::bi!(
+            "write time = S / slowest stage = {s} / … = {w} spec, {ew} expected; bottleneck: {name}; read {er} expected",
+            "写入时间 = S / 最慢环节 = {s} / … = 规格 {w}，预期 {ew}；瓶颈：{zh}；读取预期 {er}",
+            s = format::bytes_short(size),
+            w = format::duration(w),
+            ew = format::duration(ew),
+            er = format::duration(er)
         ));
     } else {
-        steps.push("no bandwidth given: add --storage-bw, --nodes with --node-bw, or --nvme-bw for write and read times".to_owned());
+        steps.push(Bi::new(
+            "no bandwidth given: add --storage-bw, --nodes with --node-bw, or --nvme-bw for write and read times",
+            "没有给出带宽：要算读写时间，请加 --storage-bw、--nodes 配 --node-bw，或 --nvme-bw",
+        ));
     }
     let (blocking, expected_blocking, host_memory) = async_copy(input, size, &mut steps);
     let checkpoint_seconds = input.checkpoint_seconds.or(expected_write);
@@ -105,21 +114,26 @@ pub fn checkpoint(input: &CheckpointInput) -> CheckpointReport {
     report
 }
 
-fn size_step(input: &CheckpointInput, size: f64) -> String {
+fn size_step(input: &CheckpointInput, size: f64) -> Bi {
     let recipe = input.recipe.map_or_else(
         || {
-            format!(
+            Bi::same(format!(
                 "{} B/param (--bytes-per-param)",
                 format::sig(input.bytes_per_param, 4)
-            )
+            ))
         },
-        |r| r.breakdown().to_owned(),
+        super::recipe::Recipe::breakdown_bi,
     );
-    format!(
-        "size = params × bytes/param = {} × {} = {} ({recipe})",
+    let figures = format!(
+        "{} × {} = {}",
         format::count(input.params),
         format::sig(input.bytes_per_param, 4),
         format::bytes(size)
+    );
+    format::wrap(
+        &recipe,
+        &format!("size = params × bytes/param = {figures} ({{}})"),
+        &format!("大小 = 参数量 × 每参数字节数 = {figures}（{{}}）"),
     )
 }
 
@@ -127,7 +141,7 @@ fn size_step(input: &CheckpointInput, size: f64) -> String {
 fn async_copy(
     input: &CheckpointInput,
     size: f64,
-    steps: &mut Vec<String>,
+    steps: &mut Vec<Bi>,
 ) -> (Option<f64>, Option<f64>, Option<f64>) {
     let Some(gpus) = input.gpus else {
         return (None, None, None);
@@ -136,43 +150,50 @@ fn async_copy(
     let pcie = &input.pcie;
     let (spec, expected) = (shard / pcie.bandwidth, shard / pcie.expected_bandwidth());
     let host = size / input.nodes as f64;
-    steps.push(format!(
-        "async: training blocks only for the device-to-host copy: shard = {} / {gpus} GPUs = {}; t = shard / {} {} = {} spec, {} expected (× {})",
-        format::bytes_short(size),
-        format::bytes(shard),
-        pcie.label,
-        format::rate_short(pcie.bandwidth),
-        format::duration(spec),
-        format::duration(expected),
-        format::sig(pcie.efficiency, 3)
+    let total = format::bytes_short(size);
+    steps.push(crate::bi!(
+        "async: training blocks only for the device-to-host copy: shard = {total} / {gpus} GPUs = {shard}; t = shard / {label} {bw} = {spec} spec, {exp} expected (× {e})",
+        "异步：训练只在设备到主机拷贝时阻塞：分片 = {total} / {gpus} 个 GPU = {shard}；t = 分片 / {label} {bw} = 规格 {spec}，预期 {exp}（× {e}）",
+        total = &total,
+        shard = format::bytes(shard),
+        label = &pcie.label,
+        bw = format::rate_short(pcie.bandwidth),
+        spec = format::duration(spec),
+        exp = format::duration(expected),
+        e = format::sig(pcie.efficiency, 3)
     ));
-    let derived = if input.nodes_derived {
-        format!(
-            " (no --nodes: {gpus} GPUs / {} per node assumed)",
-            crate::calc::checkpoint::GPUS_PER_NODE_ASSUMED
+    let per_node = crate::calc::checkpoint::GPUS_PER_NODE_ASSUMED;
+    let (derived_en, derived_zh) = if input.nodes_derived {
+        (
+            format!(" (no --nodes: {gpus} GPUs / {per_node} per node assumed)"),
+            format!("（未给 --nodes：按 {gpus} 个 GPU / 每节点 {per_node} 个估算）"),
         )
     } else {
-        String::new()
+        (String::new(), String::new())
     };
-    steps.push(format!(
-        "async needs pinned host memory for a full copy of each node's shards: {} / {} node(s){derived} = {} per node (twice that if double-buffered)",
-        format::bytes_short(size),
-        input.nodes,
-        format::bytes(host)
+    let (nodes, host_text) = (input.nodes, format::bytes(host));
+    steps.push(Bi::new(
+        format!(
+            "async needs pinned host memory for a full copy of each node's shards: {total} / {nodes} node(s){derived_en} = {host_text} per node (twice that if double-buffered)"
+        ),
+        format!(
+            "异步需要锁页主机内存存放本节点分片的完整副本：{total} / {nodes} 个节点{derived_zh} = 每节点 {host_text}（双缓冲则翻倍）"
+        ),
     ));
     (Some(spec), Some(expected), Some(host))
 }
 
-fn mtbf(input: &CheckpointInput, steps: &mut Vec<String>) -> Option<f64> {
+fn mtbf(input: &CheckpointInput, steps: &mut Vec<Bi>) -> Option<f64> {
     if let Some(m) = input.mtbf_seconds {
         return Some(m);
     }
     let (per_gpu, gpus) = (input.gpu_mtbf_seconds?, input.gpus?);
     let job = interval::job_mtbf(per_gpu, gpus);
-    steps.push(format!(
-        "job MTBF M = per-GPU MTBF / GPUs = {} / {gpus} = {} (Llama 3: 419 unexpected interruptions in 54 days on 16,384 GPUs = 3.09 h, about 50,700 h per GPU)",
-        format::duration(per_gpu),
-        format::duration(job)
+    steps.push(crate::bi!(
+        "job MTBF M = per-GPU MTBF / GPUs = {g} / {gpus} = {j} (Llama 3: 419 unexpected interruptions in 54 days on 16,384 GPUs = 3.09 h, about 50,700 h per GPU)",
+        "作业 MTBF M = 单卡 MTBF / GPU 数 = {g} / {gpus} = {j}（Llama 3：16,384 个 GPU 上 54 天发生 419 次意外中断 = 3.09 h，约合每卡 50,700 h）",
+        g = format::duration(per_gpu),
+        j = format::duration(job)
     ));
     Some(job)
 }
@@ -182,42 +203,64 @@ fn intervals(report: &mut CheckpointReport, c: f64, m: f64, given: bool) {
     let daly = interval::daly_interval(c, m);
     let overhead = interval::overhead_fraction(c, m, daly);
     let source = if given {
-        "--checkpoint-time"
+        Bi::same("--checkpoint-time")
     } else {
-        "the expected write time"
+        Bi::new("the expected write time", "预期写入时间")
     };
-    report.steps.push(format!(
-        "Young: τ = √(2CM) = √(2 × {} × {}) = {} (C from {source})",
-        format::duration(c),
-        format::duration(m),
-        format::duration(young)
+    let (cs, ms) = (format::duration(c), format::duration(m));
+    report.steps.push(format::wrap(
+        &source,
+        &format!(
+            "Young: τ = √(2CM) = √(2 × {cs} × {ms}) = {} (C from {{}})",
+            format::duration(young)
+        ),
+        &format!(
+            "Young：τ = √(2CM) = √(2 × {cs} × {ms}) = {}（C 取自{{}}）",
+            format::duration(young)
+        ),
     ));
-    report.steps.push(format!(
-        "Daly: τ = √(2CM)·[1 + ⅓√(C/2M) + (1/9)(C/2M)] − C = {}{}",
-        format::duration(daly),
-        if c >= 2.0 * m {
-            " (C ≥ 2M: checkpoint every M; the job barely progresses)"
-        } else {
-            ""
-        }
+    let starved = c >= 2.0 * m;
+    let note = if starved {
+        Bi::new(
+            " (C ≥ 2M: checkpoint every M; the job barely progresses)",
+            "（C ≥ 2M：每隔 M 就存一次检查点，作业几乎没有进展）",
+        )
+    } else {
+        Bi::default()
+    };
+    let daly_text = format!(
+        "√(2CM)·[1 + ⅓√(C/2M) + (1/9)(C/2M)] − C = {}{{}}",
+        format::duration(daly)
+    );
+    report.steps.push(format::wrap(
+        &note,
+        &format!("Daly: τ = {daly_text}"),
+        &format!("Daly：τ = {daly_text}"),
     ));
     let sum = c / daly + daly / (2.0 * m);
     let verdict = if sum >= 1.0 {
-        format!(
-            ": at or over 100%, so the job makes no progress (counted as {}); shorten the checkpoint or raise the MTBF",
-            format::percent(overhead)
+        crate::bi!(
+            ": at or over 100%, so the job makes no progress (counted as {o}); shorten the checkpoint or raise the MTBF",
+            "：达到或超过 100%，作业没有进展（按 {o} 计）；请缩短检查点时间或提高 MTBF",
+            o = format::percent(overhead)
         )
     } else {
-        format!(
-            " of the run (≈ √(2C/M) = {})",
-            format::percent((2.0 * c / m).sqrt())
+        crate::bi!(
+            " of the run (≈ √(2C/M) = {p})",
+            "的运行时间（≈ √(2C/M) = {p}）",
+            p = format::percent((2.0 * c / m).sqrt())
         )
     };
-    report.steps.push(format!(
-        "overhead ≈ C/τ + τ/2M = {} + {} = {}{verdict}",
+    let terms = format!(
+        "{} + {} = {}",
         format::percent(c / daly),
         format::percent(daly / (2.0 * m)),
         format::percent(sum),
+    );
+    report.steps.push(format::wrap(
+        &verdict,
+        &format!("overhead ≈ C/τ + τ/2M = {terms}{{}}"),
+        &format!("开销 ≈ C/τ + τ/2M = {terms}，占{{}}"),
     ));
     report.young_interval_seconds = Some(young);
     report.daly_interval_seconds = Some(daly);

@@ -6,11 +6,10 @@
 //! rings and trees use all K NICs of a node in parallel, as NCCL spreads its channels over them.
 //! Sources: MPICH ring costs, NCCL tuning.cc, nccl-tests PERFORMANCE.md (busbw factors).
 
-use std::fmt::Write as _;
-
 use crate::calc::collective::nccl::{self, Hw, Proto};
 use crate::calc::collective::{Algorithm, CollectiveInput, Op};
 use crate::calc::{LinkKind, Scope, format};
+use crate::text::Bi;
 
 /// Bandwidths (bytes/s per direction) and latencies (s) of one evaluation: spec or expected.
 #[derive(Debug, Clone, Copy)]
@@ -129,38 +128,38 @@ impl Rates {
 pub(crate) struct Cost {
     pub seconds: f64,
     /// The general formula.
-    pub formula: String,
+    pub formula: Bi,
     /// The formula with numbers substituted, ending in the result.
     pub worked: String,
     /// Where the factors come from.
-    pub sources: String,
+    pub sources: Bi,
 }
 
-pub(crate) struct Terms<'a, A: FnOnce() -> String, B: FnOnce() -> String> {
-    pub formula: &'a str,
+pub(crate) struct Terms<A: FnOnce() -> String, B: FnOnce() -> String> {
+    pub formula: Bi,
     pub alpha: f64,
     pub alpha_text: A,
     pub beta: f64,
     pub beta_text: B,
-    pub sources: String,
+    pub sources: Bi,
 }
 
 pub(crate) fn cost<A: FnOnce() -> String, B: FnOnce() -> String>(
     r: &Rates,
-    t: Terms<'_, A, B>,
+    t: Terms<A, B>,
 ) -> Cost {
     let seconds = t.alpha + t.beta;
     if !r.explain {
         return Cost {
             seconds,
-            formula: String::new(),
+            formula: Bi::default(),
             worked: String::new(),
-            sources: String::new(),
+            sources: Bi::default(),
         };
     }
     Cost {
         seconds,
-        formula: t.formula.to_owned(),
+        formula: t.formula,
         worked: format!(
             "{} + {} = {} + {} = {}",
             (t.alpha_text)(),
@@ -218,19 +217,22 @@ fn ring(input: &CollectiveInput, r: &Rates, p: Proto) -> Cost {
             2.0 * (n - 1.0),
             2.0 * (nodes - 1.0),
             2.0 * (n - 1.0) / n,
-            "ring: t = base + 2(n-1)·α + 2(n-1)/n · S / B",
+            Bi::same("ring: t = base + 2(n-1)·α + 2(n-1)/n · S / B"),
         ),
         Op::AllGather | Op::ReduceScatter => (
             n - 1.0,
             nodes - 1.0,
             (n - 1.0) / n,
-            "ring: t = base + (n-1)·α + (n-1)/n · S / B",
+            Bi::same("ring: t = base + (n-1)·α + (n-1)/n · S / B"),
         ),
         _ => (
             n - 1.0,
             nodes - 1.0,
             1.0,
-            "pipelined ring (chain): t = base + (n-1)·α + S / B",
+            Bi::new(
+                "pipelined ring (chain): t = base + (n-1)·α + S / B",
+                "流水线 ring（链式）：t = base + (n-1)·α + S / B",
+            ),
         ),
     };
     let bw = if input.nodes() > 1 {
@@ -269,29 +271,35 @@ fn ring(input: &CollectiveInput, r: &Rates, p: Proto) -> Cost {
     )
 }
 
-fn latency_sources(r: &Rates, p: Proto, algo: &str) -> String {
+fn latency_sources(r: &Rates, p: Proto, algo: &str) -> Bi {
     let ll = if p == Proto::Ll {
-        format!(
-            "; LL moves data at {} of B",
-            format::sig(nccl::ll_share(algo == "Tree"), 3)
+        crate::bi!(
+            "; LL moves data at {share} of B",
+            "；LL 协议的数据速率为 B 的 {share}",
+            share = format::sig(nccl::ll_share(algo == "Tree"), 3)
         )
     } else {
-        String::new()
+        Bi::default()
     };
     let steps = if r.step_override.is_some() {
-        "α per step from --latency".to_owned()
+        Bi::new("α per step from --latency", "每步 α 取自 --latency")
     } else {
-        format!(
-            "α per step from hwLatencies[{:?}/NET][{algo}][{}]",
-            r.intra_hw,
-            p.name()
+        crate::bi!(
+            "α per step from hwLatencies[{hw:?}/NET][{algo}][{proto}]",
+            "每步 α 取自 hwLatencies[{hw:?}/NET][{algo}][{proto}]",
+            hw = r.intra_hw,
+            proto = p.name()
         )
     };
-    format!(
-        "protocol {}: base from baseLatencies[{algo}], {steps} ({}){ll}",
-        p.name(),
-        nccl::SOURCE
-    )
+    let (proto, source) = (p.name(), nccl::SOURCE);
+    Bi::build(|lang| {
+        let (steps, ll) = (steps.get(lang), ll.get(lang));
+        if lang == crate::content::Lang::Zh {
+            format!("协议 {proto}：base 取自 baseLatencies[{algo}]，{steps}（{source}）{ll}")
+        } else {
+            format!("protocol {proto}: base from baseLatencies[{algo}], {steps} ({source}){ll}")
+        }
+    })
 }
 
 fn tree_cost(input: &CollectiveInput, r: &Rates, proto: Proto) -> Cost {
@@ -311,20 +319,28 @@ fn tree_cost(input: &CollectiveInput, r: &Rates, proto: Proto) -> Cost {
     } else {
         0.0
     };
-    let formula = "double binary tree (chain inside a node): t = base + 2((g-1)·α_i + log2(k)·α_e) \
-                   + max(2S / B_intra, c·S / B_node_NICs) with c = 1 on 2 nodes, 2 beyond";
-    let mut sources = latency_sources(r, proto, "Tree");
-    let _ = write!(
-        sources,
-        "; B × {} (NCCL'size tree all-reduce busBw × 0.92, {})",
-        format::sig(nccl::TREE_ALLREDUCE_SHARE, 2),
-        nccl::SOURCE
+    let formula = Bi::new(
+        "double binary tree (chain inside a node): t = base + 2((g-1)·α_i + log2(k)·α_e) \
+                   + max(2S / B_intra, c·S / B_node_NICs) with c = 1 on 2 nodes, 2 beyond",
+        "双二叉树（节点内为链）：t = base + 2((g-1)·α_i + log2(k)·α_e) \
+                   + max(2S / B_intra, c·S / B_node_NICs)，2 个节点时 c = 1，更多时 c = 2",
     );
+    let mut parts = vec![
+        latency_sources(r, proto, "Tree"),
+        crate::bi!(
+            "B × {share} (NCCL's tree all-reduce busBw × 0.92, {source})",
+            "B × {share}（NCCL 的 tree all-reduce busBw × 0.92，{source}）",
+            share = format::sig(nccl::TREE_ALLREDUCE_SHARE, 2),
+            source = nccl::SOURCE
+        ),
+    ];
     if nodes == 2 {
-        sources.push_str(
-            "; on 2 nodes each tree sends S/2 up and S/2 down, so a node'size NICs carry S and busbw can reach twice the NIC rate (AddyLaddy, NVIDIA/nccl-tests#22)",
-        );
+        parts.push(Bi::new(
+            "on 2 nodes each tree sends S/2 up and S/2 down, so a node's NICs carry S and busbw can reach twice the NIC rate (AddyLaddy, NVIDIA/nccl-tests#22)",
+            "2 个节点时每棵树向上、向下各发 S/2，节点网卡共承载 S，busbw 可达网卡速率的两倍（AddyLaddy，NVIDIA/nccl-tests#22）",
+        ));
     }
+    let sources = Bi::join(&parts, "; ");
     cost(
         r,
         Terms {

@@ -5,6 +5,7 @@
 use crate::calc::collective::model::{Cost, Rates, Terms, cost, tree_inter_share};
 use crate::calc::collective::{CollectiveInput, nccl};
 use crate::calc::format;
+use crate::text::Bi;
 
 pub(crate) fn nvls(input: &CollectiveInput, r: &Rates) -> Cost {
     let (k, s) = (input.nodes(), input.size_bytes);
@@ -22,17 +23,23 @@ pub(crate) fn nvls(input: &CollectiveInput, r: &Rates) -> Cost {
     let alpha = a_i + 2.0 * depth * a_e;
     let (formula, what) = if k > 1 {
         (
-            "NVLSTree: t = α_nvls + 2·log2(k)·α_e + max(S / B_nvls, c·S / B_node_NICs), c = 1 on 2 nodes, 2 beyond",
+            Bi::new(
+                "NVLSTree: t = α_nvls + 2·log2(k)·α_e + max(S / B_nvls, c·S / B_node_NICs), c = 1 on 2 nodes, 2 beyond",
+                "NVLSTree：t = α_nvls + 2·log2(k)·α_e + max(S / B_nvls, c·S / B_node_NICs)，2 个节点时 c = 1，更多时 c = 2",
+            ),
             "NVLSTree",
         )
     } else {
-        ("NVLS: t = α_nvls + S / B_nvls", "NVLS")
+        (Bi::same("NVLS: t = α_nvls + S / B_nvls"), "NVLS")
     };
-    let sources = format!(
+    let sources = crate::bi!(
         "each GPU sends S to the switch, which reduces and multicasts S back (NCCL: 'AllReduce pipelines two operations'); \
          α_nvls = hwLatencies[NVLINK][{what}][Simple] 25 µs, α_e = hwLatencies[NET][NVLSTree][Simple] 20.9 µs, \
-         2-node doubling of the inter-node rate ({}); B_nvls = B × the preset's nvls-efficiency",
-        nccl::SOURCE
+         2-node doubling of the inter-node rate ({source}); B_nvls = B × the preset's nvls-efficiency",
+        "每个 GPU 把 S 发给交换机，交换机归约后再把 S 组播回来（NCCL：'AllReduce pipelines two operations'）；\
+         α_nvls = hwLatencies[NVLINK][{what}][Simple] 25 µs，α_e = hwLatencies[NET][NVLSTree][Simple] 20.9 µs，\
+         2 个节点时节点间速率翻倍（{source}）；B_nvls = B × 预设的 nvls-efficiency",
+        source = nccl::SOURCE
     );
     cost(
         r,

@@ -50,6 +50,18 @@ impl Op {
         }
     }
 
+    /// [`Op::size_meaning`] in both interface languages.
+    pub fn size_meaning_bi(self) -> crate::text::Bi {
+        let zh = match self {
+            Op::AllReduce | Op::Broadcast | Op::Reduce => "单个 rank 的缓冲区",
+            Op::AllGather => "收集后的总输出（n × 每个 rank 的分块）",
+            Op::ReduceScatter => "总输入（n × 每个 rank 的输出分块）",
+            Op::AllToAll => "每个 rank 的整个发送缓冲区（n 个分块，含发给自己的）",
+            Op::SendRecv => "每个 rank 发送的数据",
+        };
+        crate::text::Bi::new(self.size_meaning(), zh)
+    }
+
     /// What the size means for this op, as nccl-tests' size column does.
     pub fn size_meaning(self) -> &'static str {
         match self {
@@ -103,9 +115,10 @@ impl FromStr for Op {
             .collect::<String>()
             .to_ascii_lowercase();
         Op::ALL.into_iter().find(|op| op.to_string() == key).ok_or_else(|| {
-            CalcError::invalid(format!(
-                "unknown collective '{}': use allreduce, allgather, reducescatter, broadcast, reduce, alltoall or sendrecv",
-                text.trim()
+            CalcError::invalid(crate::bi!(
+                "unknown collective '{op}': use allreduce, allgather, reducescatter, broadcast, reduce, alltoall or sendrecv",
+                "未知的集合通信 '{op}'：请用 allreduce、allgather、reducescatter、broadcast、reduce、alltoall 或 sendrecv",
+                op = text.trim()
             ))
         })
     }
@@ -158,9 +171,10 @@ impl FromStr for Algorithm {
             "hierarchical" | "2d" => Ok(Algorithm::Hierarchical),
             "pairwise" | "p2p" => Ok(Algorithm::Pairwise),
             "auto" | "" => Ok(Algorithm::Auto),
-            _ => Err(CalcError::invalid(format!(
-                "unknown algorithm '{}': use auto, ring, tree, nvls, nvlstree, hierarchical or pairwise",
-                text.trim()
+            _ => Err(CalcError::invalid(crate::bi!(
+                "unknown algorithm '{algo}': use auto, ring, tree, nvls, nvlstree, hierarchical or pairwise",
+                "未知算法 '{algo}'：请用 auto、ring、tree、nvls、nvlstree、hierarchical 或 pairwise",
+                algo = text.trim()
             ))),
         }
     }

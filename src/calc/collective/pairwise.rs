@@ -4,6 +4,7 @@
 use crate::calc::collective::CollectiveInput;
 use crate::calc::collective::model::{Cost, Rates, Terms, cost};
 use crate::calc::format;
+use crate::text::Bi;
 
 /// Alltoall as NCCL runs it, grouped send/recv to every peer: each GPU sends (g-1)/n of S over
 /// its intra-node link (each pair capped at one pair's send/recv rate) and (n-g)/n over its share
@@ -30,7 +31,9 @@ pub(crate) fn alltoall(input: &CollectiveInput, r: &Rates) -> Cost {
     cost(
         r,
         Terms {
-            formula: "pairwise: t = (g-1)·α_i + (n-g)·α_e + max((g-1)/n · S / B_i, (n-g)/n · S / (K·B_nic/g))",
+            formula: Bi::same(
+                "pairwise: t = (g-1)·α_i + (n-g)·α_e + max((g-1)/n · S / B_i, (n-g)/n · S / (K·B_nic/g))",
+            ),
             alpha,
             alpha_text: || {
                 format!(
@@ -49,9 +52,10 @@ pub(crate) fn alltoall(input: &CollectiveInput, r: &Rates) -> Cost {
                     format::duration(inter)
                 )
             },
-            sources: format!(
-                "NCCL runs alltoall as grouped send/recv: B_i = min(B × collective efficiency, (g-1) × one pair's send/recv rate {}), NICs at their p2p efficiency; α = the links' one-way latency",
-                format::rate_short(r.intra_pair)
+            sources: crate::bi!(
+                "NCCL runs alltoall as grouped send/recv: B_i = min(B × collective efficiency, (g-1) × one pair's send/recv rate {pair}), NICs at their p2p efficiency; α = the links' one-way latency",
+                "NCCL 把 alltoall 当成成组的 send/recv：B_i = min(B × 集合通信效率, (g-1) × 单对 send/recv 速率 {pair})，网卡按 p2p 效率；α = 链路单向延迟",
+                pair = format::rate_short(r.intra_pair)
             ),
         },
     )
@@ -68,14 +72,18 @@ pub(crate) fn sendrecv(input: &CollectiveInput, r: &Rates) -> Cost {
     cost(
         r,
         Terms {
-            formula: "point-to-point: t = α + S / B (one pair: one mesh link, one NIC across nodes)",
+            formula: Bi::new(
+                "point-to-point: t = α + S / B (one pair: one mesh link, one NIC across nodes)",
+                "点对点：t = α + S / B（一对 GPU：全互联中的一条链路，跨节点时一块网卡）",
+            ),
             alpha,
             alpha_text: || format::duration(alpha),
             beta: s / b,
             beta_text: || format!("{} / {}", format::bytes_short(s), format::rate_short(b)),
-            sources:
-                "B at the link's NCCL send/recv (p2p) efficiency; α = the link's one-way latency"
-                    .to_owned(),
+            sources: Bi::new(
+                "B at the link's NCCL send/recv (p2p) efficiency; α = the link's one-way latency",
+                "B 按链路的 NCCL send/recv（p2p）效率；α = 链路单向延迟",
+            ),
         },
     )
 }
@@ -105,8 +113,12 @@ pub(crate) fn hierarchical(input: &CollectiveInput, r: &Rates) -> Cost {
     cost(
         r,
         Terms {
-            formula: "hierarchical (not an NCCL algorithm): intra reduce-scatter + inter allreduce on S/g over the NICs + intra allgather: \
+            formula: Bi::new(
+                "hierarchical (not an NCCL algorithm): intra reduce-scatter + inter allreduce on S/g over the NICs + intra allgather: \
                       t = 2(g-1)·α_i + 2(k-1)·α_e + 2(g-1)/g · S / B_i + 2(k-1)/k · (S/g) / (K·B_nic/g)",
+                "分层（不是 NCCL 的算法）：节点内 reduce-scatter + 节点间经网卡对 S/g 做 allreduce + 节点内 allgather：\
+                      t = 2(g-1)·α_i + 2(k-1)·α_e + 2(g-1)/g · S / B_i + 2(k-1)/k · (S/g) / (K·B_nic/g)",
+            ),
             alpha,
             alpha_text: || {
                 format!(
@@ -127,8 +139,10 @@ pub(crate) fn hierarchical(input: &CollectiveInput, r: &Rates) -> Cost {
                     format::rate_short(per_gpu_nic)
                 )
             },
-            sources: "serial stages, α = the links' one-way latency; NCCL does not run this"
-                .to_owned(),
+            sources: Bi::new(
+                "serial stages, α = the links' one-way latency; NCCL does not run this",
+                "各阶段串行，α = 链路单向延迟；NCCL 不会这样执行",
+            ),
         },
     )
 }

@@ -2,103 +2,126 @@
 
 use crate::calc::format;
 use crate::calc::pipeline::{PipelineInput, PipelineReport};
+use crate::text::Bi;
 
 /// Every step: bubble, the GPipe rule, times, then point-to-point traffic.
-pub(super) fn explain(input: &PipelineInput, r: &PipelineReport) -> Vec<String> {
+pub(super) fn explain(input: &PipelineInput, r: &PipelineReport) -> Vec<Bi> {
     let (p, m, v) = (r.stages, r.micro_batches, r.interleave);
-    let mut steps = vec![format!(
-        "1F1B / GPipe bubble = (p-1)/m = {}/{m} = {} of the ideal compute time; {}/({m}+{}) = {} of the step",
-        p - 1,
-        format::percent(r.bubble_fraction_without_interleaving),
-        p - 1,
-        p - 1,
-        format::percent((p - 1) as f64 / (m + p - 1) as f64)
+    let mut steps = vec![crate::bi!(
+        "1F1B / GPipe bubble = (p-1)/m = {q}/{m} = {ideal} of the ideal compute time; {q}/({m}+{q}) = {step} of the step",
+        "1F1B / GPipe bubble = (p-1)/m = {q}/{m} = 理想计算时间的 {ideal}；{q}/({m}+{q}) = 整步的 {step}",
+        q = p - 1,
+        ideal = format::percent(r.bubble_fraction_without_interleaving),
+        step = format::percent((p - 1) as f64 / (m + p - 1) as f64)
     )];
     if v > 1 {
-        steps.push(format!(
-            "interleaved, v = {v} chunks per GPU: (p-1)/(v·m) = {}/({v} × {m}) = {} of ideal compute, {} of the step; the price is v× the point-to-point messages (Narayanan et al. 2021)",
-            p - 1,
-            format::percent(r.bubble_fraction),
-            format::percent(r.bubble_share_of_step)
+        steps.push(crate::bi!(
+            "interleaved, v = {v} chunks per GPU: (p-1)/(v·m) = {q}/({v} × {m}) = {ideal} of ideal compute, {step} of the step; the price is v× the point-to-point messages (Narayanan et al. 2021)",
+            "交错调度，每个 GPU v = {v} 个分块：(p-1)/(v·m) = {q}/({v} × {m}) = 理想计算的 {ideal}，整步的 {step}；代价是点对点消息变为 v 倍（Narayanan et al. 2021）",
+            q = p - 1,
+            ideal = format::percent(r.bubble_fraction),
+            step = format::percent(r.bubble_share_of_step)
         ));
         if m % p != 0 {
-            steps.push(format!(
-                "note: older Megatron-LM versions require m to be a multiple of p for the interleaved schedule ({m} is not a multiple of {p})"
+            steps.push(crate::bi!(
+                "note: older Megatron-LM versions require m to be a multiple of p for the interleaved schedule ({m} is not a multiple of {p})",
+                "注意：较早的 Megatron-LM 版本要求交错调度的 m 是 p 的倍数（{m} 不是 {p} 的倍数）"
             ));
         }
     }
-    steps.push(format!(
-        "GPipe's rule of thumb m ≥ 4p: {m} {} 4 × {p} = {} ({})",
-        if r.gpipe_rule_met { "≥" } else { "<" },
-        4 * p,
-        if r.gpipe_rule_met {
-            "the bubble is small"
-        } else {
-            "more micro-batches, or interleaving, would shrink the bubble"
-        }
+    let (sign, verdict) = if r.gpipe_rule_met {
+        ("≥", Bi::new("the bubble is small", "bubble 很小"))
+    } else {
+        (
+            "<",
+            Bi::new(
+                "more micro-batches, or interleaving, would shrink the bubble",
+                "增加 micro-batch 或采用交错调度可缩小 bubble",
+            ),
+        )
+    };
+    let rule = format!("m ≥ 4p: {m} {sign} 4 × {p} = {}", 4 * p);
+    steps.push(format::wrap(
+        &verdict,
+        &format!("GPipe's rule of thumb {rule} ({{}})"),
+        &format!("GPipe 经验法则 {rule}（{{}}）"),
     ));
     steps.extend(time_lines(input, r));
     steps.extend(p2p_lines(input, r));
     steps
 }
 
-fn time_lines(input: &PipelineInput, r: &PipelineReport) -> Vec<String> {
+fn time_lines(input: &PipelineInput, r: &PipelineReport) -> Vec<Bi> {
     let (Some(times), Some(ideal), Some(bubble), Some(step)) = (
         input.times,
         r.ideal_seconds,
         r.bubble_seconds,
         r.step_seconds,
     ) else {
-        return vec![
-            "no stage times given: add --t-fwd (and --t-bwd, default 2 × forward) for seconds"
-                .to_owned(),
-        ];
+        return vec![Bi::new(
+            "no stage times given: add --t-fwd (and --t-bwd, default 2 × forward) for seconds",
+            "没有给出 stage 耗时：要算秒数，请加 --t-fwd（以及 --t-bwd，默认为前向的 2 倍）",
+        )];
     };
     let assumed = if times.backward_assumed {
-        " (backward taken as 2 × forward)"
+        Bi::new(
+            " (backward taken as 2 × forward)",
+            "（反向按前向的 2 倍计）",
+        )
     } else {
-        ""
+        Bi::default()
     };
+    let (f, b) = (
+        format::duration(times.forward),
+        format::duration(times.backward),
+    );
+    let sum = format::duration(times.forward + times.backward);
     vec![
-        format!(
-            "one micro-batch on one stage: t_f + t_b = {} + {}{assumed} = {}",
-            format::duration(times.forward),
-            format::duration(times.backward),
-            format::duration(times.forward + times.backward)
+        format::wrap(
+            &assumed,
+            &format!("one micro-batch on one stage: t_f + t_b = {f} + {b}{{}} = {sum}"),
+            &format!("一个 micro-batch 在一个 stage 上：t_f + t_b = {f} + {b}{{}} = {sum}"),
         ),
-        format!(
-            "step = m·(t_f+t_b) + (p-1)·(t_f+t_b)/v = {} + {} = {}",
-            format::duration(ideal),
-            format::duration(bubble),
-            format::duration(step)
+        crate::bi!(
+            "step = m·(t_f+t_b) + (p-1)·(t_f+t_b)/v = {i} + {bu} = {s}",
+            "整步 = m·(t_f+t_b) + (p-1)·(t_f+t_b)/v = {i} + {bu} = {s}",
+            i = format::duration(ideal),
+            bu = format::duration(bubble),
+            s = format::duration(step)
         ),
     ]
 }
 
-fn p2p_lines(input: &PipelineInput, r: &PipelineReport) -> Vec<String> {
+fn p2p_lines(input: &PipelineInput, r: &PipelineReport) -> Vec<Bi> {
     let (Some(activation), Some(bytes)) = (input.activation, r.p2p_bytes_per_step) else {
         return Vec::new();
     };
     let mut lines = vec![
-        format!("point-to-point message = {}", activation.describe()),
-        format!(
-            "an inner stage sends v·m = {} activations forward and as many gradients back: {} messages, {} per step",
-            r.interleave * r.micro_batches,
-            r.p2p_messages_per_step,
-            format::bytes(bytes)
+        crate::bi!(
+            "point-to-point message = {a}",
+            "点对点消息 = {a}",
+            a = activation.describe()
+        ),
+        crate::bi!(
+            "an inner stage sends v·m = {vm} activations forward and as many gradients back: {n} messages, {b} per step",
+            "中间 stage 向前发送 v·m = {vm} 份激活，向后发回同样多的梯度：每步 {n} 条消息，共 {b}",
+            vm = r.interleave * r.micro_batches,
+            n = r.p2p_messages_per_step,
+            b = format::bytes(bytes)
         ),
     ];
     if let (Some(link), Some(spec), Some(expected)) =
         (&input.link, r.p2p_seconds, r.expected_p2p_seconds)
     {
-        lines.push(link.describe());
-        lines.push(format!(
-            "one message: t = α + S / B = {} + {} / {} = {} spec, {} expected",
-            format::duration(link.latency),
-            format::bytes_short(activation.bytes()),
-            format::rate_short(link.bandwidth),
-            format::duration(spec),
-            format::duration(expected)
+        lines.push(link.describe_bi());
+        lines.push(crate::bi!(
+            "one message: t = α + S / B = {a} + {s} / {b} = {spec} spec, {exp} expected",
+            "单条消息：t = α + S / B = {a} + {s} / {b} = 规格 {spec}，预期 {exp}",
+            a = format::duration(link.latency),
+            s = format::bytes_short(activation.bytes()),
+            b = format::rate_short(link.bandwidth),
+            spec = format::duration(spec),
+            exp = format::duration(expected)
         ));
     }
     lines

@@ -88,7 +88,7 @@ pub(super) fn numbered(out: Out<'_>, steps: &[&str], lang: Lang) -> Result<(), C
 
 pub(super) fn expression(out: Out<'_>, v: &ExprValue, lang: Lang) -> Result<(), CalcError> {
     writeln!(out, "= {}", v.display).map_err(|e| io(&e))?;
-    let steps: Vec<&str> = v.steps.iter().map(String::as_str).collect();
+    let steps: Vec<&str> = v.steps.iter().map(|s| s.get(lang)).collect();
     numbered(out, &steps, lang)
 }
 

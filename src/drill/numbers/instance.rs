@@ -186,11 +186,7 @@ fn expression(
     }
     let json = serde_json::to_value(&value).map_err(|e| e.to_string())?;
     let command = vec!["calc".to_owned(), expr, "--json".to_owned()];
-    Ok((
-        command,
-        json,
-        value.steps.into_iter().map(Bi::from).collect(),
-    ))
+    Ok((command, json, value.steps))
 }
 
 /// The calculator's form with the variant's inputs; an unknown key names the fields.
