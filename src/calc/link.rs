@@ -229,3 +229,34 @@ pub fn link_or_bw(
         (None, None) => Ok(None),
     }
 }
+
+impl LinkSpec {
+    /// [`LinkSpec::describe`] in both interface languages, for the steps of the translated
+    /// calculators (tp, layout, overlap); the efficiency source is a citation and stays as it is.
+    pub fn describe_text(&self) -> crate::text::Bi {
+        crate::text::Bi::build(|lang| {
+            let zh = lang == crate::content::Lang::Zh;
+            let bidir = self.bidirectional.map_or(String::new(), |b| {
+                let b = format::rate_short(b);
+                if zh {
+                    format!("；双向 {b} 是两个方向相加，此处不用")
+                } else {
+                    format!("; the bidirectional {b} is both directions added and is not used")
+                }
+            });
+            let (bw, lat, eff) = (
+                format::rate(self.bandwidth),
+                format::duration(self.latency),
+                format::sig(self.efficiency, 3),
+            );
+            let (label, source) = (&self.label, &self.efficiency_source);
+            if zh {
+                format!("{label}：B = 单向 {bw}{bidir}；α = {lat}；效率 {eff}（{source}）")
+            } else {
+                format!(
+                    "{label}: B = {bw} per direction{bidir}; α = {lat}; efficiency {eff} ({source})"
+                )
+            }
+        })
+    }
+}

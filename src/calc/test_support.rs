@@ -17,7 +17,7 @@ pub fn each_fails_naming<T: Debug>(
 }
 
 /// Some step contains `needle`.
-pub fn assert_says(steps: &[String], needle: &str) {
+pub fn assert_says<S: std::ops::Deref<Target = str> + Debug>(steps: &[S], needle: &str) {
     assert!(
         steps.iter().any(|s| s.contains(needle)),
         "no step says {needle:?}: {steps:#?}"
