@@ -235,7 +235,6 @@ fn setup(input: &MemoryInput) -> Vec<Bi> {
         Some(g) => bi!(
             "HSDP: shard inside groups of G = {g}, replicate across {gpus} / {g} = {groups} groups, so N = {g} below (FSDP HYBRID_SHARD)",
             "HSDP：在 G = {g} 的组内分片，跨 {gpus} / {g} = {groups} 个组复制，下面 N = {g}（FSDP HYBRID_SHARD）",
-            g = g,
             gpus = input.gpus,
             groups = input.gpus / g
         ),

@@ -90,7 +90,6 @@ impl MfuInput {
                 return Err(CalcError::invalid(bi!(
                     "{what} comes out at {p} of the peak {peak} FLOP/s per GPU, above 100%, which no GPU can do: check the throughput ({tps} tokens/s on {gpus} GPUs), the parameter count and the peak's precision",
                     "{what} 算出为每 GPU 峰值 {peak} FLOP/s 的 {p}，超过 100%，没有 GPU 做得到：请检查吞吐（{gpus} 个 GPU 上 {tps} tokens/s）、参数量和峰值的精度",
-                    what = what,
                     p = format::percent(value),
                     peak = format::sig(self.peak.flops_per_s, 4),
                     tps = format::sig(r.tokens_per_s, 4),
