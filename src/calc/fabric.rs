@@ -9,11 +9,15 @@
 //! a core tier. These rules give every row of NVIDIA's DGX B200 `SuperPOD` table (radix 64,
 //! 8 NICs per node, rail-optimized).
 
+mod steps;
+
 use serde::Serialize;
 
+use crate::bi;
 use crate::calc::Form;
 use crate::calc::link::{LinkSpec, link_or_rate};
-use crate::calc::{CalcError, HardwareTable, format, units};
+use crate::calc::{CalcError, HardwareTable, units};
+use crate::text::Bi;
 
 /// Switch ports when none is given: a 64-port switch such as Quantum-2 QM9700.
 pub const DEFAULT_RADIX: usize = 64;
@@ -45,7 +49,10 @@ pub fn parse_oversubscription(text: &str) -> Result<f64, CalcError> {
         CalcError::range(
             "oversubscription",
             input,
-            "is not a ratio of at least 1: write e.g. '1' (non-blocking), '3', '7:1' or '1:7'",
+            bi!(
+                "is not a ratio of at least 1: write e.g. '1' (non-blocking), '3', '7:1' or '1:7'",
+                "不是至少为 1 的比值：请写如 '1'（无阻塞）、'3'、'7:1' 或 '1:7'"
+            ),
         )
     };
     let number = |t: &str| {
@@ -86,23 +93,28 @@ impl FabricInput {
             return Err(CalcError::range(
                 "switch radix",
                 input.radix.to_string(),
-                "is more ports than any switch has: the largest are 144 (NVLink) to 512",
+                bi!(
+                    "is more ports than any switch has: the largest are 144 (NVLink) to 512",
+                    "比任何交换机的端口都多：最大的是 144（NVLink）到 512"
+                ),
             ));
         }
         if !input.rail && input.nics_per_node > input.down_ports() {
-            return Err(CalcError::invalid(format!(
-                "{} NICs per node do not fit on one leaf with {} node ports: add --rail (one leaf per rail), a larger --radix or less oversubscription",
-                input.nics_per_node,
-                input.down_ports()
+            return Err(CalcError::invalid(bi!(
+                "{k} NICs per node do not fit on one leaf with {d} node ports: add --rail (one leaf per rail), a larger --radix or less oversubscription",
+                "每节点 {k} 张网卡放不进只有 {d} 个下行端口的一台 leaf：加 --rail（每个 rail 一台 leaf）、更大的 --radix 或更小的收敛比",
+                k = input.nics_per_node,
+                d = input.down_ports()
             )));
         }
         let (leaves, radix) = (input.leaves(), input.radix);
         if leaves > radix * radix / 2 {
-            return Err(CalcError::invalid(format!(
-                "{} nodes × {} NICs need {leaves} leaves: more than a three-tier fat tree of {radix}-port switches holds ({}); use a larger --radix or split the cluster into planes",
-                input.nodes,
-                input.nics_per_node,
-                radix * radix / 2
+            return Err(CalcError::invalid(bi!(
+                "{n} nodes × {k} NICs need {leaves} leaves: more than a three-tier fat tree of {radix}-port switches holds ({most}); use a larger --radix or split the cluster into planes",
+                "{n} 个节点 × {k} 张网卡需要 {leaves} 台 leaf：超过 {radix} 端口交换机的三层胖树所能容纳的（{most}）；请用更大的 --radix 或把集群拆成多个 plane",
+                n = input.nodes,
+                k = input.nics_per_node,
+                most = radix * radix / 2
             )));
         }
         Ok(input)
@@ -180,7 +192,7 @@ pub struct FabricReport {
     pub bisection_bytes_per_s: f64,
     /// Per NIC, when every NIC sends through the spine at once: speed × u / d.
     pub above_leaf_per_nic_bytes_per_s: f64,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 /// Switch, cable and bandwidth counts of the fat tree.
@@ -229,95 +241,8 @@ pub fn fabric(input: &FabricInput) -> FabricReport {
         above_leaf_per_nic_bytes_per_s: b * share,
         steps: Vec::new(),
     };
-    report.steps = explain(input, &report);
+    report.steps = steps::explain(input, &report);
     report
-}
-
-fn explain(input: &FabricInput, r: &FabricReport) -> Vec<String> {
-    let (d, u, radix) = (r.leaf_down_ports, r.leaf_up_ports, r.radix);
-    let mut steps = vec![
-        format!(
-            "endpoints = N × K = {} × {} = {} ports at {} ({})",
-            r.nodes,
-            r.nics_per_node,
-            r.endpoints,
-            format::rate(r.port_bytes_per_s),
-            input.link.label
-        ),
-        format!(
-            "leaf of {radix} ports at {}:1: d = ⌊R·o/(o+1)⌋ = {d} down to nodes, u = ⌈d/o⌉ = {u} up to spines ({}:1 as built{})",
-            format::sig(r.oversubscription, 3),
-            format::sig(r.leaf_ratio, 3),
-            if d == u { ", non-blocking" } else { "" }
-        ),
-    ];
-    steps.push(match (r.rail_groups, r.nodes_per_leaf) {
-        (Some(groups), _) => format!(
-            "rail-optimized: NIC k of each node goes to leaf k of its group of {d} nodes; ⌈{} / {d}⌉ = {groups} group(s) × {} rails = {} leaves; same-rail peers in a group are one switch hop apart, other traffic crosses the spine",
-            r.nodes, r.nics_per_node, r.leaves
-        ),
-        (None, nodes_per_leaf) => format!(
-            "top-of-rack: all {} NICs of a node on one leaf, ⌊{d} / {}⌋ = {} node(s) per leaf, ⌈{} / {}⌉ = {} leaves",
-            r.nics_per_node,
-            r.nics_per_node,
-            nodes_per_leaf.unwrap_or(1),
-            r.nodes,
-            nodes_per_leaf.unwrap_or(1),
-            r.leaves
-        ),
-    });
-    if r.tiers == 2 {
-        steps.push(format!(
-            "two tiers ({} leaves ≤ R = {radix}): spines = ⌈leaves × u / R⌉ = ⌈{} × {u} / {radix}⌉ = {}",
-            r.leaves, r.leaves, r.spines
-        ));
-    } else {
-        steps.push(format!(
-            "{} leaves > R = {radix}: three tiers; spines take {} down and {} up: spines = ⌈{} × {u} / {}⌉ = {}, cores = ⌈{} × {} / {radix}⌉ = {}",
-            r.leaves,
-            radix / 2,
-            radix / 2,
-            r.leaves,
-            radix / 2,
-            r.spines,
-            r.spines,
-            radix / 2,
-            r.cores
-        ));
-    }
-    steps.push(format!(
-        "switches = {} leaves + {} spines + {} cores = {}",
-        r.leaves, r.spines, r.cores, r.switches
-    ));
-    steps.push(format!(
-        "cables = {} node–leaf + {} leaf–spine + {} spine–core = {}; transceivers = 2 per cable = {} (twin-port OSFP cages carry two links each, halve the count for those)",
-        r.node_leaf_cables, r.leaf_spine_cables, r.spine_core_cables, r.cables, r.transceivers
-    ));
-    steps.push(format!(
-        "injection per node = K × speed = {} × {} = {}",
-        r.nics_per_node,
-        format::rate_short(r.port_bytes_per_s),
-        format::rate(r.injection_bytes_per_s)
-    ));
-    steps.push(format!(
-        "bisection = min(endpoints, leaf uplinks) × speed / 2 = min({}, {}) × {} / 2 = {} per direction",
-        r.endpoints,
-        r.leaf_spine_cables,
-        format::rate_short(r.port_bytes_per_s),
-        format::rate_short(r.bisection_bytes_per_s)
-    ));
-    steps.push(format!(
-        "above the leaf, when every NIC sends through the spine at once: speed × u/d = {} × {u}/{d} = {} per NIC{}",
-        format::rate_short(r.port_bytes_per_s),
-        format::rate(r.above_leaf_per_nic_bytes_per_s),
-        if d > u {
-            "; keep heavy traffic (TP, then PP) under one leaf or one rail"
-        } else {
-            ""
-        }
-    ));
-    steps.push("check: at radix 64, 8 NICs per node, rail-optimized and 1:1 these rules give NVIDIA's DGX B200 SuperPOD table: 2/4/8 SU (64/128/256 nodes) → 16/32/64 leaves and 8/16/32 spines; 16 SU → 128 leaves, 128 spines, 64 cores; 64 SU → 512, 512, 256".to_owned());
-    steps
 }
 
 #[cfg(test)]

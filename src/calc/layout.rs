@@ -10,12 +10,14 @@
 
 use serde::Serialize;
 
+use crate::bi;
 use crate::calc::Form;
 use crate::calc::activation::Activation;
 use crate::calc::collective::{self, Algorithm, CollectiveInput, Op};
 use crate::calc::link::{LinkSpec, link_or_bw};
 use crate::calc::tp::{TpInput, tp};
 use crate::calc::{CalcError, HardwareTable, fabric, units};
+use crate::text::Bi;
 
 /// A parsed, checked layout.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,48 +48,49 @@ impl LayoutInput {
             Some(d) => units::parse_count("DP", d, 1)?,
             None if gpus % model == 0 => gpus / model,
             None => {
-                return Err(CalcError::invalid(format!(
-                    "GPUs '{gpus}' is not a multiple of TP × CP × PP = {tp} × {cp} × {pp} = {model}: pick sizes whose product divides the GPUs"
+                return Err(CalcError::invalid(bi!(
+                    "GPUs '{gpus}' is not a multiple of TP × CP × PP = {tp} × {cp} × {pp} = {model}: pick sizes whose product divides the GPUs",
+                    "GPU 数 '{gpus}' 不是 TP × CP × PP = {tp} × {cp} × {pp} = {model} 的倍数：请选乘积能整除 GPU 数的大小"
                 )));
             }
         };
         if model * dp != gpus {
-            return Err(CalcError::invalid(format!(
-                "TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {} but GPUs is '{gpus}': the product must equal the GPUs",
-                model * dp
+            return Err(CalcError::invalid(bi!(
+                "TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {all} but GPUs is '{gpus}': the product must equal the GPUs",
+                "TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {all}，而 GPU 数是 '{gpus}'：乘积必须等于 GPU 数",
+                all = model * dp
             )));
         }
         let gpus_per_node = f.count_or("gpus-per-node", "GPUs per node", 8)?;
         if tp > gpus_per_node {
-            return Err(CalcError::invalid(format!(
-                "TP '{tp}' exceeds the {gpus_per_node}-GPU NVLink domain (--gpus-per-node): its 4 blocking all-reduces per layer would cross the network at about a ninth of NVLink's bandwidth (50 vs 450 GB/s per H100); keep TP ≤ {gpus_per_node}, or give --gpus-per-node 72 for an NVL72"
+            return Err(CalcError::invalid(bi!(
+                "TP '{tp}' exceeds the {gpus_per_node}-GPU NVLink domain (--gpus-per-node): its 4 blocking all-reduces per layer would cross the network at about a ninth of NVLink's bandwidth (50 vs 450 GB/s per H100); keep TP ≤ {gpus_per_node}, or give --gpus-per-node 72 for an NVL72",
+                "TP '{tp}' 超出了 {gpus_per_node} 个 GPU 的 NVLink domain（--gpus-per-node）：它每层 4 次阻塞的 all-reduce 会走网络，带宽约为 NVLink 的九分之一（每张 H100 50 对 450 GB/s）；请保持 TP ≤ {gpus_per_node}，NVL72 则给 --gpus-per-node 72"
             )));
         }
         if gpus_per_node % tp != 0 {
-            return Err(CalcError::invalid(format!(
-                "TP '{tp}' does not divide the {gpus_per_node} GPUs of a node: some TP groups would straddle two nodes; use a divisor of {gpus_per_node}"
+            return Err(CalcError::invalid(bi!(
+                "TP '{tp}' does not divide the {gpus_per_node} GPUs of a node: some TP groups would straddle two nodes; use a divisor of {gpus_per_node}",
+                "TP '{tp}' 不能整除一个节点的 {gpus_per_node} 个 GPU：有些 TP 组会跨两个节点；请用 {gpus_per_node} 的约数"
             )));
         }
         if gpus > gpus_per_node && gpus % gpus_per_node != 0 {
-            return Err(CalcError::invalid(format!(
-                "GPUs '{gpus}' is not a whole number of {gpus_per_node}-GPU nodes"
-            )));
+            return Err(not_whole_nodes("GPUs", "GPU 数", gpus, gpus_per_node));
         }
         let pod_size = f.parse("pod-size", |p| units::parse_count("pod size", p, 1))?;
         if let Some(pod) = pod_size
             && pod % gpus_per_node != 0
         {
-            return Err(CalcError::invalid(format!(
-                "pod size '{pod}' is not a whole number of {gpus_per_node}-GPU nodes"
-            )));
+            return Err(not_whole_nodes("pod size", "pod 大小", pod, gpus_per_node));
         }
         let activation = match (f.get("micro-batch"), f.get("seq"), f.get("hidden")) {
             (Some(b), Some(s), Some(h)) => Some(Activation::parse(b, s, h, f.get("bytes"))?),
             (None, None, None) => None,
             _ => {
-                return Err(CalcError::invalid(
+                return Err(CalcError::invalid(bi!(
                     "TP and PP traffic need --micro-batch, --seq and --hidden together",
-                ));
+                    "TP 和 PP 通信量需要同时给 --micro-batch、--seq 和 --hidden"
+                )));
             }
         };
         Ok(LayoutInput {
@@ -108,6 +111,14 @@ impl LayoutInput {
             link: link_or_bw(f.get("link"), f.get("bw"), table)?,
         })
     }
+}
+
+/// A count (`what` in English and Chinese) that must be whole nodes and is not.
+fn not_whole_nodes(en: &str, zh: &str, count: usize, gpus_per_node: usize) -> CalcError {
+    CalcError::invalid(bi!(
+        "{en} '{count}' is not a whole number of {gpus_per_node}-GPU nodes",
+        "{zh} '{count}' 不是整数个 {gpus_per_node}-GPU 节点"
+    ))
 }
 
 /// Where one dimension's groups land.
@@ -159,7 +170,7 @@ pub struct LayoutReport {
     pub dp_edges_leaving_pod: Option<usize>,
     pub pod_egress_bytes_per_s: Option<f64>,
     pub pod_uplink_bytes_per_s: Option<f64>,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 fn place(input: &LayoutInput, dim: &'static str, size: usize, stride: usize) -> Placement {
@@ -292,6 +303,8 @@ pub fn layout(input: &LayoutInput) -> LayoutReport {
 }
 
 mod steps;
+
+pub(crate) use steps::tier_name;
 
 #[cfg(test)]
 mod tests;

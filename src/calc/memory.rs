@@ -14,8 +14,11 @@ use serde::Serialize;
 pub use convention::Convention;
 pub use stage::Stage;
 
+use crate::bi;
 use crate::calc::Form;
 use crate::calc::{CalcError, format, units};
+use crate::content::Lang;
+use crate::text::Bi;
 
 /// A parsed, checked memory calculation.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,8 +39,9 @@ impl MemoryInput {
         let gpus = units::parse_count("GPUs", f.text("gpus"), 1)?;
         let shard_group = f.parse("shard-group", |g| units::parse_count("shard group", g, 1))?;
         if let Some(g) = shard_group.filter(|g| *g > gpus || gpus % g != 0) {
-            return Err(CalcError::invalid(format!(
-                "shard group '{g}' does not divide the {gpus} GPUs into whole groups: use a divisor of {gpus} (e.g. 8, one node)"
+            return Err(CalcError::invalid(bi!(
+                "shard group '{g}' does not divide the {gpus} GPUs into whole groups: use a divisor of {gpus} (e.g. 8, one node)",
+                "分片组 '{g}' 不能把 {gpus} 个 GPU 分成整组：请用 {gpus} 的约数（如 8，一个节点）"
             )));
         }
         let optimizer_bytes = f.get("optimizer-bytes").map_or(Ok(12.0), |k| {
@@ -47,9 +51,10 @@ impl MemoryInput {
             .get("convention")
             .map_or(Ok(Convention::Paper), str::parse)?;
         if convention == Convention::Deepspeed && (optimizer_bytes - 12.0).abs() > f64::EPSILON {
-            return Err(CalcError::invalid(format!(
-                "--optimizer-bytes '{}' cannot be used with --convention deepspeed: DeepSpeed's estimators fix it at 12 (16Ψ/N and 18Ψ/N); use --convention paper",
-                format::sig(optimizer_bytes, 4)
+            return Err(CalcError::invalid(bi!(
+                "--optimizer-bytes '{k}' cannot be used with --convention deepspeed: DeepSpeed's estimators fix it at 12 (16Ψ/N and 18Ψ/N); use --convention paper",
+                "--optimizer-bytes '{k}' 不能与 --convention deepspeed 同用：DeepSpeed 的估算固定为 12（16Ψ/N 和 18Ψ/N）；请用 --convention paper",
+                k = format::sig(optimizer_bytes, 4)
             )));
         }
         let largest_layer = f
@@ -104,7 +109,7 @@ pub struct MemoryReport {
     pub bytes_per_gpu: f64,
     /// Every stage, DP to ZeRO-3, for comparison.
     pub stages: Vec<StageRow>,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 fn row(input: &MemoryInput, stage: Stage) -> StageRow {
@@ -156,75 +161,121 @@ pub fn memory(input: &MemoryInput) -> MemoryReport {
     }
 }
 
-fn explain(input: &MemoryInput, stages: &[StageRow], chosen: &StageRow) -> Vec<String> {
+fn explain(input: &MemoryInput, stages: &[StageRow], chosen: &StageRow) -> Vec<Bi> {
     let (psi, n) = (input.params, input.shard_ways());
     let mut steps = setup(input);
     for r in stages {
-        steps.push(format!(
-            "{}: {} = {} + {} + {} = {} per GPU",
-            r.stage.describe(),
-            r.formula,
+        let formula = match Convention::deepspeed_formula_text(r.stage) {
+            Some((en, zh)) if r.convention == Convention::Deepspeed => Bi::new(en, zh),
+            _ => Bi::same(r.formula),
+        };
+        let (w, g, o) = (
             format::bytes_short(r.weights_bytes),
             format::bytes_short(r.gradients_bytes),
             format::bytes_short(r.optimizer_bytes),
-            format::bytes(r.total_bytes)
-        ));
+        );
+        let total = format::bytes(r.total_bytes);
+        let stage = r.stage.describe();
+        steps.push(Bi::build(|lang| {
+            let (stage, formula) = (stage.get(lang), formula.get(lang));
+            if lang == Lang::Zh {
+                format!("{stage}：{formula} = {w} + {g} + {o} = 每 GPU {total}")
+            } else {
+                format!("{stage}: {formula} = {w} + {g} + {o} = {total} per GPU")
+            }
+        }));
     }
-    steps.push(format!(
-        "chosen: {} → {} per GPU for model state, before activations, buffers and fragmentation",
-        input.stage,
-        format::bytes(chosen.total_bytes)
+    steps.push(bi!(
+        "chosen: {s} → {b} per GPU for model state, before activations, buffers and fragmentation",
+        "所选：{s} → 每 GPU 模型状态 {b}，未计激活、缓冲区和碎片",
+        s = input.stage,
+        b = format::bytes(chosen.total_bytes)
     ));
-    steps.push(format!(
-        "traffic per GPU per step (ZeRO's count, bf16): DP, ZeRO-1 and -2 2Ψ × 2 B = {}; ZeRO-3 3Ψ × 2 B = {} (1.5×)",
-        format::bytes_short(4.0 * psi),
-        format::bytes_short(6.0 * psi)
+    steps.push(bi!(
+        "traffic per GPU per step (ZeRO's count, bf16): DP, ZeRO-1 and -2 2Ψ × 2 B = {two}; ZeRO-3 3Ψ × 2 B = {three} (1.5×)",
+        "每 GPU 每步通信量（ZeRO 的算法，bf16）：DP、ZeRO-1 和 -2 为 2Ψ × 2 B = {two}；ZeRO-3 为 3Ψ × 2 B = {three}（1.5 倍）",
+        two = format::bytes_short(4.0 * psi),
+        three = format::bytes_short(6.0 * psi)
     ));
     if input.shard_group.is_some() {
-        steps.push(format!(
-            "HSDP keeps the per-layer gathers inside the group (NVLink when G fits a node); across groups each GPU all-reduces only its 1/{n} gradient shard once per step"
+        steps.push(bi!(
+            "HSDP keeps the per-layer gathers inside the group (NVLink when G fits a node); across groups each GPU all-reduces only its 1/{n} gradient shard once per step",
+            "HSDP 把逐层的 gather 留在组内（G 不超过一个节点时走 NVLink）；组间每个 GPU 每步只对自己 1/{n} 的梯度分片做一次 all-reduce"
         ));
     }
     steps
 }
 
 /// The accounting per parameter and what N is.
-fn setup(input: &MemoryInput) -> Vec<String> {
+fn setup(input: &MemoryInput) -> Vec<Bi> {
     let (psi, k, n) = (input.params, input.optimizer_bytes, input.shard_ways());
     let mut steps = vec![convention_step(input)];
-    steps.push(format!(
-        "Ψ = {} parameters; mixed-precision Adam: 2Ψ bf16 weights + 2Ψ bf16 gradients + KΨ optimizer state (K = {}) = {}Ψ = {} unsharded (ZeRO, Rajbhandari et al. 2020)",
+    let k_text = if (k - 12.0).abs() < f64::EPSILON {
+        bi!(
+            "12: fp32 master weights, momentum, variance",
+            "12：fp32 主权重、动量、方差"
+        )
+    } else {
+        bi!("{k}, given", "{k}，给定", k = format::sig(k, 4))
+    };
+    let (count, factor, total) = (
         format::count(psi),
-        if (k - 12.0).abs() < f64::EPSILON {
-            "12: fp32 master weights, momentum, variance".to_owned()
-        } else {
-            format!("{}, given", format::sig(k, 4))
-        },
         format::sig(4.0 + k, 4),
-        format::bytes(psi * (4.0 + k))
-    ));
+        format::bytes(psi * (4.0 + k)),
+    );
+    steps.push(Bi::build(|lang| {
+        let k = k_text.get(lang);
+        if lang == Lang::Zh {
+            format!("Ψ = {count} 个参数；混合精度 Adam：2Ψ bf16 权重 + 2Ψ bf16 梯度 + KΨ 优化器状态（K = {k}）= {factor}Ψ = 不分片时 {total}（ZeRO，Rajbhandari 等 2020）")
+        } else {
+            format!("Ψ = {count} parameters; mixed-precision Adam: 2Ψ bf16 weights + 2Ψ bf16 gradients + KΨ optimizer state (K = {k}) = {factor}Ψ = {total} unsharded (ZeRO, Rajbhandari et al. 2020)")
+        }
+    }));
     steps.push(match input.shard_group {
-        Some(g) => format!(
-            "HSDP: shard inside groups of G = {g}, replicate across {} / {g} = {} groups, so N = {g} below (FSDP HYBRID_SHARD)",
-            input.gpus,
-            input.gpus / g
+        Some(g) => bi!(
+            "HSDP: shard inside groups of G = {g}, replicate across {gpus} / {g} = {groups} groups, so N = {g} below (FSDP HYBRID_SHARD)",
+            "HSDP：在 G = {g} 的组内分片，跨 {gpus} / {g} = {groups} 个组复制，下面 N = {g}（FSDP HYBRID_SHARD）",
+            gpus = input.gpus,
+            groups = input.gpus / g
         ),
-        None => format!("sharded over the data-parallel group: N = {n} GPUs"),
+        None => bi!(
+            "sharded over the data-parallel group: N = {n} GPUs",
+            "在数据并行组上分片：N = {n} 个 GPU"
+        ),
     });
     steps
 }
 
-fn convention_step(input: &MemoryInput) -> String {
+fn convention_step(input: &MemoryInput) -> Bi {
     match input.convention {
-        Convention::Paper => "convention: paper (ZeRO, Rajbhandari et al. 2020); --convention deepspeed follows DeepSpeed's estimate_zero2/3_model_states_mem_needs".to_owned(),
-        Convention::Deepspeed => format!(
-            "convention: deepspeed, without offload: ZeRO-2 4Ψ + 16Ψ/N, ZeRO-3 18Ψ/N + 4 × largest layer ({}); DP and ZeRO-1 keep the paper's count (DeepSpeed has no estimator for them)",
-            if input.largest_layer > 0.0 {
-                format!("largest layer {} parameters", format::count(input.largest_layer))
-            } else {
-                "no --largest-layer given: that term is 0".to_owned()
-            }
+        Convention::Paper => bi!(
+            "convention: paper (ZeRO, Rajbhandari et al. 2020); --convention deepspeed follows DeepSpeed's estimate_zero2/3_model_states_mem_needs",
+            "口径：paper（ZeRO，Rajbhandari 等 2020）；--convention deepspeed 则按 DeepSpeed 的 estimate_zero2/3_model_states_mem_needs"
         ),
+        Convention::Deepspeed => {
+            let largest = if input.largest_layer > 0.0 {
+                bi!(
+                    "largest layer {c} parameters",
+                    "最大层 {c} 个参数",
+                    c = format::count(input.largest_layer)
+                )
+            } else {
+                bi!(
+                    "no --largest-layer given: that term is 0",
+                    "未给 --largest-layer：该项为 0"
+                )
+            };
+            Bi::new(
+                format!(
+                    "convention: deepspeed, without offload: ZeRO-2 4Ψ + 16Ψ/N, ZeRO-3 18Ψ/N + 4 × largest layer ({}); DP and ZeRO-1 keep the paper's count (DeepSpeed has no estimator for them)",
+                    largest.en()
+                ),
+                format!(
+                    "口径：deepspeed，不 offload：ZeRO-2 4Ψ + 16Ψ/N，ZeRO-3 18Ψ/N + 4 × 最大层（{}）；DP 和 ZeRO-1 沿用论文算法（DeepSpeed 没有它们的估算）",
+                    largest.get(Lang::Zh)
+                ),
+            )
+        }
     }
 }
 

@@ -15,8 +15,10 @@ use serde::Serialize;
 pub use peak::{GPU_PEAKS, GpuPeak, Peak, parse_peak};
 pub use recompute::Recompute;
 
+use crate::bi;
 use crate::calc::Form;
 use crate::calc::{CalcError, format, units};
+use crate::text::Bi;
 
 /// Largest token rate or step size accepted: 1e15.
 const MAX_TOKENS: f64 = 1e15;
@@ -85,12 +87,13 @@ impl MfuInput {
         let r = mfu(self);
         for (what, value) in [("MFU", r.mfu), ("HFU", r.hfu)] {
             if value > 1.0 {
-                return Err(CalcError::invalid(format!(
-                    "{what} comes out at {} of the peak {} FLOP/s per GPU, above 100%, which no GPU can do: check the throughput ({} tokens/s on {} GPUs), the parameter count and the peak's precision",
-                    format::percent(value),
-                    format::sig(self.peak.flops_per_s, 4),
-                    format::sig(r.tokens_per_s, 4),
-                    self.gpus
+                return Err(CalcError::invalid(bi!(
+                    "{what} comes out at {p} of the peak {peak} FLOP/s per GPU, above 100%, which no GPU can do: check the throughput ({tps} tokens/s on {gpus} GPUs), the parameter count and the peak's precision",
+                    "{what} 算出为每 GPU 峰值 {peak} FLOP/s 的 {p}，超过 100%，没有 GPU 做得到：请检查吞吐（{gpus} 个 GPU 上 {tps} tokens/s）、参数量和峰值的精度",
+                    p = format::percent(value),
+                    peak = format::sig(self.peak.flops_per_s, 4),
+                    tps = format::sig(r.tokens_per_s, 4),
+                    gpus = self.gpus
                 )));
             }
         }
@@ -113,18 +116,22 @@ fn throughput(f: &Form) -> Result<Throughput, CalcError> {
             seconds: units::parse_duration(time)?,
             tokens: tokens("tokens per step", count)?,
         }),
-        (Some(_), _, _) => Err(CalcError::invalid(
+        (Some(_), _, _) => Err(CalcError::invalid(bi!(
             "give --tokens-per-s, or --step-time with --tokens-per-step, not both",
-        )),
-        (None, Some(_), None) => Err(CalcError::invalid(
+            "给 --tokens-per-s，或给 --step-time 加 --tokens-per-step，不要两者都给"
+        ))),
+        (None, Some(_), None) => Err(CalcError::invalid(bi!(
             "--step-time needs --tokens-per-step (global batch × sequence length, e.g. 16M)",
-        )),
-        (None, None, Some(_)) => Err(CalcError::invalid(
+            "--step-time 需要 --tokens-per-step（全局批 × 序列长度，如 16M）"
+        ))),
+        (None, None, Some(_)) => Err(CalcError::invalid(bi!(
             "--tokens-per-step needs --step-time (e.g. '20 s')",
-        )),
-        (None, None, None) => Err(CalcError::invalid(
+            "--tokens-per-step 需要 --step-time（如 '20 s'）"
+        ))),
+        (None, None, None) => Err(CalcError::invalid(bi!(
             "no throughput given: add --tokens-per-s N, or --step-time TIME with --tokens-per-step N",
-        )),
+            "未给吞吐：加 --tokens-per-s N，或 --step-time TIME 加 --tokens-per-step N"
+        ))),
     }
 }
 
@@ -144,9 +151,10 @@ fn attention(f: &Form) -> Result<Option<Attention>, CalcError> {
         .filter_map(|(flag, v)| v.is_none().then_some(*flag))
         .collect();
     if !missing.is_empty() {
-        return Err(CalcError::invalid(format!(
-            "the attention term 12·L·H·Q·T needs --layers, --heads, --head-dim and --seq together: add {}",
-            missing.join(", ")
+        return Err(CalcError::invalid(bi!(
+            "the attention term 12·L·H·Q·T needs --layers, --heads, --head-dim and --seq together: add {m}",
+            "attention 项 12·L·H·Q·T 需要同时给 --layers、--heads、--head-dim 和 --seq：请加 {m}",
+            m = missing.join(", ")
         )));
     }
     let count = |what, text: Option<&str>| units::parse_count(what, text.unwrap_or(""), 1);
@@ -166,7 +174,7 @@ pub struct MfuReport {
     /// The preset id, or `given`.
     pub peak: String,
     pub peak_flops_per_s: f64,
-    pub peak_source: String,
+    pub peak_source: Bi,
     pub step_seconds: Option<f64>,
     pub tokens_per_step: Option<f64>,
     pub tokens_per_s: f64,
@@ -184,7 +192,7 @@ pub struct MfuReport {
     pub model_flops_per_s_per_gpu: f64,
     pub mfu: f64,
     pub hfu: f64,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 /// MFU and HFU of one run.

@@ -9,11 +9,15 @@
 //! backward, the first all-gather of forward) has nothing left to hide behind. This is the model
 //! of Megatron's per-layer chunking and of DDP's buckets; contention for SMs is not modelled.
 
+mod steps;
+
 use serde::Serialize;
 
+use crate::bi;
 use crate::calc::Form;
 use crate::calc::link::{LinkSpec, link_or_bw};
 use crate::calc::{CalcError, HardwareTable, format, units};
+use crate::text::Bi;
 
 /// A parsed, checked overlap calculation: seconds per window, spec and expected.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,8 +30,8 @@ pub struct OverlapInput {
     /// The last window's communication (spec, expected).
     pub tail: (f64, f64),
     /// How the communication was given, for the steps.
-    pub comm_source: String,
-    pub tail_source: String,
+    pub comm_source: Bi,
+    pub tail_source: Bi,
     pub link: Option<LinkSpec>,
 }
 
@@ -41,7 +45,7 @@ fn on_link(bytes: f64, link: &LinkSpec) -> (f64, f64) {
 
 fn one_of<'a>(
     pairs: &[(&'static str, Option<&'a str>)],
-    missing: &str,
+    missing: Bi,
 ) -> Result<(&'static str, &'a str), CalcError> {
     let given: Vec<(&'static str, &'a str)> = pairs
         .iter()
@@ -49,15 +53,15 @@ fn one_of<'a>(
         .collect();
     match given.as_slice() {
         [one] => Ok(*one),
-        [] => Err(CalcError::invalid(missing.to_owned())),
+        [] => Err(CalcError::invalid(missing)),
         many => {
             let flags: Vec<String> = many
                 .iter()
                 .map(|(f, v)| format!("{f} '{}'", v.trim()))
                 .collect();
-            Err(CalcError::invalid(format!(
-                "give one of {}, not several",
-                flags.join(" and ")
+            Err(CalcError::invalid(Bi::new(
+                format!("give one of {}, not several", flags.join(" and ")),
+                format!("只给其中一个：{}，不要同时给", flags.join("、")),
             )))
         }
     }
@@ -68,7 +72,7 @@ fn comm_time(
     f: &Form,
     windows: usize,
     link: Option<&LinkSpec>,
-) -> Result<((f64, f64), String), CalcError> {
+) -> Result<((f64, f64), Bi), CalcError> {
     let n = windows as f64;
     let (flag, text) = one_of(
         &[
@@ -76,45 +80,55 @@ fn comm_time(
             ("--comm-total", f.get("comm-total")),
             ("--bytes", f.get("bytes")),
         ],
-        "give the communication: --comm TIME per window, --comm-total TIME, or --bytes SIZE with --link or --bw",
+        bi!(
+            "give the communication: --comm TIME per window, --comm-total TIME, or --bytes SIZE with --link or --bw",
+            "请给通信量：每窗口 --comm TIME、总量 --comm-total TIME，或 --bytes SIZE 加 --link 或 --bw"
+        ),
     )?;
     Ok(match flag {
         "--comm" => {
             let t = units::parse_duration(text)?;
             (
                 (t, t),
-                format!("m = {} per window (given)", format::duration(t)),
+                bi!(
+                    "m = {t} per window (given)",
+                    "m = 每窗口 {t}（给定）",
+                    t = format::duration(t)
+                ),
             )
         }
         "--comm-total" => {
             let t = units::parse_duration(text)? / n;
             (
                 (t, t),
-                format!(
-                    "m = {} / {windows} windows = {} per window",
-                    format::duration(t * n),
-                    format::duration(t)
+                bi!(
+                    "m = {all} / {windows} windows = {t} per window",
+                    "m = {all} / {windows} 个窗口 = 每窗口 {t}",
+                    all = format::duration(t * n),
+                    t = format::duration(t)
                 ),
             )
         }
         _ => {
             let bytes = units::parse_size(text)?;
             let link = link.ok_or_else(|| {
-                    CalcError::invalid(format!(
-                        "--bytes '{}' needs a link to time it: add --link ID (e.g. 'ib-ndr') or --bw RATE (e.g. '50 GB/s')",
-                        text.trim()
+                    CalcError::invalid(bi!(
+                        "--bytes '{b}' needs a link to time it: add --link ID (e.g. 'ib-ndr') or --bw RATE (e.g. '50 GB/s')",
+                        "--bytes '{b}' 需要链路才能计时：加 --link ID（如 'ib-ndr'）或 --bw RATE（如 '50 GB/s'）",
+                        b = text.trim()
                     ))
                 })?;
             let t = on_link(bytes, link);
             (
                 t,
-                format!(
-                    "m = α + S / B = {} + {} / {} = {} spec, {} expected, per window",
-                    format::duration(link.latency),
-                    format::bytes_short(bytes),
-                    format::rate_short(link.bandwidth),
-                    format::duration(t.0),
-                    format::duration(t.1)
+                bi!(
+                    "m = α + S / B = {a} + {s} / {b} = {sp} spec, {ex} expected, per window",
+                    "每窗口 m = α + S / B = {a} + {s} / {b} = 规格 {sp}，预期 {ex}",
+                    a = format::duration(link.latency),
+                    s = format::bytes_short(bytes),
+                    b = format::rate_short(link.bandwidth),
+                    sp = format::duration(t.0),
+                    ex = format::duration(t.1)
                 ),
             )
         }
@@ -126,40 +140,53 @@ fn tail_time(
     f: &Form,
     comm: (f64, f64),
     link: Option<&LinkSpec>,
-) -> Result<((f64, f64), String), CalcError> {
+) -> Result<((f64, f64), Bi), CalcError> {
     Ok(match (f.get("tail"), f.get("tail-bytes")) {
         (Some(a), Some(b)) => {
-            return Err(CalcError::invalid(format!(
-                "give --tail '{}' or --tail-bytes '{}', not both",
-                a.trim(),
-                b.trim()
+            return Err(CalcError::invalid(bi!(
+                "give --tail '{a}' or --tail-bytes '{b}', not both",
+                "给 --tail '{a}' 或 --tail-bytes '{b}'，不要两者都给",
+                a = a.trim(),
+                b = b.trim()
             )));
         }
         (Some(t), None) => {
             let t = units::parse_latency(t)?;
-            ((t, t), format!("tail = {} (given)", format::duration(t)))
+            (
+                (t, t),
+                bi!(
+                    "tail = {t} (given)",
+                    "尾部 = {t}（给定）",
+                    t = format::duration(t)
+                ),
+            )
         }
         (None, Some(b)) => {
             let bytes = units::parse_size(b)?;
             let link = link.ok_or_else(|| {
-                CalcError::invalid(format!(
-                    "--tail-bytes '{}' needs a link to time it: add --link ID or --bw RATE",
-                    b.trim()
+                CalcError::invalid(bi!(
+                    "--tail-bytes '{b}' needs a link to time it: add --link ID or --bw RATE",
+                    "--tail-bytes '{b}' 需要链路才能计时：加 --link ID 或 --bw RATE",
+                    b = b.trim()
                 ))
             })?;
             let t = on_link(bytes, link);
             (
                 t,
-                format!(
-                    "tail = {} / {} = {} spec, {} expected",
-                    format::bytes_short(bytes),
-                    format::rate_short(link.bandwidth),
-                    format::duration(t.0),
-                    format::duration(t.1)
+                bi!(
+                    "tail = {s} / {b} = {sp} spec, {ex} expected",
+                    "尾部 = {s} / {b} = 规格 {sp}，预期 {ex}",
+                    s = format::bytes_short(bytes),
+                    b = format::rate_short(link.bandwidth),
+                    sp = format::duration(t.0),
+                    ex = format::duration(t.1)
                 ),
             )
         }
-        (None, None) => (comm, "tail = the last window's m".to_owned()),
+        (None, None) => (
+            comm,
+            bi!("tail = the last window's m", "尾部 = 最后一个窗口的 m"),
+        ),
     })
 }
 
@@ -174,7 +201,10 @@ impl OverlapInput {
                 ("--compute", f.get("compute")),
                 ("--compute-total", f.get("compute-total")),
             ],
-            "give the compute time: --compute TIME per window, or --compute-total TIME for all windows",
+            bi!(
+                "give the compute time: --compute TIME per window, or --compute-total TIME for all windows",
+                "请给计算时间：每窗口 --compute TIME，或所有窗口合计 --compute-total TIME"
+            ),
         )?;
         let compute = units::parse_duration(text)? / if flag == "--compute" { 1.0 } else { n };
         let (comm, comm_source) = comm_time(f, windows, link.as_ref())?;
@@ -219,7 +249,7 @@ pub struct OverlapReport {
     /// True when communication outlasts its compute window (m > c).
     pub comm_bound: bool,
     pub link: Option<String>,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 /// Exposed communication of n windows: (n-1) · max(0, m - c) + tail.
@@ -270,57 +300,8 @@ pub fn overlap(input: &OverlapInput) -> OverlapReport {
         link: input.link.as_ref().map(|l| l.label.clone()),
         steps: Vec::new(),
     };
-    report.steps = explain(input, &report);
+    report.steps = steps::explain(input, &report);
     report
-}
-
-fn explain(input: &OverlapInput, r: &OverlapReport) -> Vec<String> {
-    let n = r.windows;
-    let (c, m) = (input.compute, input.comm.0);
-    let mut steps = vec![format!(
-        "c = {} of compute per window, n = {n} windows: {} of compute per step",
-        format::duration(c),
-        format::duration(r.compute_seconds)
-    )];
-    if let Some(link) = &input.link {
-        steps.push(link.describe());
-    }
-    steps.push(input.comm_source.clone());
-    steps.push(input.tail_source.clone());
-    steps.push(format!(
-        "all communication = (n-1)·m + tail = {} × {} + {} = {}",
-        n - 1,
-        format::duration(m),
-        format::duration(input.tail.0),
-        format::duration(r.comm_seconds)
-    ));
-    steps.push(format!(
-        "each window's communication runs under the next window's compute; the last one (the tail) has nothing left to hide behind: exposed = (n-1)·max(0, m - c) + tail = {} × {} + {} = {} spec, {} expected",
-        n - 1,
-        format::duration((m - c).max(0.0)),
-        format::duration(input.tail.0),
-        format::duration(r.exposed_seconds),
-        format::duration(r.expected_exposed_seconds)
-    ));
-    steps.push(if r.comm_bound {
-        format!(
-            "m > c: communication outlasts its window by {} each time and piles up; no chunking hides that, only less traffic, a faster link or more compute per window",
-            format::duration(m - c)
-        )
-    } else {
-        "m ≤ c: every window but the last hides completely; only the tail is exposed".to_owned()
-    });
-    steps.push(format!(
-        "step = n·c + exposed = {} + {} = {} spec, {} expected (without overlap: {}); {} of the communication hidden",
-        format::duration(r.compute_seconds),
-        format::duration(r.exposed_seconds),
-        format::duration(r.step_seconds),
-        format::duration(r.expected_step_seconds),
-        format::duration(r.serial_step_seconds),
-        format::percent(r.hidden_fraction)
-    ));
-    steps.push("not modelled: NCCL kernels take SMs and memory bandwidth from the GEMMs, so compute slows while it overlaps; judge by end-to-end step time".to_owned());
-    steps
 }
 
 #[cfg(test)]

@@ -16,8 +16,8 @@ pub fn each_fails_naming<T: Debug>(
     }
 }
 
-/// Some step contains `needle` (steps as `String` or as `Bi`, whose English text is searched).
-pub fn assert_says<S: std::ops::Deref<Target = str> + std::fmt::Debug>(steps: &[S], needle: &str) {
+/// Some step contains `needle`.
+pub fn assert_says<S: std::ops::Deref<Target = str> + Debug>(steps: &[S], needle: &str) {
     assert!(
         steps.iter().any(|s| s.contains(needle)),
         "no step says {needle:?}: {steps:#?}"

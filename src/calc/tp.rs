@@ -16,6 +16,7 @@ use crate::calc::activation::Activation;
 use crate::calc::collective::{self, Algorithm, CollectiveInput, Op};
 use crate::calc::link::{LinkSpec, link_or_bw};
 use crate::calc::{CalcError, HardwareTable, units};
+use crate::text::Bi;
 
 /// All-reduces per layer and micro-batch: two forward (Megatron's g), two backward (f).
 pub const ALLREDUCES_PER_LAYER: usize = 4;
@@ -40,7 +41,10 @@ impl TpInput {
             return Err(CalcError::range(
                 "tensor-parallel size",
                 f.text("tp").trim(),
-                "must be at least 2: with t = 1 nothing is split and nothing is sent",
+                crate::bi!(
+                    "must be at least 2: with t = 1 nothing is split and nothing is sent",
+                    "至少为 2：t = 1 时什么都不切分，也什么都不发送"
+                ),
             ));
         }
         Ok(TpInput {
@@ -90,7 +94,7 @@ pub struct TpReport {
     pub expected_layer_seconds: Option<f64>,
     pub step_seconds: Option<f64>,
     pub expected_step_seconds: Option<f64>,
-    pub steps: Vec<String>,
+    pub steps: Vec<Bi>,
 }
 
 /// Spec and expected time of one all-reduce (or reduce-scatter + all-gather) on the link.

@@ -1,6 +1,7 @@
 //! The fat-tree fabric form.
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one};
+use crate::bi;
 use crate::calc::{self, CalcError, FabricInput, HardwareTable, format};
 
 pub(super) const FABRIC: Calculator = Calculator {
@@ -72,39 +73,46 @@ Leaves give d = floor(R·o/(o+1)) ports to nodes and u = ceil(d/o) to spines; tw
 
 fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let report = calc::fabric(&FabricInput::from_form(form, table)?);
+    let r = &report;
     let headline = vec![
         one(
-            "switches",
-            format!(
-                "{} ({} leaf + {} spine + {} core, {} tiers)",
-                report.switches, report.leaves, report.spines, report.cores, report.tiers
+            bi!("switches", "交换机"),
+            bi!(
+                "{s} ({l} leaf + {p} spine + {c} core, {t} tiers)",
+                "{s}（{l} leaf + {p} spine + {c} core，{t} 层）",
+                s = r.switches,
+                l = r.leaves,
+                p = r.spines,
+                c = r.cores,
+                t = r.tiers
             ),
         ),
         one(
-            "cables",
-            format!("{} ({} transceivers)", report.cables, report.transceivers),
+            bi!("cables", "线缆"),
+            bi!(
+                "{c} ({x} transceivers)",
+                "{c}（{x} 个光模块）",
+                c = r.cables,
+                x = r.transceivers
+            ),
         ),
         one(
-            "injection per node",
-            format::rate(report.injection_bytes_per_s),
+            bi!("injection per node", "每节点注入"),
+            format::rate(r.injection_bytes_per_s),
         ),
         one(
-            "bisection",
-            format::rate_short(report.bisection_bytes_per_s),
+            bi!("bisection", "对分带宽"),
+            format::rate_short(r.bisection_bytes_per_s),
         ),
         one(
-            "per NIC above the leaf",
-            format::rate_short(report.above_leaf_per_nic_bytes_per_s),
+            bi!("per NIC above the leaf", "leaf 之上每网卡"),
+            format::rate_short(r.above_leaf_per_nic_bytes_per_s),
         ),
     ];
-    let tiers = [
-        ("leaf", report.leaves),
-        ("spine", report.spines),
-        ("core", report.cores),
-    ];
+    let tiers = [("leaf", r.leaves), ("spine", r.spines), ("core", r.cores)];
     let charts = vec![
         Chart::parts(
-            "switches by tier",
+            bi!("switches by tier", "各层交换机"),
             Unit::Count,
             tiers
                 .into_iter()
@@ -112,11 +120,17 @@ fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
                 .map(|(tier, n)| (tier, n as f64)),
         ),
         Chart::spec_bars(
-            "bandwidth per NIC: to the leaf, and above it when all NICs send at once",
+            bi!(
+                "bandwidth per NIC: to the leaf, and above it when all NICs send at once",
+                "每网卡带宽：到 leaf，以及所有网卡同时发送时 leaf 之上"
+            ),
             Unit::Rate,
             [
-                ("to the leaf", report.port_bytes_per_s),
-                ("above the leaf", report.above_leaf_per_nic_bytes_per_s),
+                (bi!("to the leaf", "到 leaf"), r.port_bytes_per_s),
+                (
+                    bi!("above the leaf", "leaf 之上"),
+                    r.above_leaf_per_nic_bytes_per_s,
+                ),
             ],
         ),
     ];

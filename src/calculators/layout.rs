@@ -1,7 +1,11 @@
 //! The parallelism layout form.
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Row, Unit, field, one, times};
+use crate::bi;
+use crate::calc::layout::tier_name;
 use crate::calc::{self, CalcError, HardwareTable, LayoutInput};
+use crate::content::Lang;
+use crate::text::Bi;
 
 pub(super) const LAYOUT: Calculator = Calculator {
     id: "layout",
@@ -114,16 +118,28 @@ fn compute_layout(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
         .iter()
         .filter(|p| p.size > 1)
         .map(|p| {
-            let rail = if p.same_rail { ", one rail" } else { "" };
-            one(
-                format!("{} {}", p.dim.to_uppercase(), p.size),
-                format!("{} node(s), {}{rail}", p.nodes_spanned, p.tier),
-            )
+            let tier = tier_name(p.tier);
+            let (nodes, rail) = (p.nodes_spanned, p.same_rail);
+            let spec = Bi::build(|lang| {
+                let tier = tier.get(lang);
+                match (lang, rail) {
+                    (Lang::Zh, true) => format!("{nodes} 个节点，{tier}，同一 rail"),
+                    (Lang::Zh, false) => format!("{nodes} 个节点，{tier}"),
+                    (_, true) => format!("{nodes} node(s), {tier}, one rail"),
+                    (_, false) => format!("{nodes} node(s), {tier}"),
+                }
+            });
+            one(format!("{} {}", p.dim.to_uppercase(), p.size), spec)
         })
         .collect();
     headline.push(one(
-        "replica",
-        format!("{} GPUs, {} node(s)", r.replica_gpus, r.replica_nodes),
+        bi!("replica", "副本"),
+        bi!(
+            "{g} GPUs, {n} node(s)",
+            "{g} 个 GPU，{n} 个节点",
+            g = r.replica_gpus,
+            n = r.replica_nodes
+        ),
     ));
     headline.extend(times(
         "DP reduce-scatter",
@@ -131,7 +147,10 @@ fn compute_layout(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
         r.expected_dp_seconds,
     ));
     let mut charts = vec![Chart::spec_bars(
-        "nodes one group spans, by dimension",
+        bi!(
+            "nodes one group spans, by dimension",
+            "各维度一个组跨的节点数"
+        ),
         Unit::Count,
         r.placements
             .iter()
@@ -147,7 +166,10 @@ fn compute_layout(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
     .collect();
     if !traffic.is_empty() {
         charts.push(Chart::spec_bars(
-            "bytes each GPU sends per step, by dimension",
+            bi!(
+                "bytes each GPU sends per step, by dimension",
+                "各维度每 GPU 每步发送的字节"
+            ),
             Unit::Bytes,
             traffic,
         ));

@@ -1,7 +1,9 @@
 //! The memory-per-GPU (ZeRO / FSDP) form.
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Row, Unit, field, one};
+use crate::bi;
 use crate::calc::{self, CalcError, HardwareTable, MemoryInput, format};
+use crate::text::Bi;
 
 pub(super) const MEMORY: Calculator = Calculator {
     id: "memory",
@@ -90,19 +92,20 @@ fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcE
         .stages
         .iter()
         .map(|row| {
-            let mark = if row.stage == report.stage {
-                " (chosen)"
+            let label = if row.stage == report.stage {
+                bi!("{s} (chosen)", "{s}（所选）", s = row.stage)
             } else {
-                ""
+                Bi::same(row.stage.to_string())
             };
-            one(
-                format!("{}{mark}", row.stage),
-                format::bytes(row.total_bytes),
-            )
+            one(label, format::bytes(row.total_bytes))
         })
         .collect();
     let mut charts = vec![Chart::spec_bars(
-        format!("model state per GPU by stage, N = {}", report.shard_ways),
+        bi!(
+            "model state per GPU by stage, N = {n}",
+            "各阶段每 GPU 的模型状态，N = {n}",
+            n = report.shard_ways
+        ),
         Unit::Bytes,
         report
             .stages
@@ -110,18 +113,28 @@ fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcE
             .map(|row| (row.stage.to_string(), row.total_bytes)),
     )];
     if let Some(row) = report.stages.iter().find(|row| row.stage == report.stage) {
-        headline.push(one("traffic per step", format::bytes(row.traffic_bytes)));
+        headline.push(one(
+            bi!("traffic per step", "每步通信量"),
+            format::bytes(row.traffic_bytes),
+        ));
         charts.push(Chart::parts(
-            format!("what each GPU holds under {}", row.stage),
+            bi!(
+                "what each GPU holds under {s}",
+                "{s} 下每 GPU 存放的内容",
+                s = row.stage
+            ),
             Unit::Bytes,
             [
-                ("bf16 weights", row.weights_bytes),
-                ("bf16 gradients", row.gradients_bytes),
-                ("optimizer state", row.optimizer_bytes),
+                (bi!("bf16 weights", "bf16 权重"), row.weights_bytes),
+                (bi!("bf16 gradients", "bf16 梯度"), row.gradients_bytes),
+                (bi!("optimizer state", "优化器状态"), row.optimizer_bytes),
             ],
         ));
     }
-    headline.push(one("convention", report.convention.to_string()));
+    headline.push(one(
+        bi!("convention", "口径"),
+        report.convention.to_string(),
+    ));
     let outcome = Outcome::new(headline, &report.steps, charts);
     Ok(Computed::new(outcome, &report))
 }

@@ -1,7 +1,9 @@
 //! The MFU form.
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one};
+use crate::bi;
 use crate::calc::{self, CalcError, HardwareTable, MfuInput, format};
+use crate::text::Bi;
 
 pub(super) const MFU: Calculator = Calculator {
     id: "mfu",
@@ -108,41 +110,51 @@ fn compute_mfu(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcErro
     let headline = vec![
         one("MFU", format::percent(r.mfu)),
         one("HFU", format::percent(r.hfu)),
-        one("tokens/s per GPU", format::sig(r.tokens_per_s_per_gpu, 4)),
         one(
-            "model FLOPs per token",
+            bi!("tokens/s per GPU", "每 GPU tokens/s"),
+            format::sig(r.tokens_per_s_per_gpu, 4),
+        ),
+        one(
+            bi!("model FLOPs per token", "每 token 模型 FLOPs"),
             format::flops(r.model_flops_per_token),
         ),
         one(
-            "achieved per GPU",
+            bi!("achieved per GPU", "每 GPU 实际"),
             format::flop_rate(r.model_flops_per_s_per_gpu),
         ),
     ];
     let charts = vec![
         Chart::spec_bars(
-            format!(
-                "share of the {} peak",
-                format::flop_rate(r.peak_flops_per_s)
+            bi!(
+                "share of the {p} peak",
+                "占峰值 {p} 的比例",
+                p = format::flop_rate(r.peak_flops_per_s)
             ),
             Unit::Percent,
             [("MFU", r.mfu), ("HFU", r.hfu)],
         ),
-        Chart::parts("FLOPs per token", Unit::Flops, flops_parts(&r)),
+        Chart::parts(
+            bi!("FLOPs per token", "每 token FLOPs"),
+            Unit::Flops,
+            flops_parts(&r),
+        ),
     ];
     Ok(Computed::new(Outcome::new(headline, &r.steps, charts), &r))
 }
 
-/// 6N, the attention term and recomputed FLOPs per token, leaving out what is zero.
-fn flops_parts(r: &calc::MfuReport) -> Vec<(&'static str, f64)> {
+/// 6N, the attention term and recomputed FLOPs per token, leaving out what is zero (6N stays).
+fn flops_parts(r: &calc::MfuReport) -> Vec<(Bi, f64)> {
     let recomputed = r.hardware_flops_per_token - r.model_flops_per_token;
-    [
-        ("6N weights", r.dense_flops_per_token),
-        ("12·L·H·Q·T attention", r.attention_flops_per_token),
-        ("recompute (HFU only)", recomputed),
-    ]
-    .into_iter()
-    .filter(|(label, flops)| *flops > 0.0 || label.starts_with("6N"))
-    .collect()
+    let optional = [
+        (
+            bi!("12·L·H·Q·T attention", "12·L·H·Q·T attention"),
+            r.attention_flops_per_token,
+        ),
+        (bi!("recompute (HFU only)", "重计算（仅 HFU）"), recomputed),
+    ];
+    std::iter::once((bi!("6N weights", "6N 权重"), r.dense_flops_per_token))
+        .chain(optional.into_iter().filter(|(_, flops)| *flops > 0.0))
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The compute-communication overlap form.
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one, pair};
+use crate::bi;
 use crate::calc::{self, CalcError, HardwareTable, OverlapInput, format};
 
 pub(super) const OVERLAP: Calculator = Calculator {
@@ -102,35 +103,46 @@ Each window's communication runs under the next window's compute; the last one (
 fn compute_overlap(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let r = calc::overlap(&OverlapInput::from_form(form, table)?);
     let d = format::duration;
+    let (exposed, hidden) = (bi!("exposed", "暴露"), bi!("hidden", "藏住"));
     let headline = vec![
         pair(
-            "exposed",
+            exposed.clone(),
             d(r.exposed_seconds),
             d(r.expected_exposed_seconds),
         ),
-        pair("step", d(r.step_seconds), d(r.expected_step_seconds)),
-        one("without overlap", d(r.serial_step_seconds)),
         pair(
-            "hidden",
+            bi!("step", "每步"),
+            d(r.step_seconds),
+            d(r.expected_step_seconds),
+        ),
+        one(bi!("without overlap", "不重叠"), d(r.serial_step_seconds)),
+        pair(
+            hidden.clone(),
             format::percent(r.hidden_fraction),
             format::percent(r.expected_hidden_fraction),
         ),
     ];
     let charts = vec![
         Chart::parts(
-            "one step: compute and exposed communication",
+            bi!(
+                "one step: compute and exposed communication",
+                "一步：计算与暴露的通信"
+            ),
             Unit::Seconds,
             [
-                ("compute", r.compute_seconds),
-                ("exposed", r.exposed_seconds),
+                (bi!("compute", "计算"), r.compute_seconds),
+                (exposed.clone(), r.exposed_seconds),
             ],
         ),
         Chart::parts(
-            "communication: hidden under compute and exposed",
+            bi!(
+                "communication: hidden under compute and exposed",
+                "通信：藏在计算下的与暴露的"
+            ),
             Unit::Seconds,
             [
-                ("hidden", (r.comm_seconds - r.exposed_seconds).max(0.0)),
-                ("exposed", r.exposed_seconds),
+                (hidden, (r.comm_seconds - r.exposed_seconds).max(0.0)),
+                (exposed, r.exposed_seconds),
             ],
         ),
     ];

@@ -198,6 +198,12 @@ const TRANSLATED: &[&str] = &[
     "checkpoint",
     "pipeline",
     "step",
+    "tp",
+    "memory",
+    "mfu",
+    "fabric",
+    "layout",
+    "overlap",
 ];
 
 /// Card presets and error messages of the translated calculators, in Chinese.
@@ -239,8 +245,130 @@ pub(super) fn untranslated(outcome: &Outcome) -> Vec<String> {
 
 #[test]
 fn translated_calculators_read_in_chinese() {
+    for calc in CALCULATORS {
+        assert!(
+            TRANSLATED.contains(&calc.id),
+            "{}: a calculator's results must read in Chinese too",
+            calc.id
+        );
+    }
     for id in TRANSLATED {
         let missing = untranslated(&example_outcome(id));
         assert!(missing.is_empty(), "{id}: English only: {missing:#?}");
+    }
+}
+
+#[test]
+fn translated_calculators_read_in_chinese_on_every_card_preset() {
+    use crate::content::DeckSource;
+    use crate::content::deck::load;
+    let table = table();
+    let mut checked = 0;
+    for card in load(&[DeckSource::Bundled]).deck.cards() {
+        for preset in card
+            .calc
+            .iter()
+            .filter(|p| TRANSLATED.contains(&&*p.calculator))
+        {
+            let computed = preset::compute(preset, &table)
+                .unwrap_or_else(|e| panic!("{}: {}", card.id, e.message))
+                .unwrap_or_else(|| panic!("{}: a form", card.id));
+            let missing = untranslated(&computed.outcome);
+            assert!(
+                missing.is_empty(),
+                "{} {}: English only: {missing:#?}",
+                card.id,
+                preset.calculator
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= TRANSLATED.len(), "only {checked} presets");
+}
+
+/// Bad or clashing input for the translated calculators: (calculator, fields set on its example
+/// form; an empty value clears the field). Each is refused by the engine's own checks.
+const BAD_INPUT: &[(&str, &[(&str, &str)])] = &[
+    ("tp", &[("tp", "1")]),
+    ("memory", &[("shard-group", "7")]),
+    (
+        "memory",
+        &[("optimizer-bytes", "16"), ("convention", "deepspeed")],
+    ),
+    ("mfu", &[("peak", "989")]),
+    ("mfu", &[("peak", "h100")]),
+    ("mfu", &[("recompute", "most")]),
+    ("mfu", &[("tokens-per-s", "1M")]),
+    ("mfu", &[("tokens-per-step", "")]),
+    ("mfu", &[("step-time", "")]),
+    ("mfu", &[("step-time", ""), ("tokens-per-step", "")]),
+    ("mfu", &[("heads", "")]),
+    ("mfu", &[("gpus", "8")]),
+    ("fabric", &[("oversubscription", "1:0")]),
+    ("fabric", &[("radix", "2048")]),
+    ("fabric", &[("rail", "no"), ("nics-per-node", "40")]),
+    ("fabric", &[("nodes", "100000")]),
+    ("layout", &[("dp", "100")]),
+    ("layout", &[("dp", ""), ("tp", "3")]),
+    ("layout", &[("tp", "16"), ("dp", "64")]),
+    (
+        "layout",
+        &[
+            ("gpus", "96"),
+            ("tp", "6"),
+            ("pp", "1"),
+            ("dp", ""),
+            ("pod-size", ""),
+        ],
+    ),
+    (
+        "layout",
+        &[
+            ("gpus", "12"),
+            ("tp", "4"),
+            ("pp", "1"),
+            ("dp", ""),
+            ("pod-size", ""),
+        ],
+    ),
+    ("layout", &[("pod-size", "100")]),
+    ("layout", &[("micro-batch", "1")]),
+    ("overlap", &[("compute-total", "")]),
+    ("overlap", &[("compute", "1 ms")]),
+    ("overlap", &[("bytes", "")]),
+    ("overlap", &[("bw", "")]),
+    ("overlap", &[("tail", "1 ms"), ("tail-bytes", "1 MB")]),
+    (
+        "overlap",
+        &[
+            ("bytes", ""),
+            ("bw", ""),
+            ("comm", "1 ms"),
+            ("tail-bytes", "1 MB"),
+        ],
+    ),
+];
+
+#[test]
+fn translated_calculators_refuse_bad_input_in_chinese() {
+    let table = table();
+    for (id, fields) in BAD_INPUT {
+        let spec = calculator(id).unwrap_or_else(|| panic!("no calculator {id}"));
+        let mut form = spec.example_form();
+        for (name, value) in *fields {
+            if !form.set(name, value) {
+                form.values
+                    .push((spec.field(name).expect("a field").name, (*value).to_owned()));
+            }
+        }
+        let error = spec
+            .evaluate(&form, &table)
+            .expect_err(&format!("{id} {fields:?} is refused"));
+        let zh = error.message.get(Lang::Zh);
+        assert!(
+            has_cjk(zh) && !Bi::same(zh).is_english_only(),
+            "{id} {fields:?}: not Chinese: {zh}"
+        );
+        assert_ne!(zh, error.message.get(Lang::En), "{id} {fields:?}");
     }
 }

@@ -1,7 +1,10 @@
 //! The tensor-parallel traffic form.
 
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one, times};
+use crate::bi;
 use crate::calc::{self, CalcError, HardwareTable, TpInput, format};
+use crate::content::Lang;
+use crate::text::Bi;
 
 /// TP sizes the per-layer bytes chart compares, besides the one asked for.
 const CHART_SIZES: [usize; 6] = [2, 4, 8, 16, 32, 64];
@@ -101,41 +104,58 @@ fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError>
     let input = TpInput::from_form(form, table)?;
     let report = calc::tp(&input);
     let mut charts = vec![Chart::spec_bars(
-        "bytes each GPU sends per layer, by TP size: 8bsh(t-1)/t levels off at 8bsh",
+        bi!(
+            "bytes each GPU sends per layer, by TP size: 8bsh(t-1)/t levels off at 8bsh",
+            "按 TP 大小，每 GPU 每层发送的字节：8bsh(t-1)/t 趋近 8bsh"
+        ),
         Unit::Bytes,
         bytes_by_tp_size(&input),
     )];
     charts.extend(time_chart(&report));
-    let via = report
-        .link
-        .as_deref()
-        .map_or(String::new(), |l| format!(" on {l}"));
     let collectives = if report.sequence_parallel {
-        "4 reduce-scatters + 4 all-gathers"
+        bi!(
+            "4 reduce-scatters + 4 all-gathers",
+            "4 次 reduce-scatter + 4 次 all-gather"
+        )
     } else {
-        "4 all-reduces"
+        bi!("4 all-reduces", "4 次 all-reduce")
     };
     let mut headline = vec![
-        one("message b·s·h", format::bytes(report.message_bytes)),
-        one("per GPU per layer", format::bytes(report.layer_bytes)),
-        one("per GPU per step", format::bytes(report.step_bytes)),
+        one(
+            bi!("message b·s·h", "消息 b·s·h"),
+            format::bytes(report.message_bytes),
+        ),
+        one(
+            bi!("per GPU per layer", "每 GPU 每层"),
+            format::bytes(report.layer_bytes),
+        ),
+        one(
+            bi!("per GPU per step", "每 GPU 每步"),
+            format::bytes(report.step_bytes),
+        ),
     ];
     headline.extend(times(
-        "time per layer",
+        bi!("time per layer", "每层时间"),
         report.layer_seconds,
         report.expected_layer_seconds,
     ));
     headline.extend(times(
-        "time per step",
+        bi!("time per step", "每步时间"),
         report.step_seconds,
         report.expected_step_seconds,
     ));
+    let (tp, link) = (report.tp, report.link.as_deref());
+    let summary = Bi::build(|lang| {
+        let c = collectives.get(lang);
+        match (lang, link) {
+            (Lang::Zh, Some(l)) => format!("TP t = {tp}，在 {l} 上每层对激活做 {c}"),
+            (Lang::Zh, None) => format!("TP t = {tp}，每层对激活做 {c}"),
+            (_, Some(l)) => format!("TP t = {tp}, {c} of the activation per layer on {l}"),
+            (_, None) => format!("TP t = {tp}, {c} of the activation per layer"),
+        }
+    });
     let outcome = Outcome {
-        summary: format!(
-            "TP t = {}, {collectives} of the activation per layer{via}",
-            report.tp
-        )
-        .into(),
+        summary,
         ..Outcome::new(headline, &report.steps, charts)
     };
     Ok(Computed::new(outcome, &report))
@@ -149,10 +169,10 @@ fn time_chart(report: &calc::TpReport) -> Option<Chart> {
         report.expected_layer_seconds?,
     );
     Some(Chart::Bars {
-        title: "communication time per layer".into(),
+        title: bi!("communication time per layer", "每层通信时间"),
         unit: Unit::Seconds,
         bars: vec![(
-            format!("t = {} on {link}", report.tp).into(),
+            bi!("t = {t} on {link}", "t = {t}，{link}", t = report.tp),
             spec,
             expected,
         )],

@@ -1,32 +1,46 @@
 //! The explanation lines of a layout result.
 
+use crate::bi;
 use crate::calc::format;
 use crate::calc::layout::{LayoutInput, LayoutReport, Placement};
+use crate::text::Bi;
 
-pub(super) fn explain(input: &LayoutInput, r: &LayoutReport) -> Vec<String> {
+pub(super) fn explain(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
     let mut steps = vec![
-        format!(
-            "GPUs = TP × CP × PP × DP = {} × {} × {} × {} = {}; {} nodes of {}",
-            r.tp, r.cp, r.pp, r.dp, r.gpus, r.nodes, r.gpus_per_node
+        bi!(
+            "GPUs = TP × CP × PP × DP = {t} × {c} × {p} × {d} = {g}; {n} nodes of {per}",
+            "GPU 数 = TP × CP × PP × DP = {t} × {c} × {p} × {d} = {g}；{n} 个节点，每个 {per} 卡",
+            t = r.tp,
+            c = r.cp,
+            p = r.pp,
+            d = r.dp,
+            g = r.gpus,
+            n = r.nodes,
+            per = r.gpus_per_node
         ),
-        format!(
-            "order [TP, CP, PP, DP], TP fastest (Megatron, Llama 3): rank = tp + {}·cp + {}·pp + {}·dp",
-            r.tp,
-            r.tp * r.cp,
-            r.replica_gpus
+        bi!(
+            "order [TP, CP, PP, DP], TP fastest (Megatron, Llama 3): rank = tp + {a}·cp + {b}·pp + {c}·dp",
+            "顺序 [TP, CP, PP, DP]，TP 变化最快（Megatron、Llama 3）：rank = tp + {a}·cp + {b}·pp + {c}·dp",
+            a = r.tp,
+            b = r.tp * r.cp,
+            c = r.replica_gpus
         ),
-        format!(
-            "one model replica = TP × CP × PP = {} GPUs = {} node(s); DP = {} replicas",
-            r.replica_gpus, r.replica_nodes, r.dp
+        bi!(
+            "one model replica = TP × CP × PP = {g} GPUs = {n} node(s); DP = {d} replicas",
+            "一个模型副本 = TP × CP × PP = {g} 个 GPU = {n} 个节点；DP = {d} 个副本",
+            g = r.replica_gpus,
+            n = r.replica_nodes,
+            d = r.dp
         ),
     ];
     if let (Some(pod), Some(pods), Some(per_pod)) = (r.pod_size, r.pods, r.replicas_per_pod) {
-        steps.push(format!(
-            "pods of {pod} GPUs: {} / {pod} = {} pods; {pod} / {} = {} replicas per pod",
-            r.gpus,
-            format::sig(pods, 3),
-            r.replica_gpus,
-            format::sig(per_pod, 3)
+        steps.push(bi!(
+            "pods of {pod} GPUs: {g} / {pod} = {n} pods; {pod} / {rep} = {per} replicas per pod",
+            "每个 pod {pod} 个 GPU：{g} / {pod} = {n} 个 pod；{pod} / {rep} = 每个 pod {per} 个副本",
+            g = r.gpus,
+            n = format::sig(pods, 3),
+            rep = r.replica_gpus,
+            per = format::sig(per_pod, 3)
         ));
     }
     steps.extend(
@@ -38,74 +52,109 @@ pub(super) fn explain(input: &LayoutInput, r: &LayoutReport) -> Vec<String> {
     steps
 }
 
-fn placement_line(pl: &Placement, gpus_per_node: usize) -> String {
+/// The tier a group's traffic uses, as the headline shows it.
+pub(crate) fn tier_name(tier: &str) -> Bi {
+    match tier {
+        "one GPU" => bi!("one GPU", "单个 GPU"),
+        "nvlink" => bi!("nvlink", "NVLink"),
+        "pod" => bi!("pod", "pod 内"),
+        "cross-pod" => bi!("cross-pod", "跨 pod"),
+        other => bi!("{other}", "网络"),
+    }
+}
+
+fn placement_line(pl: &Placement, gpus_per_node: usize) -> Bi {
     let dim = pl.dim.to_uppercase();
     if pl.size == 1 {
-        return format!("{dim} = 1: no group, no traffic");
+        return bi!(
+            "{dim} = 1: no group, no traffic",
+            "{dim} = 1：没有组，没有通信"
+        );
     }
     let pods = pl
         .pods_spanned
-        .map_or(String::new(), |n| format!(", {n} pod(s)"));
+        .map_or(Bi::default(), |n| bi!(", {n} pod(s)", "，{n} 个 pod"));
     let where_ = match pl.tier {
-        "nvlink" => "inside one node: NVLink".to_owned(),
-        "pod" => "across nodes, inside one non-blocking pod".to_owned(),
-        "cross-pod" => "across pods: through the oversubscribed layer".to_owned(),
-        _ => "across nodes: the scale-out network".to_owned(),
+        "nvlink" => bi!("inside one node: NVLink", "在一个节点内：NVLink"),
+        "pod" => bi!(
+            "across nodes, inside one non-blocking pod",
+            "跨节点，在一个无阻塞 pod 内"
+        ),
+        "cross-pod" => bi!(
+            "across pods: through the oversubscribed layer",
+            "跨 pod：经过有收敛比的那一层"
+        ),
+        _ => bi!(
+            "across nodes: the scale-out network",
+            "跨节点：scale-out 网络"
+        ),
     };
     let rail = if pl.same_rail {
-        format!(
-            "; peers are {} node(s) apart with the same local GPU index, so they stay on one rail",
-            pl.stride / gpus_per_node
+        bi!(
+            "; peers are {n} node(s) apart with the same local GPU index, so they stay on one rail",
+            "；对端相隔 {n} 个节点、本地 GPU 编号相同，所以留在同一个 rail 上",
+            n = pl.stride / gpus_per_node
         )
     } else {
-        String::new()
+        Bi::default()
     };
-    format!(
-        "{dim} group of {} at stride {}: {} node(s){pods}, {where_}{rail}",
-        pl.size, pl.stride, pl.nodes_spanned
-    )
+    let (size, stride, nodes) = (pl.size, pl.stride, pl.nodes_spanned);
+    Bi::build(|lang| {
+        let (pods, where_, rail) = (pods.get(lang), where_.get(lang), rail.get(lang));
+        if lang == crate::content::Lang::Zh {
+            format!("{dim} 组大小 {size}，步长 {stride}：{nodes} 个节点{pods}，{where_}{rail}")
+        } else {
+            format!(
+                "{dim} group of {size} at stride {stride}: {nodes} node(s){pods}, {where_}{rail}"
+            )
+        }
+    })
 }
 
-fn traffic_lines(input: &LayoutInput, r: &LayoutReport) -> Vec<String> {
+fn traffic_lines(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
     let mut lines = Vec::new();
+    let m = input.micro_batches;
     if let Some(bytes) = r.tp_bytes_per_step {
-        lines.push(format!(
-            "TP: 4 all-reduces of b·(s/CP)·h per layer, 2(t-1)/t of it from each GPU, × ⌈L/PP⌉ = {} layers × m = {}: {} per GPU per step, on NVLink",
-            input.layers.div_ceil(r.pp),
-            input.micro_batches,
-            format::bytes(bytes)
+        lines.push(bi!(
+            "TP: 4 all-reduces of b·(s/CP)·h per layer, 2(t-1)/t of it from each GPU, × ⌈L/PP⌉ = {l} layers × m = {m}: {b} per GPU per step, on NVLink",
+            "TP：每层 4 次 b·(s/CP)·h 的 all-reduce，每 GPU 发送其 2(t-1)/t，× ⌈L/PP⌉ = {l} 层 × m = {m}：每 GPU 每步 {b}，走 NVLink",
+            l = input.layers.div_ceil(r.pp),
+            b = format::bytes(bytes)
         ));
     }
     if let Some(bytes) = r.pp_bytes_per_step {
-        lines.push(format!(
-            "PP: an inner stage sends 2m = {} messages of b·(s/CP)·h (activations forward, gradients back): {} per step",
-            2 * input.micro_batches,
-            format::bytes(bytes)
+        lines.push(bi!(
+            "PP: an inner stage sends 2m = {n} messages of b·(s/CP)·h (activations forward, gradients back): {b} per step",
+            "PP：中间的 stage 发送 2m = {n} 条 b·(s/CP)·h 的消息（前向发激活，反向发梯度）：每步 {b}",
+            n = 2 * m,
+            b = format::bytes(bytes)
         ));
     }
     if let (Some(grads), Some(bytes)) = (r.gradient_bytes, r.dp_bytes_per_step) {
-        lines.push(format!(
-            "DP: bf16 gradients per GPU = params / (TP × PP) × 2 B = {}; a ring reduce-scatter sends (DP-1)/DP of it: {}",
-            format::bytes(grads),
-            format::bytes(bytes)
+        lines.push(bi!(
+            "DP: bf16 gradients per GPU = params / (TP × PP) × 2 B = {g}; a ring reduce-scatter sends (DP-1)/DP of it: {b}",
+            "DP：每 GPU 的 bf16 梯度 = 参数量 / (TP × PP) × 2 B = {g}；ring reduce-scatter 发送其 (DP-1)/DP：{b}",
+            g = format::bytes(grads),
+            b = format::bytes(bytes)
         ));
     }
     if let (Some(link), Some(spec), Some(expected)) =
         (&input.link, r.dp_seconds, r.expected_dp_seconds)
     {
-        lines.push(link.describe());
-        lines.push(format!(
-            "DP reduce-scatter on each GPU's own NIC: {} spec, {} expected; it overlaps the backward pass",
-            format::duration(spec),
-            format::duration(expected)
+        lines.push(link.describe_bi());
+        lines.push(bi!(
+            "DP reduce-scatter on each GPU's own NIC: {s} spec, {e} expected; it overlaps the backward pass",
+            "DP reduce-scatter 走每个 GPU 自己的网卡：规格 {s}，预期 {e}；它与反向重叠",
+            s = format::duration(spec),
+            e = format::duration(expected)
         ));
     }
+    let o = format::sig(input.oversubscription, 3);
     if let Some(worst) = r.dp_oversubscribed_seconds {
-        lines.push(format!(
-            "if every DP byte met the {}:1 layer at full load: {} (× {})",
-            format::sig(input.oversubscription, 3),
-            format::duration(worst),
-            format::sig(input.oversubscription, 3)
+        lines.push(bi!(
+            "if every DP byte met the {o}:1 layer at full load: {w} (× {o})",
+            "若每个 DP 字节都在满载时经过 {o}:1 那一层：{w}（× {o}）",
+            w = format::duration(worst)
         ));
     }
     if let (Some(edges), Some(egress), Some(uplink)) = (
@@ -113,19 +162,23 @@ fn traffic_lines(input: &LayoutInput, r: &LayoutReport) -> Vec<String> {
         r.pod_egress_bytes_per_s,
         r.pod_uplink_bytes_per_s,
     ) {
-        lines.push(format!(
-            "order each DP ring pod by pod: {edges} DP groups have members in a pod and each leaves it once, {edges} × {} = {} against {} of uplink ({} GPUs × NIC / {}){}",
+        let (each, out, up, pod) = (
             format::rate_short(egress / edges as f64),
             format::rate_short(egress),
             format::rate_short(uplink),
             r.pod_size.unwrap_or_default(),
-            format::sig(input.oversubscription, 3),
-            if egress <= uplink {
-                ": it fits"
-            } else {
-                ": it does not fit, expect congestion"
-            }
-        ));
+        );
+        lines.push(if egress <= uplink {
+            bi!(
+                "order each DP ring pod by pod: {edges} DP groups have members in a pod and each leaves it once, {edges} × {each} = {out} against {up} of uplink ({pod} GPUs × NIC / {o}): it fits",
+                "让每个 DP ring 按 pod 排序：一个 pod 里有 {edges} 个 DP 组的成员，每组离开 pod 一次，{edges} × {each} = {out}，上行 {up}（{pod} 个 GPU × 网卡 / {o}）：放得下"
+            )
+        } else {
+            bi!(
+                "order each DP ring pod by pod: {edges} DP groups have members in a pod and each leaves it once, {edges} × {each} = {out} against {up} of uplink ({pod} GPUs × NIC / {o}): it does not fit, expect congestion",
+                "让每个 DP ring 按 pod 排序：一个 pod 里有 {edges} 个 DP 组的成员，每组离开 pod 一次，{edges} × {each} = {out}，上行 {up}（{pod} 个 GPU × 网卡 / {o}）：放不下，会拥塞"
+            )
+        });
     }
     lines
 }

@@ -38,11 +38,20 @@ impl Convention {
 
     /// The formula `DeepSpeed`'s estimator uses for `stage`.
     pub fn deepspeed_formula(stage: Stage) -> Option<&'static str> {
+        Self::deepspeed_formula_text(stage).map(|(en, _)| en)
+    }
+
+    /// [`Convention::deepspeed_formula`] in English and Chinese.
+    pub fn deepspeed_formula_text(stage: Stage) -> Option<(&'static str, &'static str)> {
         match stage {
-            Stage::Zero2 => Some("4Ψ + 16Ψ/N (DeepSpeed estimate_zero2_model_states_mem_needs)"),
-            Stage::Zero3 => {
-                Some("18Ψ/N + 4 × largest layer (DeepSpeed estimate_zero3_model_states_mem_needs)")
-            }
+            Stage::Zero2 => Some((
+                "4Ψ + 16Ψ/N (DeepSpeed estimate_zero2_model_states_mem_needs)",
+                "4Ψ + 16Ψ/N（DeepSpeed estimate_zero2_model_states_mem_needs）",
+            )),
+            Stage::Zero3 => Some((
+                "18Ψ/N + 4 × largest layer (DeepSpeed estimate_zero3_model_states_mem_needs)",
+                "18Ψ/N + 4 × 最大层（DeepSpeed estimate_zero3_model_states_mem_needs）",
+            )),
             Stage::Dp | Stage::Zero1 => None,
         }
     }
@@ -64,9 +73,10 @@ impl FromStr for Convention {
         match text.trim().to_ascii_lowercase().as_str() {
             "paper" | "zero" | "" => Ok(Convention::Paper),
             "deepspeed" | "ds" => Ok(Convention::Deepspeed),
-            _ => Err(CalcError::invalid(format!(
-                "unknown convention '{}': use paper (the ZeRO paper's count, default) or deepspeed (DeepSpeed's estimate_zero2/3_model_states_mem_needs)",
-                text.trim()
+            _ => Err(CalcError::invalid(crate::bi!(
+                "unknown convention '{t}': use paper (the ZeRO paper's count, default) or deepspeed (DeepSpeed's estimate_zero2/3_model_states_mem_needs)",
+                "未知口径 '{t}'：请用 paper（ZeRO 论文的算法，默认）或 deepspeed（DeepSpeed 的 estimate_zero2/3_model_states_mem_needs）",
+                t = text.trim()
             ))),
         }
     }

@@ -5,7 +5,9 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
+use crate::bi;
 use crate::calc::CalcError;
+use crate::text::Bi;
 
 /// How much of the model state a data-parallel GPU keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -50,12 +52,21 @@ impl Stage {
     }
 
     /// What the stage shards, with PyTorch FSDP's name where there is one.
-    pub fn describe(self) -> &'static str {
+    pub fn describe(self) -> Bi {
         match self {
-            Stage::Dp => "DP (DDP, FSDP NO_SHARD): nothing sharded",
-            Stage::Zero1 => "ZeRO-1: optimizer states sharded",
-            Stage::Zero2 => "ZeRO-2 (≈ FSDP SHARD_GRAD_OP): + gradients",
-            Stage::Zero3 => "ZeRO-3 (≈ FSDP FULL_SHARD): + parameters",
+            Stage::Dp => bi!(
+                "DP (DDP, FSDP NO_SHARD): nothing sharded",
+                "DP（DDP，FSDP NO_SHARD）：不分片"
+            ),
+            Stage::Zero1 => bi!("ZeRO-1: optimizer states sharded", "ZeRO-1：分片优化器状态"),
+            Stage::Zero2 => bi!(
+                "ZeRO-2 (≈ FSDP SHARD_GRAD_OP): + gradients",
+                "ZeRO-2（≈ FSDP SHARD_GRAD_OP）：+ 梯度"
+            ),
+            Stage::Zero3 => bi!(
+                "ZeRO-3 (≈ FSDP FULL_SHARD): + parameters",
+                "ZeRO-3（≈ FSDP FULL_SHARD）：+ 参数"
+            ),
         }
     }
 
@@ -88,9 +99,10 @@ impl FromStr for Stage {
             "1" | "zero-1" | "zero1" | "z1" => Ok(Stage::Zero1),
             "2" | "zero-2" | "zero2" | "z2" | "shard-grad-op" => Ok(Stage::Zero2),
             "3" | "zero-3" | "zero3" | "z3" | "fsdp" | "full-shard" => Ok(Stage::Zero3),
-            _ => Err(CalcError::invalid(format!(
-                "unknown stage '{}': use dp (or 0), zero-1, zero-2 or zero-3 (or 1, 2, 3; fsdp means zero-3)",
-                text.trim()
+            _ => Err(CalcError::invalid(bi!(
+                "unknown stage '{t}': use dp (or 0), zero-1, zero-2 or zero-3 (or 1, 2, 3; fsdp means zero-3)",
+                "未知阶段 '{t}'：请用 dp（或 0）、zero-1、zero-2 或 zero-3（或 1、2、3；fsdp 即 zero-3）",
+                t = text.trim()
             ))),
         }
     }

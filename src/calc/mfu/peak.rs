@@ -2,7 +2,9 @@
 //!
 //! Dense, never the 2:4-sparsity figure the spec sheets print first: using that halves MFU.
 
+use crate::bi;
 use crate::calc::{CalcError, units};
+use crate::text::Bi;
 
 /// Largest peak accepted per GPU: 1e18 FLOP/s, a thousand times today's GPUs.
 const MAX_PEAK: f64 = 1e18;
@@ -64,7 +66,8 @@ pub struct Peak {
     pub flops_per_s: f64,
     /// The preset id, or `given`.
     pub label: String,
-    pub source: String,
+    /// A citation for a preset, a reminder for a typed figure.
+    pub source: Bi,
 }
 
 /// A preset id (`h100-bf16`) or a figure (`989e12`, `989T`, `989 TFLOP/s`).
@@ -75,7 +78,7 @@ pub fn parse_peak(text: &str) -> Result<Peak, CalcError> {
         return Ok(Peak {
             flops_per_s: p.flops_per_s,
             label: p.id.to_owned(),
-            source: p.source.to_owned(),
+            source: Bi::same(p.source),
         });
     }
     let number = ["flop/s", "flops"]
@@ -93,15 +96,19 @@ pub fn parse_peak(text: &str) -> Result<Peak, CalcError> {
         return Err(CalcError::range(
             "peak FLOP/s",
             input,
-            format!(
-                "is {figure} FLOP/s per GPU, far below any GPU: it is surely missing its exponent; write {figure}e12 or {figure}T for {figure} TFLOP/s, or a preset such as h100-bf16"
+            bi!(
+                "is {figure} FLOP/s per GPU, far below any GPU: it is surely missing its exponent; write {figure}e12 or {figure}T for {figure} TFLOP/s, or a preset such as h100-bf16",
+                "为每 GPU {figure} FLOP/s，远低于任何 GPU：多半漏了指数；{figure} TFLOP/s 请写 {figure}e12 或 {figure}T，或用 h100-bf16 这类预设"
             ),
         ));
     }
     Ok(figure).map(|flops_per_s| Peak {
         flops_per_s,
         label: "given".to_owned(),
-        source: "typed: make sure it is the dense peak at the precision you train in".to_owned(),
+        source: bi!(
+            "typed: make sure it is the dense peak at the precision you train in",
+            "手动输入：请确认是训练所用精度下的稠密峰值"
+        ),
     })
 }
 
@@ -110,9 +117,10 @@ fn unknown(input: &str) -> CalcError {
         .iter()
         .map(|p| format!("{} ({:e})", p.id, p.flops_per_s))
         .collect();
-    CalcError::invalid(format!(
-        "peak '{input}' is neither a GPU preset nor a FLOP/s figure: use {} or a number such as 989e12",
-        ids.join(", ")
+    CalcError::invalid(bi!(
+        "peak '{input}' is neither a GPU preset nor a FLOP/s figure: use {ids} or a number such as 989e12",
+        "峰值 '{input}' 既不是 GPU 预设也不是 FLOP/s 数值：请用 {ids} 或 989e12 这样的数",
+        ids = ids.join(", ")
     ))
 }
 

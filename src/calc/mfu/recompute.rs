@@ -59,8 +59,9 @@ impl FromStr for Recompute {
         };
         match share {
             Ok(share) if (0.0..=1.0).contains(&share) => Ok(Recompute::Fraction(share)),
-            _ => Err(CalcError::invalid(format!(
-                "recompute '{input}' is not none, selective, full or a fraction of the forward pass from 0 to 1 (e.g. 0.5 or 50%)"
+            _ => Err(CalcError::invalid(crate::bi!(
+                "recompute '{input}' is not none, selective, full or a fraction of the forward pass from 0 to 1 (e.g. 0.5 or 50%)",
+                "重计算 '{input}' 不是 none、selective、full，也不是 0 到 1 之间的前向比例（如 0.5 或 50%）"
             ))),
         }
     }

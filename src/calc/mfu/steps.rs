@@ -1,98 +1,122 @@
 //! The explanation lines of an MFU result.
 
+use crate::bi;
 use crate::calc::format;
 use crate::calc::mfu::{MfuInput, MfuReport, Recompute, Throughput};
+use crate::content::Lang;
+use crate::text::Bi;
 
 /// Every step: throughput, FLOPs per token, the peak, MFU, then HFU.
-pub(super) fn explain(input: &MfuInput, r: &MfuReport) -> Vec<String> {
+pub(super) fn explain(input: &MfuInput, r: &MfuReport) -> Vec<Bi> {
     let mut steps = vec![throughput_line(input, r), flops_line(input, r)];
-    steps.push(format!(
-        "peak: {} = {} per GPU ({})",
-        r.peak,
-        format::flop_rate(r.peak_flops_per_s),
-        r.peak_source
-    ));
-    steps.push(format!(
-        "MFU = tokens/s × FLOPs/token / (GPUs × peak) = {} × {} / ({} × {}) = {}; achieved {} per GPU",
-        format::sig(r.tokens_per_s, 6),
-        format::flops(r.model_flops_per_token),
-        r.gpus,
-        format::flop_rate(r.peak_flops_per_s),
-        format::percent(r.mfu),
-        format::flop_rate(r.model_flops_per_s_per_gpu)
+    let source = &r.peak_source;
+    let (peak, rate) = (&r.peak, format::flop_rate(r.peak_flops_per_s));
+    steps.push(Bi::build(|lang| {
+        let source = source.get(lang);
+        if lang == Lang::Zh {
+            format!("峰值：{peak} = 每 GPU {rate}（{source}）")
+        } else {
+            format!("peak: {peak} = {rate} per GPU ({source})")
+        }
+    }));
+    steps.push(bi!(
+        "MFU = tokens/s × FLOPs/token / (GPUs × peak) = {tps} × {flops} / ({gpus} × {rate}) = {mfu}; achieved {got} per GPU",
+        "MFU = tokens/s × FLOPs/token / (GPU 数 × 峰值) = {tps} × {flops} / ({gpus} × {rate}) = {mfu}；每 GPU 实际 {got}",
+        tps = format::sig(r.tokens_per_s, 6),
+        flops = format::flops(r.model_flops_per_token),
+        gpus = r.gpus,
+        rate = format::flop_rate(r.peak_flops_per_s),
+        mfu = format::percent(r.mfu),
+        got = format::flop_rate(r.model_flops_per_s_per_gpu)
     ));
     steps.push(hfu_line(input, r));
     if r.mfu > 1.0 {
-        steps.push(
-            "MFU above 100% is impossible: check that the peak is the dense one at your precision and that the throughput counts each token once".to_owned(),
-        );
+        steps.push(bi!(
+            "MFU above 100% is impossible: check that the peak is the dense one at your precision and that the throughput counts each token once",
+            "MFU 不可能超过 100%：检查峰值是否为所用精度下的稠密峰值，吞吐是否每个 token 只算一次"
+        ));
     }
     steps
 }
 
-fn throughput_line(input: &MfuInput, r: &MfuReport) -> String {
-    let per_gpu = format!(
-        "{} per GPU over {} GPUs",
-        format::sig(r.tokens_per_s_per_gpu, 4),
-        r.gpus
-    );
+fn throughput_line(input: &MfuInput, r: &MfuReport) -> Bi {
+    let (each, gpus) = (format::sig(r.tokens_per_s_per_gpu, 4), r.gpus);
     match input.throughput {
-        Throughput::Step { seconds, tokens } => format!(
-            "tokens/s = tokens per step / step time = {} / {} = {}, {per_gpu}",
-            format::sig(tokens, 8),
-            format::duration(seconds),
-            format::sig(r.tokens_per_s, 6)
+        Throughput::Step { seconds, tokens } => bi!(
+            "tokens/s = tokens per step / step time = {t} / {s} = {tps}, {each} per GPU over {gpus} GPUs",
+            "tokens/s = 每步 tokens / 步时间 = {t} / {s} = {tps}，{gpus} 个 GPU 上每 GPU {each}",
+            t = format::sig(tokens, 8),
+            s = format::duration(seconds),
+            tps = format::sig(r.tokens_per_s, 6)
         ),
-        Throughput::TokensPerSecond(rate) => {
-            format!("tokens/s = {} (given), {per_gpu}", format::sig(rate, 6))
-        }
+        Throughput::TokensPerSecond(rate) => bi!(
+            "tokens/s = {tps} (given), {each} per GPU over {gpus} GPUs",
+            "tokens/s = {tps}（给定），{gpus} 个 GPU 上每 GPU {each}",
+            tps = format::sig(rate, 6)
+        ),
     }
 }
 
-fn flops_line(input: &MfuInput, r: &MfuReport) -> String {
-    let dense = format!(
-        "6N = 6 × {} = {} (2N forward + 4N backward)",
+fn flops_line(input: &MfuInput, r: &MfuReport) -> Bi {
+    let (n, dense) = (
         format::count(r.params),
-        format::flops(r.dense_flops_per_token)
+        format::flops(r.dense_flops_per_token),
     );
     match input.attention {
-        Some(a) => format!(
-            "model FLOPs per token = 6N + 12·L·H·Q·T (PaLM, Chowdhery et al. 2022, App. B): {dense}; 12 × {} × {} × {} × {} = {} ({} of the total) → {}",
-            a.layers,
-            a.heads,
-            a.head_dim,
-            a.seq,
-            format::flops(r.attention_flops_per_token),
-            format::percent(r.attention_flops_per_token / r.model_flops_per_token),
-            format::flops(r.model_flops_per_token)
+        Some(a) => bi!(
+            "model FLOPs per token = 6N + 12·L·H·Q·T (PaLM, Chowdhery et al. 2022, App. B): 6N = 6 × {n} = {dense} (2N forward + 4N backward); 12 × {l} × {h} × {q} × {t} = {att} ({share} of the total) → {total}",
+            "每 token 模型 FLOPs = 6N + 12·L·H·Q·T（PaLM，Chowdhery 等 2022，附录 B）：6N = 6 × {n} = {dense}（前向 2N + 反向 4N）；12 × {l} × {h} × {q} × {t} = {att}（占总数 {share}）→ {total}",
+            l = a.layers,
+            h = a.heads,
+            q = a.head_dim,
+            t = a.seq,
+            att = format::flops(r.attention_flops_per_token),
+            share = format::percent(r.attention_flops_per_token / r.model_flops_per_token),
+            total = format::flops(r.model_flops_per_token)
         ),
-        None => format!(
-            "model FLOPs per token = {dense}; no attention term: add --layers, --heads, --head-dim and --seq for 12·L·H·Q·T (PaLM, Chowdhery et al. 2022, App. B)"
+        None => bi!(
+            "model FLOPs per token = 6N = 6 × {n} = {dense} (2N forward + 4N backward); no attention term: add --layers, --heads, --head-dim and --seq for 12·L·H·Q·T (PaLM, Chowdhery et al. 2022, App. B)",
+            "每 token 模型 FLOPs = 6N = 6 × {n} = {dense}（前向 2N + 反向 4N）；未计 attention 项：加 --layers、--heads、--head-dim 和 --seq 以计入 12·L·H·Q·T（PaLM，Chowdhery 等 2022，附录 B）"
         ),
     }
 }
 
-fn hfu_line(input: &MfuInput, r: &MfuReport) -> String {
-    let extra = r.hardware_flops_per_token - r.model_flops_per_token;
+fn hfu_line(input: &MfuInput, r: &MfuReport) -> Bi {
     let what = match input.recompute {
         Recompute::None => {
-            return "HFU = MFU: nothing recomputed (add --recompute full, selective or a fraction to count it)".to_owned();
+            return bi!(
+                "HFU = MFU: nothing recomputed (add --recompute full, selective or a fraction to count it)",
+                "HFU = MFU：没有重计算（加 --recompute full、selective 或比例以计入）"
+            );
         }
-        Recompute::Full => "full recompute repeats the forward pass, 2N + 4·L·H·Q·T".to_owned(),
-        Recompute::Selective => {
-            "selective recompute repeats the attention core, 4·L·H·Q·T (Korthikanti et al. 2022)"
-                .to_owned()
-        }
-        Recompute::Fraction(share) => format!(
-            "recomputing {} of the forward pass, {} × (2N + 4·L·H·Q·T)",
-            format::percent(share),
-            format::sig(share, 4)
+        Recompute::Full => bi!(
+            "full recompute repeats the forward pass, 2N + 4·L·H·Q·T",
+            "完全重计算重做一遍前向，2N + 4·L·H·Q·T"
+        ),
+        Recompute::Selective => bi!(
+            "selective recompute repeats the attention core, 4·L·H·Q·T (Korthikanti et al. 2022)",
+            "选择性重计算只重做 attention 核心，4·L·H·Q·T（Korthikanti 等 2022）"
+        ),
+        Recompute::Fraction(share) => bi!(
+            "recomputing {p} of the forward pass, {s} × (2N + 4·L·H·Q·T)",
+            "重计算前向的 {p}，{s} × (2N + 4·L·H·Q·T)",
+            p = format::percent(share),
+            s = format::sig(share, 4)
         ),
     };
-    format!(
-        "HFU counts recomputation: {what} = {} more → {} per token → HFU = {}",
-        format::flops(extra),
+    let (extra, total, hfu) = (
+        format::flops(r.hardware_flops_per_token - r.model_flops_per_token),
         format::flops(r.hardware_flops_per_token),
-        format::percent(r.hfu)
-    )
+        format::percent(r.hfu),
+    );
+    Bi::build(|lang| {
+        let what = what.get(lang);
+        if lang == Lang::Zh {
+            format!("HFU 计入重计算：{what} = 多 {extra} → 每 token {total} → HFU = {hfu}")
+        } else {
+            format!(
+                "HFU counts recomputation: {what} = {extra} more → {total} per token → HFU = {hfu}"
+            )
+        }
+    })
 }
