@@ -151,6 +151,25 @@ fn chinese_mode_prints_no_english_sentences() {
         vec!["grade", "2", "--answer", "NVLink"],
         vec!["grade", "2"],
         vec!["export", "anki", "--tag", "nope"],
+        vec!["calc", "transfer", "10GiB", "--link", "nvlnk4"],
+        vec!["calc", "transfer", "10GiBs", "--link", "nvlink4"],
+        vec!["calc", "10 GiB / 25 GB/s"],
+        vec!["calc", "pipeline", "--stages", "8", "--micro-batches", "16"],
+        vec![
+            "calc",
+            "tp",
+            "--micro-batch",
+            "1",
+            "--seq",
+            "4096",
+            "--hidden",
+            "8192",
+            "--tp",
+            "1",
+        ],
+        vec![
+            "calc", "mfu", "--params", "70B", "--gpus", "64", "--peak", "h100",
+        ],
     ];
     for args in &commands {
         let run = infraprep_with(args, &zh);

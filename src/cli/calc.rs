@@ -173,7 +173,7 @@ pub fn run_calc(
             ) {
                 (Err(engine), _) => engine,
                 (Ok(_), Some(field)) => {
-                    CalcError::invalid(format!("--{}: {}", field.flag_name(), e.message))
+                    CalcError::invalid(e.message.map(|m| format!("--{}: {m}", field.flag_name())))
                 }
                 (Ok(_), None) => CalcError::invalid(e.message),
             }

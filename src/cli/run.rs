@@ -225,7 +225,14 @@ fn run_calculator(
         Ok(()) | Err(CalcError::Output(_)) => Ok(ExitCode::SUCCESS),
         Err(error) => {
             let ui = settings.ui();
-            let _ = writeln!(err, "{}{}{error}", m::ERROR.get(ui), crate::cli::gap(ui));
+            let text = error.text();
+            let _ = writeln!(
+                err,
+                "{}{}{}",
+                m::ERROR.get(ui),
+                crate::cli::gap(ui),
+                text.get(ui)
+            );
             Ok(ExitCode::from(2))
         }
     }
