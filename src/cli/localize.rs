@@ -212,6 +212,21 @@ fn find(en: &str) -> Option<&'static str> {
         .iter()
         .find(|msg| msg.en == en)
         .map(|msg| msg.zh)
+        .or_else(|| registry_help(en))
+}
+
+/// A calculator's about or a field's help: the registry holds their Chinese beside them.
+fn registry_help(en: &str) -> Option<&'static str> {
+    let given = |zh: &'static str| (!zh.is_empty()).then_some(zh);
+    crate::calculators::CALCULATORS.iter().find_map(|calc| {
+        if calc.about == en {
+            return given(calc.about_zh);
+        }
+        calc.fields
+            .iter()
+            .find(|field| field.help == en)
+            .and_then(|field| given(field.help_zh))
+    })
 }
 
 /// Every help text of `cmd` and its subcommands, with the command it belongs to.

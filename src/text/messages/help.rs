@@ -2,7 +2,7 @@
 //! `help`/`about`/`after_help` it is built from), matched by that text when the help is shown
 //! in Chinese. Example blocks are translated line by line: the command lines stay, their
 //! comments and the `Examples:` heading are translated. A test checks that every help text of
-//! the command line (the calculators' own fields aside) is here.
+//! the command line has its Chinese, here or (calculator fields and abouts) in the registry.
 
 super::messages! {
     HELP_MESSAGES;
@@ -143,4 +143,24 @@ super::messages! {
         "  infraprep numbers --ask --count 5          answer on the keyboard; graded with units";
     HELP_NUMBERS_GRADING = "回答按数值和单位评分：5% 以内为精确，题目容差以内为接近\n（除非卡片另有规定，容差为 15%），并指出典型失误：x2（单向与双向），\nx8（bit 与 byte），x1.074（GiB 与 GB），x10，x1000，单位错误。",
         "Answers are graded by value with their unit: exact within 5%, close within the question's\ntolerance (15% unless the card says otherwise), and the classic slips are named: x2 (per\ndirection vs bidirectional), x8 (bits vs bytes), x1.074 (GiB vs GB), x10, x1000, a wrong unit.";
+
+    // The calculators' notes under their examples.
+    HELP_CALC_COLLECTIVE_NOTE = "SIZE 即 nccl-tests 的 size 列：allreduce/broadcast/reduce 是一个 rank 的缓冲区，\nallgather/reducescatter/alltoall 是整个缓冲区（n x chunk）。--inter-bw 按每块网卡计。",
+        "SIZE is nccl-tests' size column: one rank's buffer for allreduce/broadcast/reduce, the total\nbuffer (n x chunk) for allgather/reducescatter/alltoall. --inter-bw is per NIC.";
+    HELP_CALC_FABRIC_NOTE = "leaf 交换机把 d = floor(R·o/(o+1)) 个端口给节点，u = ceil(d/o) 个给 spine；最多 R 个 leaf 时为两层。",
+        "Leaves give d = floor(R·o/(o+1)) ports to nodes and u = ceil(d/o) to spines; two tiers up to R leaves.";
+    HELP_CALC_LAYOUT_NOTE = "rank 按 [TP, CP, PP, DP] 排列，TP 变化最快；TP 组必须放得进 NVLink 域（--gpus-per-node）。",
+        "Ranks in the order [TP, CP, PP, DP], TP fastest; TP must fit the NVLink domain (--gpus-per-node).";
+    HELP_CALC_MEMORY_NOTE = "只算模型状态（2Ψ 权重 + 2Ψ 梯度 + KΨ 优化器状态）；激活另计。",
+        "Model state only (2Ψ weights + 2Ψ gradients + KΨ optimizer); activations come on top.";
+    HELP_CALC_MFU_NOTE = "峰值按稠密算力：a100-bf16 (312e12)、h100-bf16 (989e12)；按 2:4 稀疏的峰值算，MFU 会减半。",
+        "Peaks are dense: a100-bf16 (312e12), h100-bf16 (989e12); the 2:4-sparsity figures halve MFU.";
+    HELP_CALC_OVERLAP_NOTE = "每个窗口的通信藏在下一个窗口的计算之下；最后一个（尾部）藏不住。",
+        "Each window's communication runs under the next window's compute; the last one (the tail) cannot.";
+    HELP_CALC_PIPELINE_NOTE = "bubble：占理想计算时间的 (p-1)/m，占整步的 (p-1)/(m+p-1)；交错调度再除以 v。",
+        "Bubble: (p-1)/m of the ideal compute time, (p-1)/(m+p-1) of the step; interleaving divides by v.";
+    HELP_CALC_STEP_NOTE = "步时间 = m·(stage + logits) + (p-1)/v·stage + p2p + 未被掩盖的 DP + 优化器：矩阵乘按 GPU 的\n可达（MAMF）速率，attention 按其内核公开的峰值占比，norm/激活/softmax 和 fp8 转换按\nHBM 带宽，TP 在关键路径上，FSDP 通信逐层计入未被掩盖的部分。",
+        "step = m·(stage + logits) + (p-1)/v·stage + p2p + exposed DP + optimizer, with the matmuls at the\nGPU's achievable (MAMF) rate, attention at its kernel's published share of peak, norms/activations/\nsoftmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic exposed layer by layer.";
+    HELP_CALC_TP_NOTE = "字节数是每块 GPU 发送的量（接收同样多）：每次 all-reduce 为 2(t-1)/t x b·s·h·bytes。",
+        "Bytes are what each GPU sends (as much is received): 2(t-1)/t x b·s·h·bytes per all-reduce.";
 }
