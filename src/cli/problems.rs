@@ -134,6 +134,34 @@ mod tests {
     }
 
     #[test]
+    fn heading_key_point_probe_and_directory_problems_read_in_chinese() {
+        // As the content checks write them (src/content: body, front matter, deck walk).
+        for english in [
+            "level-1 heading 'Intro' must name a language: end it with {#zh} or {#en}",
+            "level-2 heading 'More' must name a section: end it with {#short}, {#detail}, \
+             {#interview} or {#followups} (use ### for other headings)",
+            "follow-up 'Why?' must link to a card: use (card:ID)",
+            "key point 2 in 'en' ('bits vs bytes') needs at least one non-empty term that is \
+             not optional ('?')",
+            "key point 1 in 'zh': term 'x|' has no spelling",
+            "key point 3 in 'en': term '2 of: a|b' asks for 3 of 2 spellings; list more or \
+             lower the number",
+            "key points come in pairs by position, but zh has 3 and en has 4: give both \
+             languages the same points in the same order",
+            "probes.nvlink: key point 9 does not exist; positions count from 0 and this card has 4",
+            "probes names 'pcie', which is not a follow-up of this card: use one of [a, b]",
+            "empty card file: it needs front matter between '+++' lines and a body",
+            "front matter is not closed: add a line '+++' after it",
+            "cannot read the directory: EACCES (its cards are skipped)",
+            "broken symlink: ENOENT (skipped)",
+        ] {
+            let zh = message(english, Lang::Zh);
+            assert!(!crate::text::has_english_prose(&zh), "{english} -> {zh}");
+            assert_ne!(zh, english, "no template for: {english}");
+        }
+    }
+
+    #[test]
     fn escape_sequences_in_values_are_shown_not_sent() {
         let problem = Problem::new(
             "a.md",

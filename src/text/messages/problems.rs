@@ -51,4 +51,36 @@ super::messages! {
     PROBLEM_NUMBER_TAKEN = "编号 {number} 也被 '{id}'（{path}）用了", "number {number} is also used by '{id}' ({path})";
     PROBLEM_PRESET = "计算器预设：{detail}", "calculator preset: {detail}";
     PROBLEM_CALC_PRESET = "'{calc}' 计算器预设：{detail}", "'{calc}' calculator preset: {detail}";
+    PROBLEM_LEVEL1 = "一级标题 '{text}' 必须指明语言：以 {#zh} 或 {#en} 结尾",
+        "level-1 heading '{text}' must name a language: end it with {#zh} or {#en}";
+    PROBLEM_LEVEL2 = "二级标题 '{text}' 必须指明一节：以 {#short}、{#detail}、{#interview} 或 {#followups} 结尾（其他标题用 ###）",
+        "level-2 heading '{text}' must name a section: end it with {#short}, {#detail}, {#interview} or {#followups} (use ### for other headings)";
+    PROBLEM_FOLLOW_UP_LINK = "追问 '{text}' 必须链接到一张卡片：写成 (card:ID)",
+        "follow-up '{text}' must link to a card: use (card:ID)";
+    PROBLEM_POINT_NO_TERM = "'{lang}' 中的要点 {n}（'{point}'）至少需要一个非空且不是可选（'?'）的术语",
+        "key point {n} in '{lang}' ('{point}') needs at least one non-empty term that is not optional ('?')";
+    PROBLEM_POINT_TERM_NO_SPELLING = "'{lang}' 中的要点 {n}：术语 '{term}' 没有任何写法",
+        "key point {n} in '{lang}': term '{term}' has no spelling";
+    PROBLEM_POINT_TERM_ZERO = "'{lang}' 中的要点 {n}：术语 '{term}' 的 '0 of:' 什么也没要求；请写 1 或更多",
+        "key point {n} in '{lang}': term '{term}' '0 of:' asks for nothing; write 1 or more";
+    PROBLEM_POINT_TERM_TOO_MANY = "'{lang}' 中的要点 {n}：术语 '{term}' 要求 {k} 个写法中的 {want} 个以上；请多列几个或降低数目",
+        "key point {n} in '{lang}': term '{term}' asks for {want} of {k} spellings; list more or lower the number";
+    PROBLEM_POINTS_PAIR = "要点按位置成对，但 zh 有 {zh} 个、en 有 {en} 个：两种语言要给出相同顺序的相同要点",
+        "key points come in pairs by position, but zh has {zh} and en has {en}: give both languages the same points in the same order";
+    PROBLEM_PROBE_POINT = "probes.{id}：要点 {index} 不存在；位置从 0 数起，这张卡片有 {points} 个",
+        "probes.{id}: key point {index} does not exist; positions count from 0 and this card has {points}";
+    PROBLEM_PROBE_FOLLOW_UP = "probes 列出的 '{id}' 不是这张卡片的追问：请用 [{ids}] 之一",
+        "probes names '{id}', which is not a follow-up of this card: use one of [{ids}]";
+    PROBLEM_EMPTY_FILE = "空的卡片文件：需要用 '+++' 行包住的前置元数据和正文",
+        "empty card file: it needs front matter between '+++' lines and a body";
+    PROBLEM_FRONT_MATTER_OPEN = "前置元数据没有结束：在它后面加一行 '+++'",
+        "front matter is not closed: add a line '+++' after it";
+    PROBLEM_NUMBER_TEMPLATE = "数字模板有误（TOML）：{detail}", "number template: {detail}";
+    PROBLEM_GLOSSARY = "术语表有误（TOML）：{detail}", "glossary: {detail}";
+    PROBLEM_BROKEN_LINK = "符号链接已损坏：{detail}", "broken symlink: {detail}";
+    PROBLEM_DIR_ENTRY = "目录中有一项无法读取：{detail}", "an entry of this directory cannot be read: {detail}";
+    PROBLEM_DIR_UNREADABLE_CARDS = "无法读取目录：{detail}（其中的卡片已跳过）",
+        "cannot read the directory: {detail} (its cards are skipped)";
+    PROBLEM_DIR_UNREADABLE = "无法读取目录：{detail}", "cannot read the directory: {detail}";
+    PROBLEM_ENTRY_UNREADABLE = "无法读取这一项：{detail}", "cannot read this entry: {detail}";
 }
