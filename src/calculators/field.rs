@@ -219,3 +219,27 @@ pub(super) const fn field(
     let field = Field::new(name, label, kind, help);
     if required { field.required() } else { field }
 }
+
+/// Bytes per element of an activation, as the tp, layout and pipeline forms ask it.
+pub(super) const ELEMENT_BYTES: Field = field(
+    "bytes",
+    "bytes/element",
+    FieldKind::ElementBytes,
+    false,
+    "2 or bf16 (default), fp32, fp8",
+)
+.zh("每元素字节", "2 或 bf16（默认）、fp32、fp8");
+
+/// Transformer layers for per-step totals (tp, layout).
+pub(super) const LAYERS: Field =
+    field("layers", "layers L", FieldKind::Count, false, "default 1").zh("层数 L", "默认 1");
+
+/// Micro-batches per step for per-step totals (tp, layout).
+pub(super) const MICRO_BATCHES: Field = field(
+    "micro-batches",
+    "micro-batches m",
+    FieldKind::Count,
+    false,
+    "per step, default 1",
+)
+.zh("微批数 m", "每步，默认 1");

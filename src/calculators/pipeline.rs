@@ -73,13 +73,7 @@ Bubble: (p-1)/m of the ideal compute time, (p-1)/(m+p-1) of the step; interleavi
             false,
             "for the P2P message",
         ).zh("隐藏维 h", "用于 P2P 消息"),
-        field(
-            "bytes",
-            "bytes/element",
-            FieldKind::ElementBytes,
-            false,
-            "2 or bf16 (default)",
-        ).zh("每元素字节", "2 或 bf16（默认）"),
+        super::field::ELEMENT_BYTES,
         field(
             "link",
             "link",
