@@ -141,6 +141,8 @@ fn chinese_mode_prints_no_english_sentences() {
         vec!["--config", "/nonexistent/c.toml", "list"],
         vec!["validate", "tests/fixtures/invalid/unknown-field"],
         vec!["validate", "tests/fixtures/invalid/missing-section"],
+        vec!["validate", "tests/fixtures/invalid/bad-calc-preset"],
+        vec!["validate", "tests/fixtures/invalid/bad-number-template"],
         vec!["drill"],
         vec!["calc"],
         vec!["calc", "10", "GiB", "/", "nvlnk3"],

@@ -34,7 +34,13 @@ pub fn message(english: &str, lang: Lang) -> String {
 }
 
 fn translate(msg: Msg, english: &str, lang: Lang) -> Option<String> {
-    let values = captures(msg.en, english)?;
+    let mut values = captures(msg.en, english)?;
+    // A detail is itself a sentence some template may know (a preset's or template's error).
+    for (name, value) in &mut values {
+        if *name == "detail" {
+            *value = message(value, lang);
+        }
+    }
     let pairs: Vec<(&str, &dyn std::fmt::Display)> = values
         .iter()
         .map(|(name, value)| (*name, value as &dyn std::fmt::Display))
@@ -154,6 +160,9 @@ mod tests {
             "front matter is not closed: add a line '+++' after it",
             "cannot read the directory: EACCES (its cards are skipped)",
             "broken symlink: ENOENT (skipped)",
+            "'transfer' calculator preset: 'linkz' is not a field of the transfer calculator; its \
+             fields are: size, links",
+            "number template 'copy': '{links:name}': 'nvlink9' is not a link id",
         ] {
             let zh = message(english, Lang::Zh);
             assert!(!crate::text::has_english_prose(&zh), "{english} -> {zh}");

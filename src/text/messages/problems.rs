@@ -83,4 +83,8 @@ super::messages! {
         "cannot read the directory: {detail} (its cards are skipped)";
     PROBLEM_DIR_UNREADABLE = "无法读取目录：{detail}", "cannot read the directory: {detail}";
     PROBLEM_ENTRY_UNREADABLE = "无法读取这一项：{detail}", "cannot read this entry: {detail}";
+    PROBLEM_PRESET_FIELD = "'{key}' 不是 {calc} 计算器的字段；它的字段有：{fields}",
+        "'{key}' is not a field of the {calc} calculator; its fields are: {fields}";
+    PROBLEM_TEMPLATE_NAMED = "数字模板 '{id}'：{detail}", "number template '{id}': {detail}";
+    PROBLEM_NOT_LINK = "'{placeholder}'：'{value}' 不是链路 id", "'{placeholder}': '{value}' is not a link id";
 }
