@@ -85,6 +85,10 @@ fn english_runs(text: &str) -> Vec<String> {
                 && !token.starts_with('-');
             if english {
                 run.push(word);
+                // Words joined by commas are a list of names (fields, ids), not a sentence.
+                if token.ends_with(',') {
+                    run.clear();
+                }
             } else {
                 if run.len() >= 3 {
                     found.push(run.join(" "));
@@ -108,6 +112,11 @@ fn the_english_run_check_catches_a_sentence_and_spares_names() {
     assert!(english_runs("错误：找不到 NVLink InfiniBand 卡片 `the card id`").is_empty());
     assert!(english_runs("  infraprep search checkpoint interval --json").is_empty());
     assert!(english_runs("--data-dir <DIR> 数据 zh 或 en").is_empty());
+    assert!(english_runs("字段有：size, links, bandwidth, latency").is_empty());
+    assert_eq!(
+        english_runs("错误：size, try other words"),
+        ["try other words"]
+    );
 }
 
 /// Representative commands in Chinese print no English sentence, on stdout or stderr.
