@@ -974,6 +974,12 @@ fn ending_an_interview_early_opens_a_review_that_scrolls_at_80x24() {
     assert_eq!(saved.progress().reviews.len(), 1);
     assert_eq!(saved.progress().ungraded().count(), 0);
     assert_shows(&summary, &["Drill summary", "1 graded answer saved"]);
+    // Ending on the first question asks no other: the summary lists that one only.
+    let text = screen(&summary);
+    assert!(
+        text.contains("1 question ·") && !text.contains("\n2. "),
+        "{text}"
+    );
 }
 
 #[test]

@@ -154,12 +154,21 @@ impl Session {
     /// Stops the clock on `text` and grades it against the key points of both languages. Practice mode reveals
     /// the answer; interview mode asks the next question, and reveals all after the last.
     pub fn submit(&mut self, text: &str, now: DateTime<Utc>) {
+        if self.record(text, now) {
+            self.after_submit(now);
+        }
+    }
+
+    /// Stops the clock on `text` and grades it, staying on the question: what an interview
+    /// ended in the middle of an answer keeps, without asking a question nobody will see.
+    /// False when no question is being answered.
+    pub fn record(&mut self, text: &str, now: DateTime<Utc>) -> bool {
         if !matches!(self.phase, Phase::Answering | Phase::Paused) {
-            return;
+            return false;
         }
         self.resume(now);
         if self.submit_number(text, now) {
-            return self.after_submit(now);
+            return true;
         }
         let glossary = self
             .glossary
@@ -175,7 +184,7 @@ impl Session {
         answer.grading = Some(grading);
         answer.submitted = true;
         self.order_follow_ups();
-        self.after_submit(now);
+        true
     }
 
     /// Practice mode reveals the answer; interview mode asks the next question.

@@ -143,6 +143,11 @@ impl DrillScreen {
     /// Submits what was typed (also when the clock runs out) and saves it at once as an
     /// ungraded attempt, so an interview cut short keeps every answer given.
     pub fn submit(&mut self, now: DateTime<Utc>, saving: &mut Saving) {
+        self.submit_then(now, saving, true);
+    }
+
+    /// [`DrillScreen::submit`], going on to the next question only when `move_on`.
+    fn submit_then(&mut self, now: DateTime<Utc>, saving: &mut Saving, move_on: bool) {
         let text = self.answer_text();
         // Text that is no quantity stays in the box to be fixed, while there is time.
         self.number_error = self
@@ -153,7 +158,11 @@ impl DrillScreen {
             return;
         }
         let index = self.session.index();
-        self.session.submit(&text, now);
+        if move_on {
+            self.session.submit(&text, now);
+        } else {
+            self.session.record(&text, now);
+        }
         if let Some(attempt) = self.session.attempt(index, now) {
             self.store_attempt(attempt, saving);
         }
@@ -259,13 +268,8 @@ impl DrillScreen {
         let typed = !self.answer_text().trim().is_empty();
         if answering && typed {
             if self.session.options().mode == DrillMode::Interview {
-                self.submit(now, saving);
-                if self.phase() == Phase::Reveal {
-                    // That was the last question: the review has begun.
-                    self.typing = false;
-                    self.scroll = 0;
-                    return;
-                }
+                // The answer is kept and graded; the interview ends on this question.
+                self.submit_then(now, saving, false);
             } else if let Some(draft) = self.draft(now) {
                 self.store_attempt(draft, saving);
             }
