@@ -2,15 +2,15 @@
 //! appear whole, and the footer shows whole hints (or a whole status line), never a word cut at
 //! the last column. (Issue 11, point 4.)
 
+mod common;
+
 use infraprep::content::deck::load;
 use infraprep::content::{DeckSource, Lang};
 use infraprep::text::messages::{self as m, Msg};
 use infraprep::tui::app::{App, DrillSetup};
 use infraprep::tui::keymap::{Context, footer_hints};
 use infraprep::tui::theme::Theme;
-use infraprep::tui::{drive, view};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use unicode_width::UnicodeWidthStr;
 
@@ -54,27 +54,7 @@ fn keys(spec: &str) -> Vec<Event> {
 
 /// Runs `spec` at 80x24 and returns the screen's rows, wide characters written once.
 fn run(app: &mut App, spec: &str) -> Vec<String> {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
-    // The runner opens and saves the progress store; nothing else is performed.
-    let mut effects = infraprep::tui::terminal::progress_effects;
-    drive(&mut terminal, app, THEME, keys(spec), &mut effects).expect("draws");
-    let mut fresh = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
-    fresh
-        .draw(|frame| view::render(app, THEME, frame))
-        .expect("draws");
-    let buffer = fresh.backend().buffer();
-    (0..24)
-        .map(|y| {
-            let mut row = String::new();
-            let mut x = 0;
-            while x < 80 {
-                let symbol = buffer[(x, y)].symbol();
-                row.push_str(symbol);
-                x += symbol.width().max(1) as u16;
-            }
-            row
-        })
-        .collect()
+    common::screen::rows_after(app, THEME, keys(spec), (80, 24))
 }
 
 /// Keys that open the card numbered `number` from the list.

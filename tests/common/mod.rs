@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod pane;
+pub mod screen;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
