@@ -37,7 +37,7 @@ mod startup;
 #[path = "support/history.rs"]
 mod history;
 
-use infraprep::content::{Deck, Lang};
+use infraprep::content::Lang;
 use infraprep::tui::action::Action;
 use infraprep::tui::app::App;
 
@@ -151,29 +151,8 @@ fn big_deck(dir: &Path) {
     );
 }
 
-/// A card whose detailed answer (both languages) is about 10 MB of paragraphs, lists and code.
-fn huge_card() -> Deck {
-    let base = &generate::bundled_texts()[11];
-    let mut block = String::new();
-    let mut i = 0;
-    while block.len() < 5 << 20 {
-        let _ = write!(
-            block,
-            "Paragraph {i}: the ring all-reduce moves 2(n-1)/n of the data over NVLink at 900 GB/s \
-             and over InfiniBand NDR at 50 GB/s per direction, so the slower link sets the pace.\n\n\
-             - item {i} 张量并行留在 NVLink 域内，数据并行走 IB\n- second item\n\n"
-        );
-        i += 1;
-    }
-    let text = base.replacen("{#detail}\n", &format!("{{#detail}}\n\n{block}"), 2);
-    let card = infraprep::content::parse::parse_card(&text, "huge.md")
-        .expect("the huge card parses")
-        .card;
-    Deck::from_cards(vec![card]).0
-}
-
 fn huge_card_keys() {
-    let deck = huge_card();
+    let deck = generate::huge_card();
     let mut t = startup::terminal();
     let mut app = App::new(deck, Lang::En);
     app.resize(120, 40);

@@ -41,31 +41,10 @@ fn draw(terminal: &mut Terminal<TestBackend>, app: &App) {
         .expect("draws");
 }
 
-/// A card whose detailed answer is about 5 MB in each language: paragraphs, lists, CJK text.
-fn huge_card() -> Deck {
-    let base = &generate::bundled_texts()[11];
-    let mut block = String::new();
-    let mut i = 0;
-    while block.len() < 5 << 20 {
-        let _ = write!(
-            block,
-            "Paragraph {i}: the ring all-reduce moves 2(n-1)/n of the data over NVLink at 900 GB/s \
-             and over InfiniBand NDR at 50 GB/s per direction, so the slower link sets the pace.\n\n\
-             - item {i} 张量并行留在 NVLink 域内，数据并行走 IB\n- second item\n\n"
-        );
-        i += 1;
-    }
-    let text = base.replacen("{#detail}\n", &format!("{{#detail}}\n\n{block}"), 2);
-    let card = parse_card(&text, "huge.md")
-        .expect("the huge card parses")
-        .card;
-    Deck::from_cards(vec![card]).0
-}
-
 /// Every reader key on the 10 MB card, each timed with its redraw; the median of five runs of
 /// the whole sequence, each on a fresh app.
 fn huge_card_keys() {
-    let deck = huge_card();
+    let deck = generate::huge_card();
     let steps = [
         ("Enter", Some(Action::Open)),
         ("Tab", Some(Action::NextSection)),

@@ -1,5 +1,7 @@
 //! A generated deck for benchmarks: many cards made from the bundled ones.
 
+use std::fmt::Write as _;
+
 /// The bundled card files' texts, in path order.
 pub fn bundled_texts() -> Vec<String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/content/cards");
@@ -61,4 +63,26 @@ pub fn generated_texts(bundled: &[String], count: usize) -> Vec<String> {
                 .replacen("\nzh = \"", &format!("\nzh = \"{extra_zh}，"), 1)
         })
         .collect()
+}
+
+/// A card whose detailed answer is about 5 MB in each language: paragraphs, lists, CJK text.
+#[allow(dead_code)] // Used by the tui and scale benches, not by deck.
+pub fn huge_card() -> infraprep::content::Deck {
+    let base = &bundled_texts()[11];
+    let mut block = String::new();
+    let mut i = 0;
+    while block.len() < 5 << 20 {
+        let _ = write!(
+            block,
+            "Paragraph {i}: the ring all-reduce moves 2(n-1)/n of the data over NVLink at 900 GB/s \
+             and over InfiniBand NDR at 50 GB/s per direction, so the slower link sets the pace.\n\n\
+             - item {i} 张量并行留在 NVLink 域内，数据并行走 IB\n- second item\n\n"
+        );
+        i += 1;
+    }
+    let text = base.replacen("{#detail}\n", &format!("{{#detail}}\n\n{block}"), 2);
+    let card = infraprep::content::parse::parse_card(&text, "huge.md")
+        .expect("the huge card parses")
+        .card;
+    infraprep::content::Deck::from_cards(vec![card]).0
 }
