@@ -17,6 +17,7 @@ mod checkpoint;
 mod collective;
 mod fabric;
 mod field;
+mod json_path;
 mod layout;
 mod memory;
 mod mfu;
@@ -32,6 +33,7 @@ mod transfer;
 pub use crate::calc::Form;
 use field::field;
 pub use field::{Field, FieldKind, check_field};
+pub use json_path::lookup;
 pub use outcome::{Chart, Outcome, Row, Table, Unit, one, pair, times};
 
 use crate::calc::{CalcError, HardwareTable};

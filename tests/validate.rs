@@ -210,3 +210,42 @@ fn missing_directory_is_named() {
     assert_eq!(run.code, 1);
     assert_eq!(run.stdout, "no/such/deck: deck directory not found\n");
 }
+
+#[test]
+fn a_figure_read_from_a_preset_must_match_what_the_calculator_says() {
+    let found = problems("stale-preset-figure");
+    let at = |line: usize| {
+        let prefix = format!(
+            "{}/alpha.md:{line}: ",
+            fixture_arg("invalid/stale-preset-figure")
+        );
+        found
+            .iter()
+            .find(|p| p.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("nothing at line {line}: {found:#?}"))
+            .clone()
+    };
+    // Line 23 states the calculator's 23.86 ms to the precision it prints: no problem there.
+    assert_eq!(found.len(), 2, "{found:#?}");
+    let stale = at(29);
+    assert!(
+        stale.contains("results.0.expected_seconds")
+            && stale.contains("28.27 ms")
+            && stale.contains("'25 ms'"),
+        "{stale}"
+    );
+    assert!(
+        at(35).contains("the card has 1 [[calc]] presets"),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_figure_takes_its_value_from_one_place() {
+    assert_one(
+        "figure-two-sources",
+        "alpha.md",
+        23,
+        &["from 'expr' or from 'calc' and 'field', not both"],
+    );
+}

@@ -70,24 +70,76 @@ pub fn check_preset(preset: &CalcPreset, table: &HardwareTable) -> Result<(), Fo
     compute(preset, table).map(drop)
 }
 
-/// Recomputes a figure; the error says what the engine got instead.
-pub fn check_figure(figure: &Figure, table: &HardwareTable) -> Result<(), String> {
-    let value = calc::eval_expression(&figure.expr, table)
-        .map_err(|e| format!("cannot compute '{}': {e}", figure.expr))?;
+/// Recomputes a figure, from its expression or from one of `presets`' results; the error says
+/// what the engine got instead.
+pub fn check_figure(
+    figure: &Figure,
+    presets: &[CalcPreset],
+    table: &HardwareTable,
+) -> Result<(), String> {
     // Ratios are written like "12x" or "9×"; the engine sees a plain number.
     let expect = figure.expect.trim();
     let expect = expect
         .strip_suffix(['x', '×'])
         .filter(|n| n.ends_with(|c: char| c.is_ascii_digit()))
         .unwrap_or(expect);
+    let (value, what) = match (figure.calc, figure.field.as_deref()) {
+        (Some(index), Some(field)) => (
+            preset_value(index, field, presets, table, expect)?,
+            format!("calc = {index}, field '{field}'"),
+        ),
+        _ => (
+            calc::eval_expression(&figure.expr, table)
+                .map_err(|e| format!("cannot compute '{}': {e}", figure.expr))?,
+            format!("figure '{}'", figure.expr),
+        ),
+    };
     match calc::figure_matches(&value, expect) {
         Ok(true) => Ok(()),
         Ok(false) => Err(format!(
-            "figure '{}' computes to {}, but the card says '{}'",
-            figure.expr, value.display, figure.expect
+            "{what} computes to {}, but the card says '{}'",
+            value.display, figure.expect
         )),
         Err(e) => Err(format!("figure '{}': {e}", figure.expect)),
     }
+}
+
+/// The number at `field` in the report of the card's `index`-th preset (1 is the first), read
+/// as the kind of quantity the card's `expect` is (a duration for "12.8 s", a size for
+/// "10 GB", a plain number for "51%"): the report's numbers are in base units, so the value
+/// needs no conversion, only its kind.
+fn preset_value(
+    index: usize,
+    field: &str,
+    presets: &[CalcPreset],
+    table: &HardwareTable,
+    expect: &str,
+) -> Result<calc::ExprValue, String> {
+    let preset = index
+        .checked_sub(1)
+        .and_then(|i| presets.get(i))
+        .ok_or_else(|| {
+            format!(
+                "figure calc = {index}: the card has {} [[calc]] presets (1 is the first)",
+                presets.len()
+            )
+        })?;
+    let computed = compute(preset, table)
+        .map_err(|e| format!("figure calc = {index}: the preset does not compute: {e}"))?
+        .ok_or_else(|| {
+            format!("figure calc = {index}: an expression preset has no report; use 'expr'")
+        })?;
+    let number =
+        super::lookup(&computed.json, field).map_err(|e| format!("figure calc = {index}: {e}"))?;
+    let kind = calc::eval_expression(expect, table)
+        .map_err(|e| format!("figure '{expect}': {e}"))?
+        .kind;
+    Ok(calc::ExprValue {
+        value: number,
+        kind,
+        display: shown(number, kind),
+        steps: Vec::new(),
+    })
 }
 
 /// Every preset and figure problem in `card`, at the lines of its front matter.
@@ -106,7 +158,7 @@ pub fn check_card(card: &Card, table: &HardwareTable) -> Vec<Problem> {
         }
     }
     for (i, figure) in card.figures.iter().enumerate() {
-        if let Err(message) = check_figure(figure, table) {
+        if let Err(message) = check_figure(figure, &card.calc, table) {
             problems.push(Problem::new(
                 &card.origin.path,
                 at(&card.origin.figure_lines, i),
@@ -115,4 +167,15 @@ pub fn check_card(card: &Card, table: &HardwareTable) -> Vec<Problem> {
         }
     }
     problems
+}
+
+/// A report number as a reader would write it, for the mismatch message.
+fn shown(number: f64, kind: calc::Kind) -> String {
+    use calc::{Kind, format};
+    match kind {
+        Kind::Size => format::bytes(number),
+        Kind::Rate => format::rate(number),
+        Kind::Duration => format::duration(number),
+        Kind::Count | Kind::Other => format::sig(number, 4),
+    }
 }

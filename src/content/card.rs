@@ -118,8 +118,18 @@ pub struct Source {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Figure {
-    /// A quick-arithmetic expression, e.g. `10 GiB / 25 GB/s`.
+    /// A quick-arithmetic expression, e.g. `10 GiB / 25 GB/s`; empty when the figure is read
+    /// from a preset's result instead.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub expr: String,
+    /// Which of the card's `[[calc]]` presets gives the figure (1 is the first), with `field`:
+    /// a figure the card quotes from a calculator stays tied to what that calculator says, so
+    /// a change to the model that moves it fails `validate` instead of leaving stale text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calc: Option<usize>,
+    /// The dotted path of the number in that preset's `--json` report, e.g. `step_seconds`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
     /// The figure as the card prints it, e.g. `0.43 s`.
     pub expect: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -14,11 +14,12 @@ mod instance;
 mod report;
 pub mod tally;
 
+pub use crate::calculators::lookup;
 pub use asked::{due_first, follow_up, grade_typed, unanswered};
 pub use check::check_card;
 pub use grade::{Diagnosis, EXACT, Expected, Graded, Verdict, grade, normalize};
 pub use instance::{Answer, NumberQuestion, answer_text, instantiate, render, unit_kind};
-pub use report::{argv, lookup, shell_words};
+pub use report::{argv, shell_words};
 
 use crate::calc::HardwareTable;
 use crate::content::Card;

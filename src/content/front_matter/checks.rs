@@ -154,9 +154,8 @@ impl Checker<'_> {
             .map(|figure| {
                 let line = self.line(&figure);
                 let figure = figure.into_inner();
-                if figure.expr.trim().is_empty() || figure.expect.trim().is_empty() {
-                    self.problems
-                        .push((line, "a figure needs both 'expr' and 'expect'".to_owned()));
+                if let Some(problem) = figure_shape(&figure) {
+                    self.problems.push((line, problem.to_owned()));
                 }
                 figure
             })
@@ -219,5 +218,25 @@ impl Checker<'_> {
             })
             .collect();
         (sources, lines)
+    }
+}
+
+/// What is wrong with a figure's keys: it states `expect` and takes its value from exactly one
+/// place, an `expr` or a preset's `calc` and `field`.
+fn figure_shape(figure: &Figure) -> Option<&'static str> {
+    let expr = !figure.expr.trim().is_empty();
+    let preset = figure.calc.is_some() || figure.field.is_some();
+    if figure.expect.trim().is_empty() {
+        Some("a figure needs 'expect', the figure as the card prints it")
+    } else if expr && preset {
+        Some("a figure takes its value from 'expr' or from 'calc' and 'field', not both")
+    } else if preset && (figure.calc.is_none() || figure.field.is_none()) {
+        Some(
+            "a figure read from a preset needs both 'calc' (which [[calc]], 1 = the first) and 'field' (a path in its --json, e.g. step_seconds)",
+        )
+    } else if !expr && !preset {
+        Some("a figure needs 'expr' (a quick-arithmetic expression), or 'calc' and 'field'")
+    } else {
+        None
     }
 }

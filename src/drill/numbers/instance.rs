@@ -3,8 +3,9 @@
 
 use serde::Serialize;
 
-use super::report::{argv, lookup};
+use super::report::argv;
 use crate::calc::{self, HardwareTable, Kind, format, units};
+use crate::calculators::lookup;
 use crate::calculators::preset::Opened;
 use crate::calculators::{Calculator, Form, calculator};
 use crate::content::numbers::{AnswerUnit, NumberTemplate, placeholders};

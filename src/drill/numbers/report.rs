@@ -1,5 +1,5 @@
-//! Where an answer can be checked by hand: the command line that prints a calculator's report,
-//! and the number at a dotted path in that report.
+//! Where an answer can be checked by hand: the command line that prints a calculator's report.
+//! The number at a dotted path in that report is [`crate::calculators::lookup`].
 
 use crate::calculators::{Calculator, FieldKind, Form};
 
@@ -26,34 +26,6 @@ pub fn argv(calc: &Calculator, form: &Form) -> Vec<String> {
     }
     args.push("--json".to_owned());
     args
-}
-
-/// The number at a dotted path (`results.0.seconds`); the error names the missing step and
-/// what is there instead.
-pub fn lookup(json: &serde_json::Value, path: &str) -> Result<f64, String> {
-    let mut at = json;
-    for step in path.split('.') {
-        let next = match at {
-            serde_json::Value::Object(map) => map.get(step),
-            serde_json::Value::Array(items) => {
-                step.parse::<usize>().ok().and_then(|i| items.get(i))
-            }
-            _ => None,
-        };
-        at = next.ok_or_else(|| {
-            let there = match at {
-                serde_json::Value::Object(map) => {
-                    let keys: Vec<&str> = map.keys().map(String::as_str).collect();
-                    format!("keys there: {}", keys.join(", "))
-                }
-                serde_json::Value::Array(items) => format!("a list of {}", items.len()),
-                other => format!("the value {other}"),
-            };
-            format!("answer path '{path}' has no '{step}' ({there})")
-        })?;
-    }
-    at.as_f64()
-        .ok_or_else(|| format!("answer path '{path}' leads to {at}, not a number"))
 }
 
 /// The argv as a line to paste into a shell: any word with more than letters, digits and
