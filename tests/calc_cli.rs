@@ -1,24 +1,14 @@
 //! Binary-level tests of `infraprep calc` and `infraprep links`: output, JSON shapes, exit codes.
 
-use std::process::{Command, Output};
+mod common;
 
+use common::{infraprep, words};
 use serde_json::Value;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_infraprep"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
 fn stdout(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
+    let run = infraprep(args);
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    run.stdout
 }
 
 fn json(args: &[&str]) -> Value {
@@ -43,22 +33,14 @@ fn expression_text_and_json() {
 
 #[test]
 fn transfer_json_shape() {
-    let v = json(&[
-        "calc", "transfer", "10GiB", "--link", "ib-hdr", "--link", "pcie4", "--json",
-    ]);
+    let v = json(&words(
+        "calc transfer 10GiB --link ib-hdr --link pcie4 --json",
+    ));
     assert_eq!(v["size_bytes"].as_f64(), Some(10_737_418_240.0));
     let row = &v["results"][0];
     has_keys(
         row,
-        &[
-            "link",
-            "bandwidth_bytes_per_s",
-            "latency_s",
-            "efficiency",
-            "seconds",
-            "expected_seconds",
-            "steps",
-        ],
+        &words("link bandwidth_bytes_per_s latency_s efficiency seconds expected_seconds steps"),
     );
     assert_eq!(row["link"], "ib-hdr");
     assert!((row["seconds"].as_f64().expect("s") - 0.429_497_329_6).abs() < 1e-9);
@@ -67,31 +49,13 @@ fn transfer_json_shape() {
 
 #[test]
 fn collective_json_shape_and_sweep() {
-    let args = [
-        "calc",
-        "collective",
-        "allreduce",
-        "1GiB",
-        "--ranks",
-        "8",
-        "--intra",
-        "nvlink3",
-        "--json",
-    ];
+    let args = words("calc collective allreduce 1GiB --ranks 8 --intra nvlink3 --json");
     let v = json(&args);
     has_keys(
         &v,
-        &[
-            "op",
-            "algorithm",
-            "size_bytes",
-            "ranks",
-            "seconds",
-            "expected_seconds",
-            "algbw_bytes_per_s",
-            "busbw_bytes_per_s",
-            "steps",
-        ],
+        &words(
+            "op algorithm size_bytes ranks seconds expected_seconds algbw_bytes_per_s busbw_bytes_per_s steps",
+        ),
     );
     assert_eq!(v["op"], "allreduce");
     assert_eq!(v["algorithm"], "ring");
@@ -104,17 +68,9 @@ fn collective_json_shape_and_sweep() {
 
 #[test]
 fn collective_text_shows_spec_and_expected() {
-    let text = stdout(&[
-        "calc",
-        "collective",
-        "allgather",
-        "16GiB",
-        "--ranks",
-        "8",
-        "--intra",
-        "nvlink4",
-        "--sweep",
-    ]);
+    let text = stdout(&words(
+        "calc collective allgather 16GiB --ranks 8 --intra nvlink4 --sweep",
+    ));
     assert!(
         text.contains("spec,") && text.contains("expected"),
         "{text}"
@@ -124,62 +80,26 @@ fn collective_text_shows_spec_and_expected() {
 
 #[test]
 fn busbw_json_shape() {
-    let v = json(&[
-        "calc",
-        "busbw",
-        "allreduce",
-        "--size",
-        "1GiB",
-        "--time",
-        "8203.9us",
-        "--ranks",
-        "8",
-        "--link",
-        "nvlink3",
-        "--json",
-    ]);
+    let v = json(&words(
+        "calc busbw allreduce --size 1GiB --time 8203.9us --ranks 8 --link nvlink3 --json",
+    ));
     has_keys(
         &v,
-        &[
-            "op",
-            "size_bytes",
-            "seconds",
-            "ranks",
-            "algbw_bytes_per_s",
-            "busbw_bytes_per_s",
-            "percent_of_link",
-        ],
+        &words("op size_bytes seconds ranks algbw_bytes_per_s busbw_bytes_per_s percent_of_link"),
     );
     assert!((v["busbw_bytes_per_s"].as_f64().expect("busbw") / 1e9 - 229.04).abs() < 0.01);
 }
 
 #[test]
 fn checkpoint_json_shape() {
-    let v = json(&[
-        "calc",
-        "checkpoint",
-        "--params",
-        "70B",
-        "--storage-bw",
-        "100GB/s",
-        "--mtbf",
-        "3h",
-        "--json",
-    ]);
+    let v = json(&words(
+        "calc checkpoint --params 70B --storage-bw 100GB/s --mtbf 3h --json",
+    ));
     has_keys(
         &v,
-        &[
-            "params",
-            "bytes_per_param",
-            "size_bytes",
-            "write_seconds",
-            "read_seconds",
-            "bottleneck",
-            "young_interval_seconds",
-            "daly_interval_seconds",
-            "overhead_fraction",
-            "steps",
-        ],
+        &words(
+            "params bytes_per_param size_bytes write_seconds read_seconds bottleneck young_interval_seconds daly_interval_seconds overhead_fraction steps",
+        ),
     );
     assert_eq!(v["size_bytes"].as_f64(), Some(980e9));
     assert_eq!(v["bottleneck"], "storage");
@@ -195,14 +115,9 @@ fn links_lists_presets_with_sources() {
     for link in links {
         has_keys(
             link,
-            &[
-                "id",
-                "bandwidth_bytes_per_s",
-                "bidirectional_bytes_per_s",
-                "latency_s",
-                "efficiency",
-                "bandwidth_source",
-            ],
+            &words(
+                "id bandwidth_bytes_per_s bidirectional_bytes_per_s latency_s efficiency bandwidth_source",
+            ),
         );
         assert!(
             !link["efficiency_source"]
@@ -239,70 +154,44 @@ fn help_has_examples() {
 
 #[test]
 fn bad_input_exits_2_with_one_clear_line() {
-    let cases: &[(&[&str], &str)] = &[
-        (&["calc", "10 GBs"], "'10 GBs'"),
+    let cases: &[(Vec<&str>, &str)] = &[
+        (vec!["calc", "10 GBs"], "'10 GBs'"),
         (
-            &["calc", "transfer", "25GB/s", "--link", "pcie4"],
+            vec!["calc", "transfer", "25GB/s", "--link", "pcie4"],
             "'25GB/s'",
         ),
         (
-            &["calc", "transfer", "10GiB", "--link", "nvlink9"],
+            vec!["calc", "transfer", "10GiB", "--link", "nvlink9"],
             "'nvlink9'",
         ),
-        (&["calc", "transfer", "0GB", "--link", "pcie4"], "'0GB'"),
-        (&["calc", "transfer", "-5GB", "--link", "pcie4"], "'-5GB'"),
+        (vec!["calc", "transfer", "0GB", "--link", "pcie4"], "'0GB'"),
         (
-            &["calc", "transfer", "NaN GB", "--link", "pcie4"],
+            vec!["calc", "transfer", "-5GB", "--link", "pcie4"],
+            "'-5GB'",
+        ),
+        (
+            vec!["calc", "transfer", "NaN GB", "--link", "pcie4"],
             "'NaN GB'",
         ),
         (
-            &["calc", "transfer", "1e300 GB", "--link", "pcie4"],
+            vec!["calc", "transfer", "1e300 GB", "--link", "pcie4"],
             "'1e300 GB'",
         ),
         (
-            &[
-                "calc",
-                "collective",
-                "allreduce",
-                "1GiB",
-                "--ranks",
-                "1",
-                "--intra",
-                "nvlink3",
-            ],
+            words("calc collective allreduce 1GiB --ranks 1 --intra nvlink3"),
             "at least 2 ranks",
         ),
         (
-            &[
-                "calc",
-                "collective",
-                "allreduce",
-                "1GiB",
-                "--ranks",
-                "0",
-                "--intra",
-                "nvlink3",
-            ],
+            words("calc collective allreduce 1GiB --ranks 0 --intra nvlink3"),
             "'0'",
         ),
         (
-            &[
-                "calc",
-                "collective",
-                "allreduce",
-                "1GiB",
-                "--ranks",
-                "16",
-                "--gpus-per-node",
-                "8",
-                "--intra",
-                "nvlink3",
-            ],
+            words("calc collective allreduce 1GiB --ranks 16 --gpus-per-node 8 --intra nvlink3"),
             "--inter",
         ),
-        (&["calc", "checkpoint", "--params", "70 GB"], "'70 GB'"),
+        (vec!["calc", "checkpoint", "--params", "70 GB"], "'70 GB'"),
         (
-            &[
+            vec![
                 "calc",
                 "busbw",
                 "allreduce",
@@ -315,97 +204,41 @@ fn bad_input_exits_2_with_one_clear_line() {
             ],
             "'1 GB'",
         ),
-        (&["links", "ib-qdr"], "'ib-qdr'"),
+        (vec!["links", "ib-qdr"], "'ib-qdr'"),
     ];
     assert_exit_2(cases);
 }
 
 #[test]
 fn training_calculators_reject_bad_input() {
-    let cases: &[(&[&str], &str)] = &[
+    let cases: &[(Vec<&str>, &str)] = &[
         (
-            &[
-                "calc",
-                "tp",
-                "--micro-batch",
-                "1",
-                "--seq",
-                "4096",
-                "--hidden",
-                "0",
-                "--tp",
-                "8",
-            ],
+            words("calc tp --micro-batch 1 --seq 4096 --hidden 0 --tp 8"),
             "hidden size '0'",
         ),
         (
-            &[
-                "calc",
-                "tp",
-                "--micro-batch",
-                "1",
-                "--seq",
-                "4096",
-                "--hidden",
-                "8192",
-                "--tp",
-                "-8",
-            ],
+            words("calc tp --micro-batch 1 --seq 4096 --hidden 8192 --tp -8"),
             "'-8'",
         ),
         (
-            &[
-                "calc",
-                "pipeline",
-                "--stages",
-                "16",
-                "--micro-batches",
-                "NaN",
-            ],
+            words("calc pipeline --stages 16 --micro-batches NaN"),
             "'NaN'",
         ),
         (
-            &["calc", "pipeline", "--stages", "1", "--micro-batches", "8"],
+            vec!["calc", "pipeline", "--stages", "1", "--micro-batches", "8"],
             "at least 2 stages",
         ),
+        (words("calc memory --params 70B --gpus 64 --stage 4"), "'4'"),
         (
-            &[
-                "calc", "memory", "--params", "70B", "--gpus", "64", "--stage", "4",
-            ],
-            "'4'",
-        ),
-        (
-            &[
-                "calc",
-                "memory",
-                "--params",
-                "70B",
-                "--gpus",
-                "64",
-                "--shard-group",
-                "12",
-            ],
+            words("calc memory --params 70B --gpus 64 --shard-group 12"),
             "'12'",
         ),
         (
-            &[
-                "calc",
-                "mfu",
-                "--params",
-                "70B",
-                "--gpus",
-                "8",
-                "--peak",
-                "h100",
-                "--tokens-per-s",
-                "1e4",
-            ],
+            words("calc mfu --params 70B --gpus 8 --peak h100 --tokens-per-s 1e4"),
             "'h100'",
         ),
         (
-            &[
-                "calc", "mfu", "--params", "70B", "--gpus", "8", "--peak", "989e12",
-            ],
+            words("calc mfu --params 70B --gpus 8 --peak 989e12"),
             "no throughput",
         ),
     ];
@@ -413,11 +246,11 @@ fn training_calculators_reject_bad_input() {
 }
 
 /// Each run exits 2 with one `error: ...` line containing its needle, and never panics.
-fn assert_exit_2(cases: &[(&[&str], &str)]) {
+fn assert_exit_2(cases: &[(Vec<&str>, &str)]) {
     for (args, needle) in cases {
-        let out = run(args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        let run = infraprep(args);
+        let stderr = run.stderr;
+        assert_eq!(run.code, 2, "{args:?}: {stderr}");
         assert!(
             stderr.starts_with("error: ") && stderr.contains(needle),
             "{args:?}: {stderr}"
@@ -437,33 +270,13 @@ fn close(value: &Value, want: f64) -> bool {
 
 #[test]
 fn tp_json_in_si_units() {
-    let base = [
-        "calc",
-        "tp",
-        "--micro-batch",
-        "1",
-        "--seq",
-        "4096",
-        "--hidden",
-        "8192",
-        "--tp",
-        "8",
-        "--json",
-    ];
+    let base = words("calc tp --micro-batch 1 --seq 4096 --hidden 8192 --tp 8 --json");
     let v = json(&base);
     has_keys(
         &v,
-        &[
-            "tp",
-            "message_bytes",
-            "collectives",
-            "ring_bytes_per_allreduce",
-            "layer_bytes",
-            "step_bytes",
-            "link",
-            "step_seconds",
-            "steps",
-        ],
+        &words(
+            "tp message_bytes collectives ring_bytes_per_allreduce layer_bytes step_bytes link step_seconds steps",
+        ),
     );
     assert!(close(&v["message_bytes"], 64.0 * MIB), "{v}");
     assert!(close(&v["layer_bytes"], 448.0 * MIB));
@@ -481,39 +294,14 @@ fn tp_json_in_si_units() {
 
 #[test]
 fn pipeline_json_and_text() {
-    let v = json(&[
-        "calc",
-        "pipeline",
-        "--stages",
-        "16",
-        "--micro-batches",
-        "64",
-        "--interleave",
-        "4",
-        "--t-fwd",
-        "10ms",
-        "--micro-batch",
-        "1",
-        "--seq",
-        "4096",
-        "--hidden",
-        "8192",
-        "--bw",
-        "50GB/s",
-        "--json",
-    ]);
+    let v = json(&words(
+        "calc pipeline --stages 16 --micro-batches 64 --interleave 4 --t-fwd 10ms --micro-batch 1 --seq 4096 --hidden 8192 --bw 50GB/s --json",
+    ));
     has_keys(
         &v,
-        &[
-            "bubble_fraction",
-            "bubble_share_of_step",
-            "bubble_fraction_without_interleaving",
-            "gpipe_rule_met",
-            "step_seconds",
-            "p2p_message_bytes",
-            "p2p_seconds",
-            "steps",
-        ],
+        &words(
+            "bubble_fraction bubble_share_of_step bubble_fraction_without_interleaving gpipe_rule_met step_seconds p2p_message_bytes p2p_seconds steps",
+        ),
     );
     assert!(close(&v["bubble_fraction"], 15.0 / 256.0));
     assert!(close(
@@ -522,14 +310,7 @@ fn pipeline_json_and_text() {
     ));
     assert!(close(&v["step_seconds"], 1.92 + 0.45 / 4.0));
     assert!(close(&v["p2p_seconds"], 64.0 * MIB / 50e9));
-    let text = stdout(&[
-        "calc",
-        "pipeline",
-        "--stages",
-        "16",
-        "--micro-batches",
-        "64",
-    ]);
+    let text = stdout(&words("calc pipeline --stages 16 --micro-batches 64"));
     assert!(
         text.starts_with("pipeline of p = 16 stages, m = 64 micro-batches, 1F1B")
             && text.contains("bubble, of ideal compute 23.4%"),
@@ -539,20 +320,10 @@ fn pipeline_json_and_text() {
 
 #[test]
 fn memory_json_lists_every_stage() {
-    let v = json(&[
-        "calc", "memory", "--params", "70B", "--gpus", "64", "--json",
-    ]);
+    let v = json(&words("calc memory --params 70B --gpus 64 --json"));
     has_keys(
         &v,
-        &[
-            "params",
-            "gpus",
-            "shard_ways",
-            "stage",
-            "bytes_per_gpu",
-            "stages",
-            "steps",
-        ],
+        &words("params gpus shard_ways stage bytes_per_gpu stages steps"),
     );
     assert_eq!(v["stage"], "zero-3");
     assert!(close(&v["bytes_per_gpu"], 17.5e9));
@@ -560,70 +331,26 @@ fn memory_json_lists_every_stage() {
     assert_eq!(stages.len(), 4);
     has_keys(
         &stages[1],
-        &[
-            "stage",
-            "formula",
-            "weights_bytes",
-            "gradients_bytes",
-            "optimizer_bytes",
-            "total_bytes",
-            "traffic_bytes",
-        ],
+        &words(
+            "stage formula weights_bytes gradients_bytes optimizer_bytes total_bytes traffic_bytes",
+        ),
     );
     assert!(close(&stages[0]["total_bytes"], 1.12e12));
-    let text = stdout(&[
-        "calc",
-        "memory",
-        "--params",
-        "70B",
-        "--gpus",
-        "64",
-        "--shard-group",
-        "8",
-    ]);
+    let text = stdout(&words("calc memory --params 70B --gpus 64 --shard-group 8"));
     assert!(text.contains("zero-3 (chosen) 140 GB"), "{text}");
 }
 
 #[test]
 fn mfu_json_and_text() {
-    let args = [
-        "calc",
-        "mfu",
-        "--params",
-        "70B",
-        "--gpus",
-        "1024",
-        "--peak",
-        "h100-bf16",
-        "--step-time",
-        "20s",
-        "--tokens-per-step",
-        "16777216",
-        "--layers",
-        "80",
-        "--heads",
-        "64",
-        "--head-dim",
-        "128",
-        "--seq",
-        "8192",
-        "--recompute",
-        "full",
-    ];
+    let args = words(
+        "calc mfu --params 70B --gpus 1024 --peak h100-bf16 --step-time 20s --tokens-per-step 16777216 --layers 80 --heads 64 --head-dim 128 --seq 8192 --recompute full",
+    );
     let v = json(&[&args[..], &["--json"]].concat());
     has_keys(
         &v,
-        &[
-            "mfu",
-            "hfu",
-            "peak",
-            "peak_flops_per_s",
-            "peak_source",
-            "tokens_per_s",
-            "model_flops_per_token",
-            "hardware_flops_per_token",
-            "steps",
-        ],
+        &words(
+            "mfu hfu peak peak_flops_per_s peak_source tokens_per_s model_flops_per_token hardware_flops_per_token steps",
+        ),
     );
     let mfu = v["mfu"].as_f64().expect("mfu");
     assert!((mfu - 0.401).abs() < 0.0005, "{mfu}");
@@ -639,33 +366,13 @@ fn mfu_json_and_text() {
 
 #[test]
 fn fabric_json_and_text() {
-    let args = [
-        "calc",
-        "fabric",
-        "--nodes",
-        "128",
-        "--nics-per-node",
-        "8",
-        "--speed",
-        "ib-ndr",
-        "--rail",
-    ];
+    let args = words("calc fabric --nodes 128 --nics-per-node 8 --speed ib-ndr --rail");
     let v = json(&[&args[..], &["--json"]].concat());
     has_keys(
         &v,
-        &[
-            "endpoints",
-            "tiers",
-            "leaves",
-            "spines",
-            "cores",
-            "cables",
-            "transceivers",
-            "injection_bytes_per_s",
-            "bisection_bytes_per_s",
-            "above_leaf_per_nic_bytes_per_s",
-            "steps",
-        ],
+        &words(
+            "endpoints tiers leaves spines cores cables transceivers injection_bytes_per_s bisection_bytes_per_s above_leaf_per_nic_bytes_per_s steps",
+        ),
     );
     assert_eq!(
         (v["leaves"].as_u64(), v["spines"].as_u64()),
@@ -683,29 +390,13 @@ fn fabric_json_and_text() {
 
 #[test]
 fn overlap_json_and_text() {
-    let args = [
-        "calc",
-        "overlap",
-        "--compute-total",
-        "120ms",
-        "--windows",
-        "170",
-        "--bytes",
-        "50MB",
-        "--bw",
-        "50GB/s",
-    ];
+    let args = words("calc overlap --compute-total 120ms --windows 170 --bytes 50MB --bw 50GB/s");
     let v = json(&[&args[..], &["--json"]].concat());
     has_keys(
         &v,
-        &[
-            "exposed_seconds",
-            "expected_exposed_seconds",
-            "step_seconds",
-            "hidden_fraction",
-            "comm_bound",
-            "steps",
-        ],
+        &words(
+            "exposed_seconds expected_exposed_seconds step_seconds hidden_fraction comm_bound steps",
+        ),
     );
     assert!(close(
         &v["exposed_seconds"],
@@ -722,37 +413,15 @@ fn overlap_json_and_text() {
 
 #[test]
 fn layout_json_and_text() {
-    let args = [
-        "calc",
-        "layout",
-        "--gpus",
-        "16384",
-        "--tp",
-        "8",
-        "--pp",
-        "16",
-        "--pod-size",
-        "3072",
-        "--oversubscription",
-        "7:1",
-        "--params",
-        "405B",
-        "--link",
-        "eth-400g",
-    ];
+    let args = words(
+        "calc layout --gpus 16384 --tp 8 --pp 16 --pod-size 3072 --oversubscription 7:1 --params 405B --link eth-400g",
+    );
     let v = json(&[&args[..], &["--json"]].concat());
     has_keys(
         &v,
-        &[
-            "replica_gpus",
-            "replicas_per_pod",
-            "placements",
-            "gradient_bytes",
-            "dp_seconds",
-            "dp_edges_leaving_pod",
-            "pod_uplink_bytes_per_s",
-            "steps",
-        ],
+        &words(
+            "replica_gpus replicas_per_pod placements gradient_bytes dp_seconds dp_edges_leaving_pod pod_uplink_bytes_per_s steps",
+        ),
     );
     assert_eq!(v["dp"].as_u64(), Some(128), "DP derived from the GPUs");
     assert!(close(&v["replicas_per_pod"], 24.0));
@@ -769,9 +438,9 @@ fn layout_json_and_text() {
 
 #[test]
 fn cluster_calculators_reject_bad_input() {
-    let cases: &[(&[&str], &str)] = &[
+    let cases: &[(Vec<&str>, &str)] = &[
         (
-            &[
+            vec![
                 "calc",
                 "fabric",
                 "--nodes",
@@ -784,17 +453,15 @@ fn cluster_calculators_reject_bad_input() {
             "'400 GB'",
         ),
         (
-            &["calc", "overlap", "--compute", "10ms", "--bytes", "50MB"],
+            vec!["calc", "overlap", "--compute", "10ms", "--bytes", "50MB"],
             "needs a link",
         ),
         (
-            &["calc", "layout", "--gpus", "128", "--tp", "16"],
+            vec!["calc", "layout", "--gpus", "128", "--tp", "16"],
             "NVLink domain",
         ),
         (
-            &[
-                "calc", "layout", "--gpus", "128", "--tp", "8", "--pp", "4", "--dp", "8",
-            ],
+            words("calc layout --gpus 128 --tp 8 --pp 4 --dp 8"),
             "must equal",
         ),
     ];
@@ -803,14 +470,14 @@ fn cluster_calculators_reject_bad_input() {
 
 #[test]
 fn mistyped_calc_lines_say_what_was_meant() {
-    let cases: &[(&[&str], &str)] = &[
-        (&["calc", "10", "GiB", "/", "nvlink3"], "quote it"),
-        (&["calc", "transfre", "10GiB"], "did you mean 'transfer'"),
+    let cases: &[(Vec<&str>, &str)] = &[
+        (vec!["calc", "10", "GiB", "/", "nvlink3"], "quote it"),
+        (vec!["calc", "transfre", "10GiB"], "did you mean 'transfer'"),
         (
-            &["calc", "transfer", "10GiB", "--link", "nvlnk3"],
+            vec!["calc", "transfer", "10GiB", "--link", "nvlnk3"],
             "did you mean 'nvlink3'",
         ),
-        (&["calc", "10 GiB / nvlnk3"], "'nvlnk3'"),
+        (vec!["calc", "10 GiB / nvlnk3"], "'nvlnk3'"),
     ];
     assert_exit_2(cases);
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{infraprep, infraprep_with};
+use common::{infraprep, infraprep_with, words};
 
 #[test]
 fn errors_follow_the_locale_and_name_the_bad_value() {
@@ -166,21 +166,8 @@ fn chinese_mode_prints_no_english_sentences() {
         vec!["calc", "transfer", "10GiBs", "--link", "nvlink4"],
         vec!["calc", "10 GiB / 25 GB/s"],
         vec!["calc", "pipeline", "--stages", "8", "--micro-batches", "16"],
-        vec![
-            "calc",
-            "tp",
-            "--micro-batch",
-            "1",
-            "--seq",
-            "4096",
-            "--hidden",
-            "8192",
-            "--tp",
-            "1",
-        ],
-        vec![
-            "calc", "mfu", "--params", "70B", "--gpus", "64", "--peak", "h100",
-        ],
+        words("calc tp --micro-batch 1 --seq 4096 --hidden 8192 --tp 1"),
+        words("calc mfu --params 70B --gpus 64 --peak h100"),
     ];
     for args in &commands {
         let run = infraprep_with(args, &zh);

@@ -18,6 +18,15 @@ fn app(lang: Lang) -> App {
     App::new(load(&[DeckSource::Bundled]).deck, lang)
 }
 
+/// An English app whose drills last 3 minutes and save progress in `dir` (none: not saved).
+fn drill_app(dir: Option<&std::path::Path>) -> App {
+    app(Lang::En).with_drill_setup(infraprep::tui::app::DrillSetup {
+        data_dir: dir.map(std::path::Path::to_path_buf),
+        minutes: 3.0,
+        exam: None,
+    })
+}
+
 /// Key events from a compact spec: plain characters, and `<enter>`, `<esc>`, `<tab>`,
 /// `<btab>`, `<bs>`, `<up>`, `<down>`, `<left>`, `<right>`, `<pgdn>`, `<home>`, `<end>`,
 /// `<c-c>`, `<c-u>`, `<c-w>`, `<c-z>`.
@@ -546,7 +555,6 @@ mod drill {
     use chrono::{DateTime, TimeDelta, Utc};
     use infraprep::drill::{DrillMode, Store};
     use infraprep::tui::Input;
-    use infraprep::tui::app::DrillSetup;
 
     use super::*;
 
@@ -554,15 +562,6 @@ mod drill {
         DateTime::parse_from_rfc3339("2026-11-29T10:00:00Z")
             .expect("a valid date")
             .with_timezone(&Utc)
-    }
-
-    fn drill_app(dir: &std::path::Path) -> App {
-        let setup = DrillSetup {
-            data_dir: Some(dir.to_path_buf()),
-            minutes: 3.0,
-            exam: None,
-        };
-        app(Lang::En).with_drill_setup(setup)
     }
 
     /// Runs keys at time `at` (the clock does not move while keys are pressed).
@@ -580,7 +579,7 @@ mod drill {
     #[test]
     fn a_question_shows_the_clock_and_the_answer_box_then_the_reveal() {
         let dir = tempfile::tempdir().unwrap();
-        let mut app = drill_app(dir.path());
+        let mut app = drill_app(Some(dir.path()));
         let keys = format!("{}d", open_number(&app, 12));
         let terminal = run_at(&mut app, t0(), &keys);
         assert_shows(
@@ -619,7 +618,7 @@ mod drill {
     #[test]
     fn the_clock_warns_and_times_out() {
         let dir = tempfile::tempdir().unwrap();
-        let mut app = drill_app(dir.path());
+        let mut app = drill_app(Some(dir.path()));
         let keys = format!("{}d", open_number(&app, 12));
         run_at(&mut app, t0(), &keys);
         let terminal = run_at(&mut app, t0() + TimeDelta::seconds(151), "");
@@ -640,7 +639,7 @@ mod drill {
     #[test]
     fn practice_reveals_grades_saves_and_ends_with_a_summary() {
         let dir = tempfile::tempdir().unwrap();
-        let mut app = drill_app(dir.path());
+        let mut app = drill_app(Some(dir.path()));
         let keys = format!("{}c", open_number(&app, 12)); // open the card; c is harmless
         run_at(&mut app, t0(), &keys);
         let options = infraprep::drill::DrillOptions {
@@ -701,7 +700,7 @@ mod drill {
     #[test]
     fn stats_show_the_reviews_and_the_forecast() {
         let dir = tempfile::tempdir().unwrap();
-        let mut app = drill_app(dir.path());
+        let mut app = drill_app(Some(dir.path()));
         let options = infraprep::drill::DrillOptions {
             card: Some("12".to_owned()),
             ..app.drill_options(DrillMode::Practice)
@@ -728,11 +727,7 @@ mod drill {
 
     #[test]
     fn without_a_data_directory_the_drill_runs_and_says_nothing_is_saved() {
-        let mut app = app(Lang::En).with_drill_setup(DrillSetup {
-            data_dir: None,
-            minutes: 3.0,
-            exam: None,
-        });
+        let mut app = drill_app(None);
         let terminal = run_at(&mut app, t0(), "3");
         assert_shows(&terminal, &["Mock interview", "Enter"]);
         let terminal = run_at(&mut app, t0(), "<enter>");
@@ -759,12 +754,7 @@ mod drill {
 #[test]
 fn in_interview_mode_the_next_question_takes_typing_at_once() {
     let dir = tempfile::tempdir().unwrap();
-    let setup = infraprep::tui::app::DrillSetup {
-        data_dir: Some(dir.path().to_path_buf()),
-        minutes: 3.0,
-        exam: None,
-    };
-    let mut app = app(Lang::En).with_drill_setup(setup);
+    let mut app = drill_app(Some(dir.path()));
     let keys = format!("{}d", open_number(&app, 12));
     run(&mut app, 80, 24, &keys, COLOR);
     run(&mut app, 80, 24, "one<esc> NVSwitch", COLOR);
@@ -780,12 +770,7 @@ fn in_interview_mode_the_next_question_takes_typing_at_once() {
 #[test]
 fn the_drill_screen_form_sets_tag_count_and_mode() {
     let dir = tempfile::tempdir().unwrap();
-    let setup = infraprep::tui::app::DrillSetup {
-        data_dir: Some(dir.path().to_path_buf()),
-        minutes: 3.0,
-        exam: None,
-    };
-    let mut app = app(Lang::En).with_drill_setup(setup);
+    let mut app = drill_app(Some(dir.path()));
     // mode → practice; questions 5 → 3; tag → the first tag; cards → any.
     let terminal = run(&mut app, 80, 24, "3ljhhjljlj", COLOR);
     assert_shows(
@@ -916,12 +901,7 @@ fn a_digit_on_a_selected_field_edits_it_instead_of_switching_screens() {
 #[test]
 fn ending_an_interview_early_opens_a_review_that_scrolls_at_80x24() {
     let dir = tempfile::tempdir().unwrap();
-    let setup = infraprep::tui::app::DrillSetup {
-        data_dir: Some(dir.path().to_path_buf()),
-        minutes: 3.0,
-        exam: None,
-    };
-    let mut app = app(Lang::En).with_drill_setup(setup);
+    let mut app = drill_app(Some(dir.path()));
     let keys = format!("{}d", open_number(&app, 12));
     run(&mut app, 80, 24, &keys, COLOR);
     // A hint, then an answer that states another point, then q with the answer still typed.
@@ -985,12 +965,7 @@ fn ending_an_interview_early_opens_a_review_that_scrolls_at_80x24() {
 #[test]
 fn d_on_a_card_uses_the_drill_screens_mode_and_minutes_and_esc_says_how_to_end() {
     let dir = tempfile::tempdir().unwrap();
-    let setup = infraprep::tui::app::DrillSetup {
-        data_dir: Some(dir.path().to_path_buf()),
-        minutes: 3.0,
-        exam: None,
-    };
-    let mut app = app(Lang::En).with_drill_setup(setup);
+    let mut app = drill_app(Some(dir.path()));
     // On the drill screen: mode → practice, then down to the minutes row and up by one step.
     run(&mut app, 80, 24, "3ljjl", COLOR);
     let minutes = app.drill_choice.minutes;
@@ -1041,12 +1016,7 @@ fn a_draft_left_by_a_closed_terminal_is_offered_back_on_the_next_drill() {
             extra: infraprep::drill::store::Extra::new(),
         })
         .unwrap();
-    let setup = infraprep::tui::app::DrillSetup {
-        data_dir: Some(dir.path().to_path_buf()),
-        minutes: 3.0,
-        exam: None,
-    };
-    let mut app = app(Lang::En).with_drill_setup(setup);
+    let mut app = drill_app(Some(dir.path()));
     app.tick(chrono::Utc::now());
     let keys = format!("{}d", open_number(&app, 12));
     let terminal = run(&mut app, 80, 24, &keys, COLOR);

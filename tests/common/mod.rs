@@ -51,3 +51,9 @@ pub fn fixture(path: &str) -> PathBuf {
 pub fn fixture_arg(path: &str) -> String {
     format!("tests/fixtures/{path}")
 }
+
+/// The argv of a command line written as one string, split at spaces: test tables read like
+/// the commands a user types. Words with spaces need an explicit list.
+pub fn words(line: &'static str) -> Vec<&'static str> {
+    line.split_whitespace().collect()
+}
