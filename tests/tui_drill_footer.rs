@@ -100,7 +100,27 @@ fn each_drill_phase_footer_names_only_its_own_keys() {
     // Out of the answer box: the question's keys.
     let footer = footer_after(&mut app, "^");
     assert_eq!(app.context(), Context::DrillAsk);
-    let asking = [
+    // A main question cannot be skipped, so `s` is not offered on it.
+    let asking = ["Space reveal", "i type", "h hint", "p pause", "q end"];
+    assert_footer(&footer, &asking, Lang::En, "answering");
+    let footer = footer_after(&mut app, "p");
+    assert_eq!(app.context(), Context::DrillPaused);
+    assert_footer(&footer, &["p pause", "q end"], Lang::En, "paused");
+    // Resumed and revealed: only grading (and ending) applies.
+    let footer = footer_after(&mut app, "p ");
+    assert_eq!(app.context(), Context::DrillGrade);
+    assert_footer(&footer, &["1-4 grade", "q end"], Lang::En, "revealed");
+    let footer = footer_after(&mut app, "3");
+    assert_eq!(app.context(), Context::DrillNext);
+    assert_footer(&footer, &["n next", "q end"], Lang::En, "graded");
+    // The next question is one of the card's follow-ups: that one can be skipped.
+    let footer = footer_after(&mut app, "n^");
+    assert_eq!(app.context(), Context::DrillAsk);
+    assert!(
+        app.drill.as_ref().is_some_and(|d| d.session.can_skip()),
+        "the second question is a follow-up"
+    );
+    let asking_follow_up = [
         "Space reveal",
         "i type",
         "h hint",
@@ -108,22 +128,15 @@ fn each_drill_phase_footer_names_only_its_own_keys() {
         "s skip",
         "q end",
     ];
-    assert_footer(&footer, &asking, Lang::En, "answering");
-    let footer = footer_after(&mut app, "p");
-    assert_eq!(app.context(), Context::DrillPaused);
-    assert_footer(&footer, &["p pause", "s skip", "q end"], Lang::En, "paused");
-    // Resumed and revealed: only grading (and skipping, ending) applies.
-    let footer = footer_after(&mut app, "p ");
+    assert_footer(&footer, &asking_follow_up, Lang::En, "a follow-up");
+    let footer = footer_after(&mut app, " ");
     assert_eq!(app.context(), Context::DrillGrade);
     assert_footer(
         &footer,
         &["1-4 grade", "s skip", "q end"],
         Lang::En,
-        "revealed",
+        "a follow-up revealed",
     );
-    let footer = footer_after(&mut app, "3");
-    assert_eq!(app.context(), Context::DrillNext);
-    assert_footer(&footer, &["n next", "q end"], Lang::En, "graded");
     let footer = footer_after(&mut app, "q");
     assert_eq!(app.context(), Context::DrillSummary);
     assert_footer(&footer, &["Esc back", "j/k scroll"], Lang::En, "summary");

@@ -8,7 +8,7 @@ use infraprep::content::deck::load;
 use infraprep::content::{DeckSource, Lang};
 use infraprep::text::messages::{self as m, Msg};
 use infraprep::tui::app::{App, DrillSetup};
-use infraprep::tui::keymap::{Context, footer_hints};
+use infraprep::tui::keymap::Context;
 use infraprep::tui::theme::Theme;
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -91,7 +91,7 @@ fn assert_fits(app: &App, rows: &[String], labels: &[Msg], what: &str) {
         return;
     }
     let footer = rows.last().expect("rows").trim();
-    let hints = footer_hints(app.context(), ui);
+    let hints = app.footer_hints();
     assert!(!footer.is_empty(), "{what}: no footer");
     for piece in footer.split("  ").map(str::trim).filter(|p| !p.is_empty()) {
         assert!(

@@ -225,13 +225,18 @@ impl Session {
         })
     }
 
+    /// Whether `skip` would act now: only an ungraded follow-up on screen can be skipped (a
+    /// main question is answered or left blank), so the footer offers `s` only then.
+    pub fn can_skip(&self) -> bool {
+        matches!(self.phase, Phase::Answering | Phase::Paused | Phase::Reveal)
+            && self.questions[self.index].is_follow_up()
+            && self.answers[self.index].grade.is_none()
+    }
+
     /// Skips the current follow-up (main questions cannot be skipped) and moves on. Returns
     /// whether it skipped.
     pub fn skip(&mut self, now: DateTime<Utc>) -> bool {
-        let skippable = matches!(self.phase, Phase::Answering | Phase::Paused | Phase::Reveal)
-            && self.questions[self.index].is_follow_up()
-            && self.answers[self.index].grade.is_none();
-        if !skippable {
+        if !self.can_skip() {
             return false;
         }
         let from_reveal = self.phase == Phase::Reveal;

@@ -24,7 +24,7 @@ pub use stats::STATS_SECTIONS;
 
 use super::action::Action;
 use super::geometry::{body_rows, reader_columns, reader_rows};
-use super::keymap::Context;
+use super::keymap::{self, Context};
 use super::overlay::Overlay;
 use super::screens::calc::CalcScreen;
 pub use super::screens::cards::Reading;
@@ -226,6 +226,18 @@ impl App {
     /// Side effects requested since the last call.
     pub fn take_effects(&mut self) -> Vec<Effect> {
         std::mem::take(&mut self.effects)
+    }
+
+    /// The footer's key hints here: the context's, less those that would only say no now
+    /// (`s` on a main drill question, which cannot be skipped).
+    pub fn footer_hints(&self) -> Vec<&'static str> {
+        let idle: &[Action] = match &self.drill {
+            Some(drill) if self.screen == Screen::Drill && !drill.session.can_skip() => {
+                &[Action::Skip]
+            }
+            _ => &[],
+        };
+        keymap::footer_hints_except(self.context(), self.ui(), idle)
     }
 
     /// Where the keyboard focus is, for the key table: the overlay, else the screen.

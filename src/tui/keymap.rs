@@ -153,7 +153,15 @@ pub fn key_for(context: Context, action: Action) -> String {
 /// A global binding whose keys the context binds to something else (`q` ends a drill, closes
 /// the help) does not apply there, so one key never shows two meanings.
 pub fn footer_hints(context: Context, lang: Lang) -> Vec<&'static str> {
-    let own = BINDINGS.iter().filter(|b| b.applies_in(context));
+    footer_hints_except(context, lang, &[])
+}
+
+/// [`footer_hints`] without the bindings of `idle`: actions the screen cannot take right now
+/// (skipping a main question), so the footer never offers a key that would only say no.
+pub fn footer_hints_except(context: Context, lang: Lang, idle: &[Action]) -> Vec<&'static str> {
+    let own = BINDINGS
+        .iter()
+        .filter(|b| b.applies_in(context) && !idle.contains(&b.action));
     let shadowed = |global: &Binding| {
         global.keys.iter().all(|key| {
             BINDINGS

@@ -25,7 +25,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::app::{App, Screen};
-use super::keymap::{Context, footer_hints};
+use super::keymap::Context;
 use super::theme::Theme;
 use crate::content::Lang;
 use crate::text::messages as m;
@@ -138,7 +138,7 @@ fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         return;
     } else {
         let mut spans = Vec::new();
-        for hint in fitting_hints(&footer_hints(app.context(), app.ui()), area.width.into()) {
+        for hint in fitting_hints(&app.footer_hints(), area.width.into()) {
             let (key, label) = hint.split_once(' ').unwrap_or((hint, ""));
             spans.push(Span::styled(key.to_owned(), theme.key()));
             spans.push(Span::styled(format!(" {label}  "), theme.dim()));
