@@ -4,7 +4,16 @@
 //! It also counts the bundled card files, so `--version` can say how many cards it carries
 //! without parsing the deck (`content::deck::BUNDLED_CARD_FILES`; a test checks that every one
 //! of them loads).
+//!
+//! And it turns the message catalogue's data files (`src/text/messages/*.toml`) into typed
+//! constants, one `pub const NAME: Msg` per entry, which each part of `text::messages` includes:
+//! translators edit data, the code still names every message by a checked constant. A malformed
+//! file stops the build with the file, the line and the entry named.
+use std::fmt::Write as _;
 use std::path::Path;
+
+/// Where the catalogue's data files are, from the crate root.
+const CATALOGUE_DIR: &str = "src/text/messages";
 
 fn main() {
     println!("cargo:rerun-if-changed=content");
@@ -20,4 +29,117 @@ fn main() {
          pub const BUNDLED_CARD_FILES: usize = {cards};\n"
     );
     std::fs::write(Path::new(&out).join("bundled_count.rs"), code).expect("OUT_DIR is writable");
+    if let Err(problem) = write_message_catalogue(&Path::new(&out).join("messages")) {
+        eprintln!("error: {problem}");
+        std::process::exit(1);
+    }
+}
+
+/// Writes `<out>/<part>.rs` for every `<part>.toml` of the catalogue.
+fn write_message_catalogue(out: &Path) -> Result<(), String> {
+    // The folder too, so that a new data file is noticed.
+    println!("cargo:rerun-if-changed={CATALOGUE_DIR}");
+    let entries = std::fs::read_dir(CATALOGUE_DIR)
+        .map_err(|e| format!("cannot read {CATALOGUE_DIR}: {e}"))?;
+    let mut files: Vec<_> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    for file in files {
+        println!("cargo:rerun-if-changed={}", file.display());
+        let name = file.display().to_string();
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let code = message_constants(&name, &text)?;
+        let part = file.with_extension("rs");
+        let target = out.join(part.file_name().unwrap_or_default());
+        std::fs::write(&target, code)
+            .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
+    }
+    Ok(())
+}
+
+/// The Rust code for one catalogue file: a `pub const` per entry, in file order, and `ENTRIES`,
+/// all of them. The file is TOML with one table per message:
+///
+/// ```toml
+/// [NAME]
+/// doc = "optional: becomes the constant's doc comment"
+/// zh = "中文，{n}"
+/// en = "English, {n}"
+/// ```
+///
+/// `file` names the file in errors, which also give the line and the entry.
+pub fn message_constants(file: &str, text: &str) -> Result<String, String> {
+    let document = toml::de::DeTable::parse(text)
+        .map_err(|e| format!("{file} is not valid TOML: {e}"))?
+        .into_inner();
+    let line = |offset: usize| text[..offset].matches('\n').count() + 1;
+    let mut entries: Vec<_> = document.iter().collect();
+    // In file order: parts are searched in order, so the first template that matches wins.
+    entries.sort_by_key(|(key, _)| key.span().start);
+    let mut code = format!("// Made by build.rs from {file}: edit that file, not this one.\n\n");
+    let mut names = Vec::new();
+    for (key, value) in entries {
+        let name = key.get_ref().as_ref();
+        let at = format!("{file}:{}: [{name}]", line(key.span().start));
+        if !is_constant_name(name) {
+            return Err(format!(
+                "{at}: a message's name is a Rust constant's: capital letters, digits and _, \
+                 starting with a letter (e.g. [SEARCH_TITLE])"
+            ));
+        }
+        let toml::de::DeValue::Table(fields) = value.get_ref() else {
+            return Err(format!(
+                "{at}: write the message as a table, with zh = \"…\" and en = \"…\" \
+                 on the lines below [{name}]"
+            ));
+        };
+        let mut texts = [None, None, None];
+        for (field, value) in fields {
+            let field = field.get_ref().as_ref();
+            let slot = ["zh", "en", "doc"]
+                .iter()
+                .position(|known| *known == field)
+                .ok_or_else(|| {
+                    format!("{at}: unknown field '{field}': a message has zh, en and doc only")
+                })?;
+            let toml::de::DeValue::String(value) = value.get_ref() else {
+                return Err(format!("{at}: {field} must be a string in quotes"));
+            };
+            texts[slot] = Some(value.as_ref());
+        }
+        let [Some(zh), Some(en), doc] = texts else {
+            return Err(format!(
+                "{at}: a message needs both zh and en (the Chinese and the English text)"
+            ));
+        };
+        for line in doc.iter().flat_map(|doc| doc.lines()) {
+            writeln!(code, "#[doc = {:?}]", format!(" {line}")).map_err(|e| e.to_string())?;
+        }
+        writeln!(
+            code,
+            "pub const {name}: super::Msg = super::Msg {{ id: {name:?}, zh: {zh:?}, en: {en:?} }};"
+        )
+        .map_err(|e| e.to_string())?;
+        names.push(name);
+    }
+    writeln!(
+        code,
+        "\n/// Every message of {file}, in file order.\nconst ENTRIES: &[super::Msg] = &[{}];",
+        names.join(", ")
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(code)
+}
+
+/// `SCREAMING_SNAKE_CASE`, so that it is a constant's name and clippy-clean.
+fn is_constant_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
 }

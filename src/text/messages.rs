@@ -1,10 +1,15 @@
 //! The message catalogue: every string the TUI and the CLI show, in Chinese and English.
 //!
-//! A typed table rather than an i18n crate (fluent, rust-i18n) or runtime files: each message is
-//! a `const` [`Msg`] holding both languages side by side, so the compiler finds every use (a
-//! misspelt id does not build), nothing is looked up on disk at run time, a translator sees the
-//! two texts together, and no dependency is added. Two languages and no plural rules beyond
-//! English "1 card / 2 cards" do not need Fluent's machinery.
+//! The texts are data: one TOML file per part of the catalogue (`messages/keys.toml`,
+//! `messages/errors.toml`, …), one table per message with its Chinese and English side by side,
+//! so a translator edits a plain file, sees the two texts together and needs no Rust. The code
+//! still gets a typed table rather than an i18n crate (fluent, rust-i18n) or files read at run
+//! time: `build.rs` turns each entry into a `const` [`Msg`] named by its key, so the compiler
+//! finds every use (a misspelt id does not build), a malformed file fails the build with the
+//! file and the entry named, and nothing is looked up on disk at run time. TOML because the
+//! crate already reads it (cards' front matter, the config file), it keeps comments for
+//! translators, and its strings need no escaping beyond quotes. Two languages and no plural
+//! rules beyond English "1 card / 2 cards" do not need Fluent's machinery.
 //!
 //! Messages with values use named placeholders, `{n}`, filled by [`Msg::fill`]; a test checks
 //! that both languages name the same placeholders and that neither language is missing (see
@@ -64,21 +69,6 @@ impl Msg {
 pub fn count(lang: Lang, n: usize, one: Msg, many: Msg) -> String {
     if n == 1 { one } else { many }.fill(lang, &[("n", &n)])
 }
-
-/// Declares messages as `NAME = "zh", "en";` after the name of the list that holds them all,
-/// for the catalogue test.
-macro_rules! messages {
-    ($list:ident; $($(#[$doc:meta])* $name:ident = $zh:literal, $en:literal;)*) => {
-        $(
-            $(#[$doc])*
-            pub const $name: $crate::text::messages::Msg =
-                $crate::text::messages::Msg { id: stringify!($name), zh: $zh, en: $en };
-        )*
-        /// Every message of this part of the catalogue.
-        pub const $list: &[$crate::text::messages::Msg] = &[$($name),*];
-    };
-}
-pub(crate) use messages;
 
 /// Every message in the catalogue.
 pub fn all() -> impl Iterator<Item = Msg> {
@@ -199,6 +189,48 @@ mod tests {
         let problems: Vec<String> = all().filter_map(check).collect();
         assert!(problems.is_empty(), "{problems:#?}");
         assert!(all().count() > 150, "catalogue size {}", all().count());
+    }
+
+    /// Each data file of the catalogue is one part's list, entry for entry: no file is left out
+    /// of the build, no list out of [`all`], and each constant holds its entry's texts.
+    #[test]
+    fn every_data_file_entry_is_a_constant() {
+        let parts = [
+            ("cli", CLI_MESSAGES),
+            ("errors", ERROR_MESSAGES),
+            ("help", HELP_MESSAGES),
+            ("keys", KEY_MESSAGES),
+            ("numbers", NUMBER_MESSAGES),
+            ("problems", PROBLEM_MESSAGES),
+            ("screens", SCREEN_MESSAGES),
+        ];
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/text/messages");
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .expect("the catalogue folder")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter_map(|name| name.strip_suffix(".toml").map(str::to_owned))
+            .collect();
+        files.sort();
+        let names: Vec<&str> = parts.iter().map(|(name, _)| *name).collect();
+        assert_eq!(files, names, "one data file per part of the catalogue");
+        let mut entries = 0;
+        for (part, list) in parts {
+            let text = std::fs::read_to_string(dir.join(format!("{part}.toml"))).expect("readable");
+            let table: toml::Table = text.parse().expect("valid TOML");
+            assert_eq!(list.len(), table.len(), "{part}.toml against its list");
+            for (id, fields) in &table {
+                let msg = list.iter().find(|m| m.id == id);
+                let msg = msg.unwrap_or_else(|| panic!("{part}.toml: [{id}] is no constant"));
+                let text = |lang: &str| fields.get(lang).and_then(toml::Value::as_str);
+                assert_eq!(
+                    (Some(msg.zh), Some(msg.en)),
+                    (text("zh"), text("en")),
+                    "{id}"
+                );
+            }
+            entries += table.len();
+        }
+        assert_eq!(entries, all().count(), "every part is in all()");
     }
 
     #[test]
