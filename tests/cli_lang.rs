@@ -152,6 +152,8 @@ fn chinese_mode_prints_no_english_sentences() {
         vec!["validate", "tests/fixtures/invalid/missing-section"],
         vec!["validate", "tests/fixtures/invalid/bad-calc-preset"],
         vec!["validate", "tests/fixtures/invalid/bad-number-template"],
+        vec!["validate", "tests/fixtures/invalid/stale-preset-figure"],
+        vec!["validate", "tests/fixtures/invalid/figure-two-sources"],
         vec!["drill"],
         vec!["calc"],
         vec!["calc", "10", "GiB", "/", "nvlnk3"],

@@ -105,7 +105,7 @@ fn each_drill_phase_footer_names_only_its_own_keys() {
     assert_footer(&footer, &asking, Lang::En, "answering");
     let footer = footer_after(&mut app, "p");
     assert_eq!(app.context(), Context::DrillPaused);
-    assert_footer(&footer, &["p pause", "q end"], Lang::En, "paused");
+    assert_footer(&footer, &["p resume", "q end"], Lang::En, "paused");
     // Resumed and revealed: only grading (and ending) applies.
     let footer = footer_after(&mut app, "p ");
     assert_eq!(app.context(), Context::DrillGrade);

@@ -2,6 +2,9 @@
 //! questions find their answer and how a card's `[[figures]]` entry reads a preset's result, so
 //! both name a figure the way a script reading `--json` would.
 
+use crate::content::Lang;
+use crate::text::messages as m;
+
 /// The number at a dotted path (`results.0.seconds`); the error names the missing step and
 /// what is there instead.
 pub fn lookup(json: &serde_json::Value, path: &str) -> Result<f64, String> {
@@ -23,9 +26,13 @@ pub fn lookup(json: &serde_json::Value, path: &str) -> Result<f64, String> {
                 serde_json::Value::Array(items) => format!("a list of {}", items.len()),
                 other => format!("the value {other}"),
             };
-            format!("path '{path}' has no '{step}' ({there})")
+            m::PROBLEM_REPORT_NO_STEP.fill(
+                Lang::En,
+                &[("path", &path), ("step", &step), ("there", &there)],
+            )
         })?;
     }
-    at.as_f64()
-        .ok_or_else(|| format!("path '{path}' leads to {at}, not a number"))
+    at.as_f64().ok_or_else(|| {
+        m::PROBLEM_REPORT_NOT_NUMBER.fill(Lang::En, &[("path", &path), ("value", at)])
+    })
 }

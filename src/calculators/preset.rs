@@ -4,7 +4,8 @@
 
 use super::{Calculator, Computed, Form, FormError, calculator};
 use crate::calc::{self, HardwareTable};
-use crate::content::{CalcPreset, Card, Figure, Problem};
+use crate::content::{CalcPreset, Card, Figure, Lang, Problem};
+use crate::text::messages as m;
 
 /// What a preset opens: a calculator with its form, or a quick-arithmetic expression.
 pub enum Opened {
@@ -83,24 +84,35 @@ pub fn check_figure(
         .strip_suffix(['x', '×'])
         .filter(|n| n.ends_with(|c: char| c.is_ascii_digit()))
         .unwrap_or(expect);
-    let (value, what) = match (figure.calc, figure.field.as_deref()) {
-        (Some(index), Some(field)) => (
-            preset_value(index, field, presets, table, expect)?,
-            format!("calc = {index}, field '{field}'"),
-        ),
-        _ => (
-            calc::eval_expression(&figure.expr, table)
-                .map_err(|e| format!("cannot compute '{}': {e}", figure.expr))?,
-            format!("figure '{}'", figure.expr),
-        ),
+    let preset = figure.calc.zip(figure.field.as_deref());
+    let value = match preset {
+        Some((index, field)) => preset_value(index, field, presets, table, expect)?,
+        None => calc::eval_expression(&figure.expr, table).map_err(|e| {
+            m::PROBLEM_FIGURE_UNCOMPUTABLE.fill(Lang::En, &[("expr", &figure.expr), ("detail", &e)])
+        })?,
+    };
+    let mismatch = || {
+        let (shown, said) = (&value.display, &figure.expect);
+        match preset {
+            Some((calc, field)) => m::PROBLEM_FIGURE_PRESET_MISMATCH.fill(
+                Lang::En,
+                &[
+                    ("calc", &calc),
+                    ("field", &field),
+                    ("value", shown),
+                    ("expect", said),
+                ],
+            ),
+            None => m::PROBLEM_FIGURE_MISMATCH.fill(
+                Lang::En,
+                &[("expr", &figure.expr), ("value", shown), ("expect", said)],
+            ),
+        }
     };
     match calc::figure_matches(&value, expect) {
         Ok(true) => Ok(()),
-        Ok(false) => Err(format!(
-            "{what} computes to {}, but the card says '{}'",
-            value.display, figure.expect
-        )),
-        Err(e) => Err(format!("figure '{}': {e}", figure.expect)),
+        Ok(false) => Err(mismatch()),
+        Err(e) => Err(expect_problem(&figure.expect, &e)),
     }
 }
 
@@ -115,24 +127,24 @@ fn preset_value(
     table: &HardwareTable,
     expect: &str,
 ) -> Result<calc::ExprValue, String> {
+    let problem = |msg: m::Msg, detail: &dyn std::fmt::Display| {
+        let count = presets.len();
+        msg.fill(
+            Lang::En,
+            &[("calc", &index), ("count", &count), ("detail", detail)],
+        )
+    };
     let preset = index
         .checked_sub(1)
         .and_then(|i| presets.get(i))
-        .ok_or_else(|| {
-            format!(
-                "figure calc = {index}: the card has {} [[calc]] presets (1 is the first)",
-                presets.len()
-            )
-        })?;
+        .ok_or_else(|| problem(m::PROBLEM_FIGURE_NO_PRESET, &""))?;
     let computed = compute(preset, table)
-        .map_err(|e| format!("figure calc = {index}: the preset does not compute: {e}"))?
-        .ok_or_else(|| {
-            format!("figure calc = {index}: an expression preset has no report; use 'expr'")
-        })?;
+        .map_err(|e| problem(m::PROBLEM_FIGURE_PRESET_FAILS, &e))?
+        .ok_or_else(|| problem(m::PROBLEM_FIGURE_EXPRESSION_PRESET, &""))?;
     let number =
-        super::lookup(&computed.json, field).map_err(|e| format!("figure calc = {index}: {e}"))?;
+        super::lookup(&computed.json, field).map_err(|e| problem(m::PROBLEM_FIGURE_PATH, &e))?;
     let kind = calc::eval_expression(expect, table)
-        .map_err(|e| format!("figure '{expect}': {e}"))?
+        .map_err(|e| expect_problem(expect, &e))?
         .kind;
     Ok(calc::ExprValue {
         value: number,
@@ -140,6 +152,11 @@ fn preset_value(
         display: shown(number, kind),
         steps: Vec::new(),
     })
+}
+
+/// A card's `expect` that is not a figure the engine can read.
+fn expect_problem(expect: &str, detail: &dyn std::fmt::Display) -> String {
+    m::PROBLEM_FIGURE_EXPECT.fill(Lang::En, &[("expect", &expect), ("detail", detail)])
 }
 
 /// Every preset and figure problem in `card`, at the lines of its front matter.

@@ -7,6 +7,7 @@ use super::{Problems, RawKeyPoints};
 use crate::content::card::{CalcPreset, Figure, KeyPoint, Source, TermRule};
 use crate::content::numbers::{NumberTemplate, read_template};
 use crate::content::{Bilingual, Lang};
+use crate::text::messages as m;
 
 /// Turns spans of the front matter into file lines, and collects problems.
 pub(super) struct Checker<'a> {
@@ -226,17 +227,16 @@ impl Checker<'_> {
 fn figure_shape(figure: &Figure) -> Option<&'static str> {
     let expr = !figure.expr.trim().is_empty();
     let preset = figure.calc.is_some() || figure.field.is_some();
-    if figure.expect.trim().is_empty() {
-        Some("a figure needs 'expect', the figure as the card prints it")
+    let problem = if figure.expect.trim().is_empty() {
+        m::PROBLEM_FIGURE_NO_EXPECT
     } else if expr && preset {
-        Some("a figure takes its value from 'expr' or from 'calc' and 'field', not both")
+        m::PROBLEM_FIGURE_TWO_SOURCES
     } else if preset && (figure.calc.is_none() || figure.field.is_none()) {
-        Some(
-            "a figure read from a preset needs both 'calc' (which [[calc]], 1 = the first) and 'field' (a path in its --json, e.g. step_seconds)",
-        )
+        m::PROBLEM_FIGURE_PRESET_HALF
     } else if !expr && !preset {
-        Some("a figure needs 'expr' (a quick-arithmetic expression), or 'calc' and 'field'")
+        m::PROBLEM_FIGURE_NO_VALUE
     } else {
-        None
-    }
+        return None;
+    };
+    Some(problem.en)
 }
