@@ -199,6 +199,25 @@ impl LinkSpec {
     }
 }
 
+/// `link` with the efficiency typed in `--{flag}` (`text`) set for every role; a link to apply
+/// it to must be given, else the error is `missing` of the text as typed.
+pub(crate) fn with_efficiency(
+    mut link: Option<LinkSpec>,
+    flag: &str,
+    text: Option<&str>,
+    missing: impl FnOnce(&str) -> Bi,
+) -> Result<Option<LinkSpec>, CalcError> {
+    let Some(text) = text else {
+        return Ok(link);
+    };
+    let efficiency = units::parse_efficiency(text)?;
+    let Some(spec) = link.as_mut() else {
+        return Err(CalcError::invalid(missing(text.trim())));
+    };
+    spec.override_efficiency(efficiency, &format!("given with --{flag}"));
+    Ok(link)
+}
+
 /// Reads a link id from the table, or failing that a rate (`--storage-bw pfs-llama3` or `100 GB/s`).
 pub fn link_or_rate(text: &str, table: &HardwareTable) -> Result<LinkSpec, CalcError> {
     link_or(text, table, LinkSpec::custom)

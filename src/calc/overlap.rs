@@ -43,6 +43,18 @@ fn on_link(bytes: f64, link: &LinkSpec) -> (f64, f64) {
     )
 }
 
+/// A size given as text, timed on the link: (bytes, the link, (spec, expected)). Without a link
+/// the error is `missing` of the text as typed.
+fn bytes_on_link<'l>(
+    text: &str,
+    link: Option<&'l LinkSpec>,
+    missing: impl FnOnce(&str) -> Bi,
+) -> Result<(f64, &'l LinkSpec, (f64, f64)), CalcError> {
+    let bytes = units::parse_size(text)?;
+    let link = link.ok_or_else(|| CalcError::invalid(missing(text.trim())))?;
+    Ok((bytes, link, on_link(bytes, link)))
+}
+
 fn one_of<'a>(
     pairs: &[(&'static str, Option<&'a str>)],
     missing: Bi,
@@ -110,15 +122,12 @@ fn comm_time(
             )
         }
         _ => {
-            let bytes = units::parse_size(text)?;
-            let link = link.ok_or_else(|| {
-                    CalcError::invalid(bi!(
-                        "--bytes '{b}' needs a link to time it: add --link ID (e.g. 'ib-ndr') or --bw RATE (e.g. '50 GB/s')",
-                        "--bytes '{b}' 需要链路才能计时：加 --link ID（如 'ib-ndr'）或 --bw RATE（如 '50 GB/s'）",
-                        b = text.trim()
-                    ))
-                })?;
-            let t = on_link(bytes, link);
+            let (bytes, link, t) = bytes_on_link(text, link, |b| {
+                bi!(
+                    "--bytes '{b}' needs a link to time it: add --link ID (e.g. 'ib-ndr') or --bw RATE (e.g. '50 GB/s')",
+                    "--bytes '{b}' 需要链路才能计时：加 --link ID（如 'ib-ndr'）或 --bw RATE（如 '50 GB/s'）"
+                )
+            })?;
             (
                 t,
                 bi!(
@@ -162,15 +171,12 @@ fn tail_time(
             )
         }
         (None, Some(b)) => {
-            let bytes = units::parse_size(b)?;
-            let link = link.ok_or_else(|| {
-                CalcError::invalid(bi!(
+            let (bytes, link, t) = bytes_on_link(b, link, |b| {
+                bi!(
                     "--tail-bytes '{b}' needs a link to time it: add --link ID or --bw RATE",
-                    "--tail-bytes '{b}' 需要链路才能计时：加 --link ID 或 --bw RATE",
-                    b = b.trim()
-                ))
+                    "--tail-bytes '{b}' 需要链路才能计时：加 --link ID 或 --bw RATE"
+                )
             })?;
-            let t = on_link(bytes, link);
             (
                 t,
                 bi!(

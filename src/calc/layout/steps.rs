@@ -6,23 +6,24 @@ use crate::calc::layout::{LayoutInput, LayoutReport, Placement};
 use crate::text::Bi;
 
 pub(super) fn explain(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
+    let grid = &r.grid;
     let mut steps = vec![
         bi!(
             "GPUs = TP × CP × PP × DP = {t} × {c} × {p} × {d} = {g}; {n} nodes of {per}",
             "GPU 数 = TP × CP × PP × DP = {t} × {c} × {p} × {d} = {g}；{n} 个节点，每个 {per} 卡",
-            t = r.tp,
-            c = r.cp,
-            p = r.pp,
-            d = r.dp,
-            g = r.gpus,
+            t = grid.tp,
+            c = grid.cp,
+            p = grid.pp,
+            d = grid.dp,
+            g = grid.gpus,
             n = r.nodes,
-            per = r.gpus_per_node
+            per = grid.gpus_per_node
         ),
         bi!(
             "order [TP, CP, PP, DP], TP fastest (Megatron, Llama 3): rank = tp + {a}·cp + {b}·pp + {c}·dp",
             "顺序 [TP, CP, PP, DP]，TP 变化最快（Megatron、Llama 3）：rank = tp + {a}·cp + {b}·pp + {c}·dp",
-            a = r.tp,
-            b = r.tp * r.cp,
+            a = grid.tp,
+            b = grid.tp * grid.cp,
             c = r.replica_gpus
         ),
         bi!(
@@ -30,14 +31,14 @@ pub(super) fn explain(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
             "一个模型副本 = TP × CP × PP = {g} 个 GPU = {n} 个节点；DP = {d} 个副本",
             g = r.replica_gpus,
             n = r.replica_nodes,
-            d = r.dp
+            d = grid.dp
         ),
     ];
     if let (Some(pod), Some(pods), Some(per_pod)) = (r.pod_size, r.pods, r.replicas_per_pod) {
         steps.push(bi!(
             "pods of {pod} GPUs: {g} / {pod} = {n} pods; {pod} / {rep} = {per} replicas per pod",
             "每个 pod {pod} 个 GPU：{g} / {pod} = {n} 个 pod；{pod} / {rep} = 每个 pod {per} 个副本",
-            g = r.gpus,
+            g = grid.gpus,
             n = format::sig(pods, 3),
             rep = r.replica_gpus,
             per = format::sig(per_pod, 3)
@@ -46,7 +47,7 @@ pub(super) fn explain(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
     steps.extend(
         r.placements
             .iter()
-            .map(|pl| placement_line(pl, r.gpus_per_node)),
+            .map(|pl| placement_line(pl, grid.gpus_per_node)),
     );
     steps.extend(traffic_lines(input, r));
     steps
@@ -118,7 +119,7 @@ fn traffic_lines(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
         lines.push(bi!(
             "TP: 4 all-reduces of b·(s/CP)·h per layer, 2(t-1)/t of it from each GPU, × ⌈L/PP⌉ = {l} layers × m = {m}: {b} per GPU per step, on NVLink",
             "TP：每层 4 次 b·(s/CP)·h 的 all-reduce，每 GPU 发送其 2(t-1)/t，× ⌈L/PP⌉ = {l} 层 × m = {m}：每 GPU 每步 {b}，走 NVLink",
-            l = input.layers.div_ceil(r.pp),
+            l = input.layers.div_ceil(r.grid.pp),
             b = format::bytes(bytes)
         ));
     }
