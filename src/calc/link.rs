@@ -186,16 +186,15 @@ impl LinkSpec {
         let (label, source) = (&self.label, &self.efficiency_source);
         let (bw, alpha) = (format::rate(self.bandwidth), format::duration(self.latency));
         let e = format::sig(self.efficiency, 3);
-        Bi::build(|lang| {
-            let bidir = bidir.get(lang);
-            if lang == crate::content::Lang::Zh {
-                format!("{label}：单向 B = {bw}{bidir}；α = {alpha}；效率 {e}（{source}）")
-            } else {
+        format::around(
+            [&bidir],
+            |[bidir]| {
                 format!(
                     "{label}: B = {bw} per direction{bidir}; α = {alpha}; efficiency {e} ({source})"
                 )
-            }
-        })
+            },
+            |[bidir]| format!("{label}：单向 B = {bw}{bidir}；α = {alpha}；效率 {e}（{source}）"),
+        )
     }
 }
 

@@ -55,30 +55,6 @@ fn bytes_on_link<'l>(
     Ok((bytes, link, on_link(bytes, link)))
 }
 
-fn one_of<'a>(
-    pairs: &[(&'static str, Option<&'a str>)],
-    missing: Bi,
-) -> Result<(&'static str, &'a str), CalcError> {
-    let given: Vec<(&'static str, &'a str)> = pairs
-        .iter()
-        .filter_map(|(flag, v)| v.map(|v| (*flag, v)))
-        .collect();
-    match given.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(CalcError::invalid(missing)),
-        many => {
-            let flags: Vec<String> = many
-                .iter()
-                .map(|(f, v)| format!("{f} '{}'", v.trim()))
-                .collect();
-            Err(CalcError::invalid(Bi::new(
-                format!("give one of {}, not several", flags.join(" and ")),
-                format!("只给其中一个：{}，不要同时给", flags.join("、")),
-            )))
-        }
-    }
-}
-
 /// m per window (spec, expected) and how it was given.
 fn comm_time(
     f: &Form,
@@ -86,19 +62,15 @@ fn comm_time(
     link: Option<&LinkSpec>,
 ) -> Result<((f64, f64), Bi), CalcError> {
     let n = windows as f64;
-    let (flag, text) = one_of(
-        &[
-            ("--comm", f.get("comm")),
-            ("--comm-total", f.get("comm-total")),
-            ("--bytes", f.get("bytes")),
-        ],
+    let (flag, text) = f.one_of(
+        &["comm", "comm-total", "bytes"],
         bi!(
             "give the communication: --comm TIME per window, --comm-total TIME, or --bytes SIZE with --link or --bw",
             "请给通信量：每窗口 --comm TIME、总量 --comm-total TIME，或 --bytes SIZE 加 --link 或 --bw"
         ),
     )?;
     Ok(match flag {
-        "--comm" => {
+        "comm" => {
             let t = units::parse_duration(text)?;
             (
                 (t, t),
@@ -109,7 +81,7 @@ fn comm_time(
                 ),
             )
         }
-        "--comm-total" => {
+        "comm-total" => {
             let t = units::parse_duration(text)? / n;
             (
                 (t, t),
@@ -202,17 +174,14 @@ impl OverlapInput {
         let windows = f.count_or("windows", "windows", 1)?;
         let n = windows as f64;
         let link = link_or_bw(f.get("link"), f.get("bw"), table)?;
-        let (flag, text) = one_of(
-            &[
-                ("--compute", f.get("compute")),
-                ("--compute-total", f.get("compute-total")),
-            ],
+        let (flag, text) = f.one_of(
+            &["compute", "compute-total"],
             bi!(
                 "give the compute time: --compute TIME per window, or --compute-total TIME for all windows",
                 "请给计算时间：每窗口 --compute TIME，或所有窗口合计 --compute-total TIME"
             ),
         )?;
-        let compute = units::parse_duration(text)? / if flag == "--compute" { 1.0 } else { n };
+        let compute = units::parse_duration(text)? / if flag == "compute" { 1.0 } else { n };
         let (comm, comm_source) = comm_time(f, windows, link.as_ref())?;
         let (tail, tail_source) = tail_time(f, comm, link.as_ref())?;
         Ok(OverlapInput {

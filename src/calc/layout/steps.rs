@@ -7,38 +7,32 @@ use crate::text::Bi;
 
 pub(super) fn explain(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
     let grid = &r.grid;
+    let (tp, cp, pp, dp, gpus) = (grid.tp, grid.cp, grid.pp, grid.dp, grid.gpus);
     let mut steps = vec![
         bi!(
-            "GPUs = TP × CP × PP × DP = {t} × {c} × {p} × {d} = {g}; {n} nodes of {per}",
-            "GPU 数 = TP × CP × PP × DP = {t} × {c} × {p} × {d} = {g}；{n} 个节点，每个 {per} 卡",
-            t = grid.tp,
-            c = grid.cp,
-            p = grid.pp,
-            d = grid.dp,
-            g = grid.gpus,
+            "GPUs = TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {gpus}; {n} nodes of {per}",
+            "GPU 数 = TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {gpus}；{n} 个节点，每个 {per} 卡",
             n = r.nodes,
             per = grid.gpus_per_node
         ),
         bi!(
             "order [TP, CP, PP, DP], TP fastest (Megatron, Llama 3): rank = tp + {a}·cp + {b}·pp + {c}·dp",
             "顺序 [TP, CP, PP, DP]，TP 变化最快（Megatron、Llama 3）：rank = tp + {a}·cp + {b}·pp + {c}·dp",
-            a = grid.tp,
-            b = grid.tp * grid.cp,
+            a = tp,
+            b = tp * cp,
             c = r.replica_gpus
         ),
         bi!(
-            "one model replica = TP × CP × PP = {g} GPUs = {n} node(s); DP = {d} replicas",
-            "一个模型副本 = TP × CP × PP = {g} 个 GPU = {n} 个节点；DP = {d} 个副本",
+            "one model replica = TP × CP × PP = {g} GPUs = {n} node(s); DP = {dp} replicas",
+            "一个模型副本 = TP × CP × PP = {g} 个 GPU = {n} 个节点；DP = {dp} 个副本",
             g = r.replica_gpus,
-            n = r.replica_nodes,
-            d = grid.dp
+            n = r.replica_nodes
         ),
     ];
     if let (Some(pod), Some(pods), Some(per_pod)) = (r.pod_size, r.pods, r.replicas_per_pod) {
         steps.push(bi!(
-            "pods of {pod} GPUs: {g} / {pod} = {n} pods; {pod} / {rep} = {per} replicas per pod",
-            "每个 pod {pod} 个 GPU：{g} / {pod} = {n} 个 pod；{pod} / {rep} = 每个 pod {per} 个副本",
-            g = grid.gpus,
+            "pods of {pod} GPUs: {gpus} / {pod} = {n} pods; {pod} / {rep} = {per} replicas per pod",
+            "每个 pod {pod} 个 GPU：{gpus} / {pod} = {n} 个 pod；{pod} / {rep} = 每个 pod {per} 个副本",
             n = format::sig(pods, 3),
             rep = r.replica_gpus,
             per = format::sig(per_pod, 3)
@@ -100,16 +94,17 @@ fn placement_line(pl: &Placement, gpus_per_node: usize) -> Bi {
         Bi::default()
     };
     let (size, stride, nodes) = (pl.size, pl.stride, pl.nodes_spanned);
-    Bi::build(|lang| {
-        let (pods, where_, rail) = (pods.get(lang), where_.get(lang), rail.get(lang));
-        if lang == crate::content::Lang::Zh {
-            format!("{dim} 组大小 {size}，步长 {stride}：{nodes} 个节点{pods}，{where_}{rail}")
-        } else {
+    format::around(
+        [&pods, &where_, &rail],
+        |[pods, where_, rail]| {
             format!(
                 "{dim} group of {size} at stride {stride}: {nodes} node(s){pods}, {where_}{rail}"
             )
-        }
-    })
+        },
+        |[pods, where_, rail]| {
+            format!("{dim} 组大小 {size}，步长 {stride}：{nodes} 个节点{pods}，{where_}{rail}")
+        },
+    )
 }
 
 fn traffic_lines(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
