@@ -19,6 +19,7 @@ pub mod fabric;
 pub mod form;
 pub mod format;
 pub mod hardware;
+pub mod ids;
 pub mod layout;
 pub mod link;
 pub mod memory;

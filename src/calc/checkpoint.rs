@@ -12,7 +12,7 @@ pub use recipe::Recipe;
 pub use report::checkpoint;
 
 use crate::calc::Form;
-use crate::calc::link::{LinkSpec, Role, link_or_rate, storage_or_rate};
+use crate::calc::link::{LinkSpec, Role, link_or_rate, storage_or_rate, with_efficiency};
 
 /// GPUs per node assumed when `--nodes` is not given: an HGX/DGX server.
 pub const GPUS_PER_NODE_ASSUMED: usize = 8;
@@ -59,18 +59,17 @@ impl CheckpointInput {
         }
         let link = |text: Option<&str>| text.map(|t| link_or_rate(t, table)).transpose();
         let storage_link = |text: Option<&str>| text.map(|t| storage_or_rate(t, table)).transpose();
-        let mut storage = storage_link(f.get("storage-bw"))?;
-        if let Some(text) = f.get("storage-efficiency") {
-            let e = units::parse_efficiency(text)?;
-            let Some(link) = storage.as_mut() else {
-                return Err(CalcError::invalid(crate::bi!(
+        let storage = with_efficiency(
+            storage_link(f.get("storage-bw"))?,
+            "storage-efficiency",
+            f.get("storage-efficiency"),
+            |e| {
+                crate::bi!(
                     "--storage-efficiency '{e}' needs --storage-bw",
-                    "--storage-efficiency '{e}' 需要配合 --storage-bw",
-                    e = text.trim()
-                )));
-            };
-            link.override_efficiency(e, "given with --storage-efficiency");
-        }
+                    "--storage-efficiency '{e}' 需要配合 --storage-bw"
+                )
+            },
+        )?;
         let (nodes, nodes_derived) = nodes(f.get("nodes"), gpus)?;
         Ok(CheckpointInput {
             params: units::parse_params(f.text("params"))?,

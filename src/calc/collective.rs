@@ -15,7 +15,7 @@ use serde::Serialize;
 pub use op::{Algorithm, Op};
 
 use crate::calc::Form;
-use crate::calc::link::{LinkSpec, Role, link_or_rate};
+use crate::calc::link::{LinkSpec, Role, link_or_rate, with_efficiency};
 use crate::calc::{CalcError, HardwareTable, format, units};
 use crate::text::Bi;
 use model::Rates;
@@ -44,7 +44,7 @@ fn pick_link(
     efficiency: Option<&str>,
     table: &HardwareTable,
 ) -> Result<Option<LinkSpec>, CalcError> {
-    let mut link = match (id, rate) {
+    let link = match (id, rate) {
         (Some(_), Some(_)) => Err(CalcError::invalid(crate::bi!(
             "give --{what} or --{what}-bw, not both",
             "--{what} 和 --{what}-bw 只能给一个"
@@ -53,17 +53,12 @@ fn pick_link(
         (None, Some(rate)) => link_or_rate(rate, table).map(Some),
         (None, None) => Ok(None),
     }?;
-    if let Some(text) = efficiency {
-        let e = units::parse_efficiency(text)?;
-        let Some(link) = link.as_mut() else {
-            return Err(CalcError::invalid(crate::bi!(
-                "--{what}-efficiency '{e}' needs a link: add --{what} or --{what}-bw",
-                "--{what}-efficiency '{e}' 需要一条链路：请加 --{what} 或 --{what}-bw",
-                e = text.trim()
-            )));
-        };
-        link.override_efficiency(e, &format!("given with --{what}-efficiency"));
-    }
+    let link = with_efficiency(link, &format!("{what}-efficiency"), efficiency, |e| {
+        crate::bi!(
+            "--{what}-efficiency '{e}' needs a link: add --{what} or --{what}-bw",
+            "--{what}-efficiency '{e}' 需要一条链路：请加 --{what} 或 --{what}-bw"
+        )
+    })?;
     Ok(link.map(|l| l.for_role(Role::Collective)))
 }
 

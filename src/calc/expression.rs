@@ -80,16 +80,15 @@ pub fn eval_expression(expr: &str, table: &HardwareTable) -> Result<ExprValue, C
         fend_bridge::evaluate_expecting(&grouped, Kind::Duration).map_err(|message| {
             let mut err = units::unreadable(original, &message);
             if let CalcError::Unreadable { hint, .. } = &mut err {
-                *hint = Bi::build(|lang| {
-                    let h = hint.get(lang);
-                    if lang == crate::content::Lang::Zh {
-                        format!("{h}；'nvlink4'、'ib-ndr' 等链路 id 代表其单向带宽")
-                    } else {
+                *hint = format::around(
+                    [hint],
+                    |[h]| {
                         format!(
                             "{h}; link ids such as 'nvlink4' or 'ib-ndr' stand for their per-direction bandwidth"
                         )
-                    }
-                });
+                    },
+                    |[h]| format!("{h}；'nvlink4'、'ib-ndr' 等链路 id 代表其单向带宽"),
+                );
             }
             err
         })?;

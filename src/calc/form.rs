@@ -81,6 +81,43 @@ impl Form {
             .map_or(Ok(default), |t| units::parse_count(what, t, 1))
     }
 
+    /// The flags (`--name`) of the fields in `names` that are not given, for an error that asks
+    /// for the rest of a group that only counts whole.
+    pub fn missing(&self, names: &[&str]) -> Vec<String> {
+        names
+            .iter()
+            .filter(|name| self.get(name).is_none())
+            .map(|name| format!("--{name}"))
+            .collect()
+    }
+
+    /// The flag and text of the one field of `names` that is given; `none` is the error when
+    /// none is, and giving several is refused by name.
+    pub fn one_of<'a>(
+        &'a self,
+        names: &[&'static str],
+        none: crate::text::Bi,
+    ) -> Result<(&'static str, &'a str), CalcError> {
+        let given: Vec<(&'static str, &'a str)> = names
+            .iter()
+            .filter_map(|name| self.get(name).map(|text| (*name, text)))
+            .collect();
+        match given.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(CalcError::invalid(none)),
+            many => {
+                let flags: Vec<String> = many
+                    .iter()
+                    .map(|(name, text)| format!("--{name} '{}'", text.trim()))
+                    .collect();
+                Err(CalcError::invalid(crate::text::Bi::new(
+                    format!("give one of {}, not several", flags.join(" and ")),
+                    format!("只给其中一个：{}，不要同时给", flags.join("、")),
+                )))
+            }
+        }
+    }
+
     /// `yes`/`no` (also `true`/`false`, `on`/`off`); empty means no.
     pub fn flag(&self, name: &'static str) -> Result<bool, CalcError> {
         match self

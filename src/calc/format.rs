@@ -119,6 +119,20 @@ pub fn percent(fraction: f64) -> String {
     format!("{}%", sig(fraction * 100.0, 3))
 }
 
+/// A bilingual text built around bilingual parts: `en` and `zh` each get the parts in their own
+/// language, so a line can embed a translated phrase (a tier, a source, a ZeRO stage).
+pub fn around<const N: usize>(
+    parts: [&crate::text::Bi; N],
+    en: impl FnOnce([&str; N]) -> String,
+    zh: impl FnOnce([&str; N]) -> String,
+) -> crate::text::Bi {
+    use crate::content::Lang;
+    crate::text::Bi::new(
+        en(parts.map(|p| p.get(Lang::En))),
+        zh(parts.map(|p| p.get(Lang::Zh))),
+    )
+}
+
 /// `text` put into a phrase of each language: `en` and `zh` hold one `{}` where it goes
 /// (`wrap(&sources, "factors: {}", "参数来源：{}")`).
 pub fn wrap(text: &crate::text::Bi, en: &str, zh: &str) -> crate::text::Bi {

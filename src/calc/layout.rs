@@ -19,15 +19,22 @@ use crate::calc::tp::{TpInput, tp};
 use crate::calc::{CalcError, HardwareTable, fabric, units};
 use crate::text::Bi;
 
-/// A parsed, checked layout.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LayoutInput {
+/// How a job's GPUs split into the four parallel dimensions, on nodes of `gpus_per_node`: what
+/// the layout is given and what its report repeats (flattened, so the JSON keeps flat names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Grid {
     pub gpus: usize,
     pub tp: usize,
     pub cp: usize,
     pub pp: usize,
     pub dp: usize,
     pub gpus_per_node: usize,
+}
+
+/// A parsed, checked layout.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LayoutInput {
+    pub grid: Grid,
     pub pod_size: Option<usize>,
     pub oversubscription: f64,
     pub params: Option<f64>,
@@ -94,12 +101,14 @@ impl LayoutInput {
             }
         };
         Ok(LayoutInput {
-            gpus,
-            tp,
-            cp,
-            pp,
-            dp,
-            gpus_per_node,
+            grid: Grid {
+                gpus,
+                tp,
+                cp,
+                pp,
+                dp,
+                gpus_per_node,
+            },
             pod_size,
             oversubscription: f
                 .get("oversubscription")
@@ -141,12 +150,8 @@ pub struct Placement {
 /// The result (JSON shape in the README). Bytes are per GPU per step.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LayoutReport {
-    pub gpus: usize,
-    pub tp: usize,
-    pub cp: usize,
-    pub pp: usize,
-    pub dp: usize,
-    pub gpus_per_node: usize,
+    #[serde(flatten)]
+    pub grid: Grid,
     pub nodes: usize,
     /// TP × CP × PP.
     pub replica_gpus: usize,
@@ -174,7 +179,7 @@ pub struct LayoutReport {
 }
 
 fn place(input: &LayoutInput, dim: &'static str, size: usize, stride: usize) -> Placement {
-    let g = input.gpus_per_node;
+    let g = input.grid.gpus_per_node;
     let ranks = (0..size).map(|i| i * stride);
     let distinct = |unit: usize| {
         let mut last = None;
@@ -211,7 +216,8 @@ fn place(input: &LayoutInput, dim: &'static str, size: usize, stride: usize) -> 
 
 /// Placement of every group and the traffic each tier carries.
 pub fn layout(input: &LayoutInput) -> LayoutReport {
-    let (t, c, p, d) = (input.tp, input.cp, input.pp, input.dp);
+    let grid = input.grid;
+    let (t, c, p, d) = (grid.tp, grid.cp, grid.pp, grid.dp);
     let replica = t * c * p;
     let placements = vec![
         place(input, "tp", t, 1),
@@ -267,17 +273,12 @@ pub fn layout(input: &LayoutInput) -> LayoutReport {
         .map(|(pod, m)| pod / m);
     let nic = input.link.as_ref().map(|l| l.bandwidth);
     let mut report = LayoutReport {
-        gpus: input.gpus,
-        tp: t,
-        cp: c,
-        pp: p,
-        dp: d,
-        gpus_per_node: input.gpus_per_node,
-        nodes: input.gpus.div_ceil(input.gpus_per_node),
+        grid,
+        nodes: grid.gpus.div_ceil(grid.gpus_per_node),
         replica_gpus: replica,
-        replica_nodes: replica.div_ceil(input.gpus_per_node),
+        replica_nodes: replica.div_ceil(grid.gpus_per_node),
         pod_size: pod,
-        pods: pod.map(|s| input.gpus as f64 / s as f64),
+        pods: pod.map(|s| grid.gpus as f64 / s as f64),
         replicas_per_pod: pod.map(|s| s as f64 / replica as f64),
         placements,
         tp_bytes_per_step: tp_bytes,

@@ -186,17 +186,35 @@ impl LinkSpec {
         let (label, source) = (&self.label, &self.efficiency_source);
         let (bw, alpha) = (format::rate(self.bandwidth), format::duration(self.latency));
         let e = format::sig(self.efficiency, 3);
-        Bi::build(|lang| {
-            let bidir = bidir.get(lang);
-            if lang == crate::content::Lang::Zh {
-                format!("{label}：单向 B = {bw}{bidir}；α = {alpha}；效率 {e}（{source}）")
-            } else {
+        format::around(
+            [&bidir],
+            |[bidir]| {
                 format!(
                     "{label}: B = {bw} per direction{bidir}; α = {alpha}; efficiency {e} ({source})"
                 )
-            }
-        })
+            },
+            |[bidir]| format!("{label}：单向 B = {bw}{bidir}；α = {alpha}；效率 {e}（{source}）"),
+        )
     }
+}
+
+/// `link` with the efficiency typed in `--{flag}` (`text`) set for every role; a link to apply
+/// it to must be given, else the error is `missing` of the text as typed.
+pub(crate) fn with_efficiency(
+    mut link: Option<LinkSpec>,
+    flag: &str,
+    text: Option<&str>,
+    missing: impl FnOnce(&str) -> Bi,
+) -> Result<Option<LinkSpec>, CalcError> {
+    let Some(text) = text else {
+        return Ok(link);
+    };
+    let efficiency = units::parse_efficiency(text)?;
+    let Some(spec) = link.as_mut() else {
+        return Err(CalcError::invalid(missing(text.trim())));
+    };
+    spec.override_efficiency(efficiency, &format!("given with --{flag}"));
+    Ok(link)
 }
 
 /// Reads a link id from the table, or failing that a rate (`--storage-bw pfs-llama3` or `100 GB/s`).

@@ -176,14 +176,11 @@ fn explain(input: &MemoryInput, stages: &[StageRow], chosen: &StageRow) -> Vec<B
         );
         let total = format::bytes(r.total_bytes);
         let stage = r.stage.describe();
-        steps.push(Bi::build(|lang| {
-            let (stage, formula) = (stage.get(lang), formula.get(lang));
-            if lang == Lang::Zh {
-                format!("{stage}：{formula} = {w} + {g} + {o} = 每 GPU {total}")
-            } else {
-                format!("{stage}: {formula} = {w} + {g} + {o} = {total} per GPU")
-            }
-        }));
+        steps.push(format::around(
+            [&stage, &formula],
+            |[stage, formula]| format!("{stage}: {formula} = {w} + {g} + {o} = {total} per GPU"),
+            |[stage, formula]| format!("{stage}：{formula} = {w} + {g} + {o} = 每 GPU {total}"),
+        ));
     }
     steps.push(bi!(
         "chosen: {s} → {b} per GPU for model state, before activations, buffers and fragmentation",
@@ -223,14 +220,11 @@ fn setup(input: &MemoryInput) -> Vec<Bi> {
         format::sig(4.0 + k, 4),
         format::bytes(psi * (4.0 + k)),
     );
-    steps.push(Bi::build(|lang| {
-        let k = k_text.get(lang);
-        if lang == Lang::Zh {
-            format!("Ψ = {count} 个参数；混合精度 Adam：2Ψ bf16 权重 + 2Ψ bf16 梯度 + KΨ 优化器状态（K = {k}）= {factor}Ψ = 不分片时 {total}（ZeRO，Rajbhandari 等 2020）")
-        } else {
-            format!("Ψ = {count} parameters; mixed-precision Adam: 2Ψ bf16 weights + 2Ψ bf16 gradients + KΨ optimizer state (K = {k}) = {factor}Ψ = {total} unsharded (ZeRO, Rajbhandari et al. 2020)")
-        }
-    }));
+    steps.push(format::around(
+        [&k_text],
+        |[k]| format!("Ψ = {count} parameters; mixed-precision Adam: 2Ψ bf16 weights + 2Ψ bf16 gradients + KΨ optimizer state (K = {k}) = {factor}Ψ = {total} unsharded (ZeRO, Rajbhandari et al. 2020)"),
+        |[k]| format!("Ψ = {count} 个参数；混合精度 Adam：2Ψ bf16 权重 + 2Ψ bf16 梯度 + KΨ 优化器状态（K = {k}）= {factor}Ψ = 不分片时 {total}（ZeRO，Rajbhandari 等 2020）"),
+    ));
     steps.push(match input.shard_group {
         Some(g) => bi!(
             "HSDP: shard inside groups of G = {g}, replicate across {gpus} / {g} = {groups} groups, so N = {g} below (FSDP HYBRID_SHARD)",

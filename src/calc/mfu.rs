@@ -137,19 +137,11 @@ fn throughput(f: &Form) -> Result<Throughput, CalcError> {
 
 /// The attention dimensions, when all four are given.
 fn attention(f: &Form) -> Result<Option<Attention>, CalcError> {
-    let dims = [
-        ("--layers", f.get("layers")),
-        ("--heads", f.get("heads")),
-        ("--head-dim", f.get("head-dim")),
-        ("--seq", f.get("seq")),
-    ];
-    if dims.iter().all(|(_, v)| v.is_none()) {
+    let dims = ["layers", "heads", "head-dim", "seq"];
+    let missing = f.missing(&dims);
+    if missing.len() == dims.len() {
         return Ok(None);
     }
-    let missing: Vec<&str> = dims
-        .iter()
-        .filter_map(|(flag, v)| v.is_none().then_some(*flag))
-        .collect();
     if !missing.is_empty() {
         return Err(CalcError::invalid(bi!(
             "the attention term 12·L·H·Q·T needs --layers, --heads, --head-dim and --seq together: add {m}",

@@ -43,28 +43,16 @@ fn on_link(bytes: f64, link: &LinkSpec) -> (f64, f64) {
     )
 }
 
-fn one_of<'a>(
-    pairs: &[(&'static str, Option<&'a str>)],
-    missing: Bi,
-) -> Result<(&'static str, &'a str), CalcError> {
-    let given: Vec<(&'static str, &'a str)> = pairs
-        .iter()
-        .filter_map(|(flag, v)| v.map(|v| (*flag, v)))
-        .collect();
-    match given.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(CalcError::invalid(missing)),
-        many => {
-            let flags: Vec<String> = many
-                .iter()
-                .map(|(f, v)| format!("{f} '{}'", v.trim()))
-                .collect();
-            Err(CalcError::invalid(Bi::new(
-                format!("give one of {}, not several", flags.join(" and ")),
-                format!("只给其中一个：{}，不要同时给", flags.join("、")),
-            )))
-        }
-    }
+/// A size given as text, timed on the link: (bytes, the link, (spec, expected)). Without a link
+/// the error is `missing` of the text as typed.
+fn bytes_on_link<'l>(
+    text: &str,
+    link: Option<&'l LinkSpec>,
+    missing: impl FnOnce(&str) -> Bi,
+) -> Result<(f64, &'l LinkSpec, (f64, f64)), CalcError> {
+    let bytes = units::parse_size(text)?;
+    let link = link.ok_or_else(|| CalcError::invalid(missing(text.trim())))?;
+    Ok((bytes, link, on_link(bytes, link)))
 }
 
 /// m per window (spec, expected) and how it was given.
@@ -74,19 +62,15 @@ fn comm_time(
     link: Option<&LinkSpec>,
 ) -> Result<((f64, f64), Bi), CalcError> {
     let n = windows as f64;
-    let (flag, text) = one_of(
-        &[
-            ("--comm", f.get("comm")),
-            ("--comm-total", f.get("comm-total")),
-            ("--bytes", f.get("bytes")),
-        ],
+    let (flag, text) = f.one_of(
+        &["comm", "comm-total", "bytes"],
         bi!(
             "give the communication: --comm TIME per window, --comm-total TIME, or --bytes SIZE with --link or --bw",
             "请给通信量：每窗口 --comm TIME、总量 --comm-total TIME，或 --bytes SIZE 加 --link 或 --bw"
         ),
     )?;
     Ok(match flag {
-        "--comm" => {
+        "comm" => {
             let t = units::parse_duration(text)?;
             (
                 (t, t),
@@ -97,7 +81,7 @@ fn comm_time(
                 ),
             )
         }
-        "--comm-total" => {
+        "comm-total" => {
             let t = units::parse_duration(text)? / n;
             (
                 (t, t),
@@ -110,15 +94,12 @@ fn comm_time(
             )
         }
         _ => {
-            let bytes = units::parse_size(text)?;
-            let link = link.ok_or_else(|| {
-                    CalcError::invalid(bi!(
-                        "--bytes '{b}' needs a link to time it: add --link ID (e.g. 'ib-ndr') or --bw RATE (e.g. '50 GB/s')",
-                        "--bytes '{b}' 需要链路才能计时：加 --link ID（如 'ib-ndr'）或 --bw RATE（如 '50 GB/s'）",
-                        b = text.trim()
-                    ))
-                })?;
-            let t = on_link(bytes, link);
+            let (bytes, link, t) = bytes_on_link(text, link, |b| {
+                bi!(
+                    "--bytes '{b}' needs a link to time it: add --link ID (e.g. 'ib-ndr') or --bw RATE (e.g. '50 GB/s')",
+                    "--bytes '{b}' 需要链路才能计时：加 --link ID（如 'ib-ndr'）或 --bw RATE（如 '50 GB/s'）"
+                )
+            })?;
             (
                 t,
                 bi!(
@@ -162,15 +143,12 @@ fn tail_time(
             )
         }
         (None, Some(b)) => {
-            let bytes = units::parse_size(b)?;
-            let link = link.ok_or_else(|| {
-                CalcError::invalid(bi!(
+            let (bytes, link, t) = bytes_on_link(b, link, |b| {
+                bi!(
                     "--tail-bytes '{b}' needs a link to time it: add --link ID or --bw RATE",
-                    "--tail-bytes '{b}' 需要链路才能计时：加 --link ID 或 --bw RATE",
-                    b = b.trim()
-                ))
+                    "--tail-bytes '{b}' 需要链路才能计时：加 --link ID 或 --bw RATE"
+                )
             })?;
-            let t = on_link(bytes, link);
             (
                 t,
                 bi!(
@@ -196,17 +174,14 @@ impl OverlapInput {
         let windows = f.count_or("windows", "windows", 1)?;
         let n = windows as f64;
         let link = link_or_bw(f.get("link"), f.get("bw"), table)?;
-        let (flag, text) = one_of(
-            &[
-                ("--compute", f.get("compute")),
-                ("--compute-total", f.get("compute-total")),
-            ],
+        let (flag, text) = f.one_of(
+            &["compute", "compute-total"],
             bi!(
                 "give the compute time: --compute TIME per window, or --compute-total TIME for all windows",
                 "请给计算时间：每窗口 --compute TIME，或所有窗口合计 --compute-total TIME"
             ),
         )?;
-        let compute = units::parse_duration(text)? / if flag == "--compute" { 1.0 } else { n };
+        let compute = units::parse_duration(text)? / if flag == "compute" { 1.0 } else { n };
         let (comm, comm_source) = comm_time(f, windows, link.as_ref())?;
         let (tail, tail_source) = tail_time(f, comm, link.as_ref())?;
         Ok(OverlapInput {

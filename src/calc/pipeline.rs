@@ -95,21 +95,11 @@ fn activation(f: &Form) -> Result<Option<Activation>, CalcError> {
     match (f.get("micro-batch"), f.get("seq"), f.get("hidden")) {
         (Some(b), Some(s), Some(h)) => Activation::parse(b, s, h, f.get("bytes")).map(Some),
         (None, None, None) if f.get("bytes").is_none() => Ok(None),
-        _ => {
-            let missing: Vec<&str> = [
-                ("--micro-batch", f.get("micro-batch")),
-                ("--seq", f.get("seq")),
-                ("--hidden", f.get("hidden")),
-            ]
-            .into_iter()
-            .filter_map(|(flag, v)| v.is_none().then_some(flag))
-            .collect();
-            Err(CalcError::invalid(crate::bi!(
-                "the point-to-point message needs --micro-batch, --seq and --hidden together: add {m}",
-                "点对点消息需要同时给出 --micro-batch、--seq 和 --hidden：请补上 {m}",
-                m = missing.join(", ")
-            )))
-        }
+        _ => Err(CalcError::invalid(crate::bi!(
+            "the point-to-point message needs --micro-batch, --seq and --hidden together: add {m}",
+            "点对点消息需要同时给出 --micro-batch、--seq 和 --hidden：请补上 {m}",
+            m = f.missing(&["micro-batch", "seq", "hidden"]).join(", ")
+        ))),
     }
 }
 

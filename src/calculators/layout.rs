@@ -3,9 +3,7 @@
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Row, Unit, field, one, times};
 use crate::bi;
 use crate::calc::layout::tier_name;
-use crate::calc::{self, CalcError, HardwareTable, LayoutInput};
-use crate::content::Lang;
-use crate::text::Bi;
+use crate::calc::{self, CalcError, HardwareTable, LayoutInput, format};
 
 pub(super) const LAYOUT: Calculator = Calculator {
     id: "layout",
@@ -108,15 +106,23 @@ fn compute_layout(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
         .map(|p| {
             let tier = tier_name(p.tier);
             let (nodes, rail) = (p.nodes_spanned, p.same_rail);
-            let spec = Bi::build(|lang| {
-                let tier = tier.get(lang);
-                match (lang, rail) {
-                    (Lang::Zh, true) => format!("{nodes} 个节点，{tier}，同一 rail"),
-                    (Lang::Zh, false) => format!("{nodes} 个节点，{tier}"),
-                    (_, true) => format!("{nodes} node(s), {tier}, one rail"),
-                    (_, false) => format!("{nodes} node(s), {tier}"),
-                }
-            });
+            let spec = format::around(
+                [&tier],
+                |[tier]| {
+                    if rail {
+                        format!("{nodes} node(s), {tier}, one rail")
+                    } else {
+                        format!("{nodes} node(s), {tier}")
+                    }
+                },
+                |[tier]| {
+                    if rail {
+                        format!("{nodes} 个节点，{tier}，同一 rail")
+                    } else {
+                        format!("{nodes} 个节点，{tier}")
+                    }
+                },
+            );
             one(format!("{} {}", p.dim.to_uppercase(), p.size), spec)
         })
         .collect();

@@ -3,8 +3,6 @@
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one, times};
 use crate::bi;
 use crate::calc::{self, CalcError, HardwareTable, TpInput, format};
-use crate::content::Lang;
-use crate::text::Bi;
 
 /// TP sizes the per-layer bytes chart compares, besides the one asked for.
 const CHART_SIZES: [usize; 6] = [2, 4, 8, 16, 32, 64];
@@ -133,15 +131,17 @@ fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError>
         report.expected_step_seconds,
     ));
     let (tp, link) = (report.tp, report.link.as_deref());
-    let summary = Bi::build(|lang| {
-        let c = collectives.get(lang);
-        match (lang, link) {
-            (Lang::Zh, Some(l)) => format!("TP t = {tp}，在 {l} 上每层对激活做 {c}"),
-            (Lang::Zh, None) => format!("TP t = {tp}，每层对激活做 {c}"),
-            (_, Some(l)) => format!("TP t = {tp}, {c} of the activation per layer on {l}"),
-            (_, None) => format!("TP t = {tp}, {c} of the activation per layer"),
-        }
-    });
+    let summary = format::around(
+        [&collectives],
+        |[c]| match link {
+            Some(l) => format!("TP t = {tp}, {c} of the activation per layer on {l}"),
+            None => format!("TP t = {tp}, {c} of the activation per layer"),
+        },
+        |[c]| match link {
+            Some(l) => format!("TP t = {tp}，在 {l} 上每层对激活做 {c}"),
+            None => format!("TP t = {tp}，每层对激活做 {c}"),
+        },
+    );
     let outcome = Outcome {
         summary,
         ..Outcome::new(headline, &report.steps, charts)

@@ -1,32 +1,22 @@
 //! What a checkpoint stores per parameter.
 
-use std::fmt;
 use std::str::FromStr;
 
-use serde::Serialize;
-
 use crate::calc::CalcError;
+use crate::calc::ids::{Ids, enum_ids};
 
-/// A checkpoint recipe: which tensors are saved, hence bytes per parameter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Recipe {
-    Bf16Weights,
-    Fp32Weights,
-    Fp32Adam,
-    Bf16Adam,
-    Bf16AdamGrads,
+enum_ids! {
+    /// A checkpoint recipe: which tensors are saved, hence bytes per parameter.
+    pub enum Recipe {
+        Bf16Weights = "bf16-weights",
+        Fp32Weights = "fp32-weights",
+        Fp32Adam = "fp32-adam",
+        Bf16Adam = "bf16-adam",
+        Bf16AdamGrads = "bf16-adam-grads",
+    }
 }
 
 impl Recipe {
-    pub const ALL: [Recipe; 5] = [
-        Recipe::Bf16Weights,
-        Recipe::Fp32Weights,
-        Recipe::Fp32Adam,
-        Recipe::Bf16Adam,
-        Recipe::Bf16AdamGrads,
-    ];
-
     pub fn bytes_per_param(self) -> f64 {
         match self {
             Recipe::Bf16Weights => 2.0,
@@ -67,25 +57,12 @@ impl Recipe {
     }
 }
 
-impl fmt::Display for Recipe {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = match self {
-            Recipe::Bf16Weights => "bf16-weights",
-            Recipe::Fp32Weights => "fp32-weights",
-            Recipe::Fp32Adam => "fp32-adam",
-            Recipe::Bf16Adam => "bf16-adam",
-            Recipe::Bf16AdamGrads => "bf16-adam-grads",
-        };
-        f.write_str(name)
-    }
-}
-
 impl FromStr for Recipe {
     type Err = CalcError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let key = text.trim().to_ascii_lowercase();
-        Recipe::ALL.into_iter().find(|r| r.to_string() == key).ok_or_else(|| {
+        Recipe::from_id(&key).ok_or_else(|| {
             CalcError::invalid(crate::bi!(
                 "unknown recipe '{r}': use bf16-weights (2 B/param), fp32-weights (4), fp32-adam (12), bf16-adam (14) or bf16-adam-grads (16), or give --bytes-per-param",
                 "未知配方 '{r}'：请用 bf16-weights（2 B/param）、fp32-weights（4）、fp32-adam（12）、bf16-adam（14）或 bf16-adam-grads（16），或给出 --bytes-per-param",

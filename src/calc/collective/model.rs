@@ -292,14 +292,15 @@ fn latency_sources(r: &Rates, p: Proto, algo: &str) -> Bi {
         )
     };
     let (proto, source) = (p.name(), nccl::SOURCE);
-    Bi::build(|lang| {
-        let (steps, ll) = (steps.get(lang), ll.get(lang));
-        if lang == crate::content::Lang::Zh {
-            format!("协议 {proto}：base 取自 baseLatencies[{algo}]，{steps}（{source}）{ll}")
-        } else {
+    format::around(
+        [&steps, &ll],
+        |[steps, ll]| {
             format!("protocol {proto}: base from baseLatencies[{algo}], {steps} ({source}){ll}")
-        }
-    })
+        },
+        |[steps, ll]| {
+            format!("协议 {proto}：base 取自 baseLatencies[{algo}]，{steps}（{source}）{ll}")
+        },
+    )
 }
 
 fn tree_cost(input: &CollectiveInput, r: &Rates, proto: Proto) -> Cost {

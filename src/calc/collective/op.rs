@@ -1,36 +1,24 @@
 //! Collective operations and algorithms, with the nccl-tests conventions attached to each op.
 
-use std::fmt;
 use std::str::FromStr;
 
-use serde::Serialize;
-
 use crate::calc::CalcError;
+use crate::calc::ids::{Ids, enum_ids};
 
-/// A collective operation as nccl-tests names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Op {
-    AllReduce,
-    AllGather,
-    ReduceScatter,
-    Broadcast,
-    Reduce,
-    AllToAll,
-    SendRecv,
+enum_ids! {
+    /// A collective operation as nccl-tests names it.
+    pub enum Op {
+        AllReduce = "allreduce",
+        AllGather = "allgather",
+        ReduceScatter = "reducescatter",
+        Broadcast = "broadcast",
+        Reduce = "reduce",
+        AllToAll = "alltoall",
+        SendRecv = "sendrecv",
+    }
 }
 
 impl Op {
-    pub const ALL: [Op; 7] = [
-        Op::AllReduce,
-        Op::AllGather,
-        Op::ReduceScatter,
-        Op::Broadcast,
-        Op::Reduce,
-        Op::AllToAll,
-        Op::SendRecv,
-    ];
-
     /// nccl-tests' busbw / algbw factor for `n` ranks (doc/PERFORMANCE.md).
     pub fn busbw_factor(self, n: usize) -> f64 {
         let n = n as f64;
@@ -89,21 +77,6 @@ impl Op {
     }
 }
 
-impl fmt::Display for Op {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = match self {
-            Op::AllReduce => "allreduce",
-            Op::AllGather => "allgather",
-            Op::ReduceScatter => "reducescatter",
-            Op::Broadcast => "broadcast",
-            Op::Reduce => "reduce",
-            Op::AllToAll => "alltoall",
-            Op::SendRecv => "sendrecv",
-        };
-        f.write_str(name)
-    }
-}
-
 impl FromStr for Op {
     type Err = CalcError;
 
@@ -114,7 +87,7 @@ impl FromStr for Op {
             .filter(char::is_ascii_alphanumeric)
             .collect::<String>()
             .to_ascii_lowercase();
-        Op::ALL.into_iter().find(|op| op.to_string() == key).ok_or_else(|| {
+        Op::from_id(&key).ok_or_else(|| {
             CalcError::invalid(crate::bi!(
                 "unknown collective '{op}': use allreduce, allgather, reducescatter, broadcast, reduce, alltoall or sendrecv",
                 "未知的集合通信 '{op}'：请用 allreduce、allgather、reducescatter、broadcast、reduce、alltoall 或 sendrecv",
@@ -124,38 +97,23 @@ impl FromStr for Op {
     }
 }
 
-/// How the collective is run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Algorithm {
-    Ring,
-    /// NCCL's double binary tree (a chain inside each node).
-    Tree,
-    /// NVLink SHARP: the NVSwitch reduces, each GPU sends and receives S (one node).
-    Nvls,
-    /// NVLS inside each node, a tree between nodes.
-    NvlsTree,
-    /// Intra-node reduce-scatter, inter-node allreduce on S/g, intra-node allgather. NCCL does
-    /// not run it; `auto` never picks it.
-    Hierarchical,
-    /// Point-to-point exchanges (alltoall, sendrecv).
-    Pairwise,
-    /// The cheapest of the algorithms available for the op.
-    Auto,
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = match self {
-            Algorithm::Ring => "ring",
-            Algorithm::Tree => "tree",
-            Algorithm::Nvls => "nvls",
-            Algorithm::NvlsTree => "nvlstree",
-            Algorithm::Hierarchical => "hierarchical",
-            Algorithm::Pairwise => "pairwise",
-            Algorithm::Auto => "auto",
-        };
-        f.write_str(name)
+enum_ids! {
+    /// How the collective is run.
+    pub enum Algorithm {
+        Ring = "ring",
+        /// NCCL's double binary tree (a chain inside each node).
+        Tree = "tree",
+        /// NVLink SHARP: the NVSwitch reduces, each GPU sends and receives S (one node).
+        Nvls = "nvls",
+        /// NVLS inside each node, a tree between nodes.
+        NvlsTree = "nvlstree",
+        /// Intra-node reduce-scatter, inter-node allreduce on S/g, intra-node allgather. NCCL
+        /// does not run it; `auto` never picks it.
+        Hierarchical = "hierarchical",
+        /// Point-to-point exchanges (alltoall, sendrecv).
+        Pairwise = "pairwise",
+        /// The cheapest of the algorithms available for the op.
+        Auto = "auto",
     }
 }
 
@@ -163,19 +121,20 @@ impl FromStr for Algorithm {
     type Err = CalcError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "ring" => Ok(Algorithm::Ring),
-            "tree" => Ok(Algorithm::Tree),
-            "nvls" | "nvlink-sharp" => Ok(Algorithm::Nvls),
-            "nvlstree" | "nvls-tree" | "nvls_tree" => Ok(Algorithm::NvlsTree),
-            "hierarchical" | "2d" => Ok(Algorithm::Hierarchical),
-            "pairwise" | "p2p" => Ok(Algorithm::Pairwise),
-            "auto" | "" => Ok(Algorithm::Auto),
-            _ => Err(CalcError::invalid(crate::bi!(
+        let key = match text.trim().to_ascii_lowercase().as_str() {
+            "nvlink-sharp" => "nvls".to_owned(),
+            "nvls-tree" | "nvls_tree" => "nvlstree".to_owned(),
+            "2d" => "hierarchical".to_owned(),
+            "p2p" => "pairwise".to_owned(),
+            "" => "auto".to_owned(),
+            key => key.to_owned(),
+        };
+        Algorithm::from_id(&key).ok_or_else(|| {
+            CalcError::invalid(crate::bi!(
                 "unknown algorithm '{algo}': use auto, ring, tree, nvls, nvlstree, hierarchical or pairwise",
                 "未知算法 '{algo}'：请用 auto、ring、tree、nvls、nvlstree、hierarchical 或 pairwise",
                 algo = text.trim()
-            ))),
-        }
+            ))
+        })
     }
 }

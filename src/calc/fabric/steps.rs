@@ -8,14 +8,13 @@ use crate::text::Bi;
 /// Every step: ports, the leaf split, leaves, tiers, counts and bandwidths, then the check.
 pub(super) fn explain(input: &FabricInput, r: &FabricReport) -> Vec<Bi> {
     let (d, u, radix) = (r.leaf_down_ports, r.leaf_up_ports, r.radix);
+    let (nodes, nics, endpoints) = (r.nodes, r.nics_per_node, r.endpoints);
+    let (leaves, spines, cores) = (r.leaves, r.spines, r.cores);
     let speed = format::rate_short(r.port_bytes_per_s);
     let mut steps = vec![
         bi!(
-            "endpoints = N × K = {n} × {k} = {e} ports at {rate} ({label})",
-            "端点 = N × K = {n} × {k} = {e} 个端口，每个 {rate}（{label}）",
-            n = r.nodes,
-            k = r.nics_per_node,
-            e = r.endpoints,
+            "endpoints = N × K = {nodes} × {nics} = {endpoints} ports at {rate} ({label})",
+            "端点 = N × K = {nodes} × {nics} = {endpoints} 个端口，每个 {rate}（{label}）",
             rate = format::rate(r.port_bytes_per_s),
             label = &input.link.label
         ),
@@ -25,26 +24,18 @@ pub(super) fn explain(input: &FabricInput, r: &FabricReport) -> Vec<Bi> {
     let half = radix / 2;
     steps.push(if r.tiers == 2 {
         bi!(
-            "two tiers ({l} leaves ≤ R = {radix}): spines = ⌈leaves × u / R⌉ = ⌈{l} × {u} / {radix}⌉ = {s}",
-            "两层（{l} 台 leaf ≤ R = {radix}）：spine = ⌈leaf × u / R⌉ = ⌈{l} × {u} / {radix}⌉ = {s}",
-            l = r.leaves,
-            s = r.spines
+            "two tiers ({leaves} leaves ≤ R = {radix}): spines = ⌈leaves × u / R⌉ = ⌈{leaves} × {u} / {radix}⌉ = {spines}",
+            "两层（{leaves} 台 leaf ≤ R = {radix}）：spine = ⌈leaf × u / R⌉ = ⌈{leaves} × {u} / {radix}⌉ = {spines}"
         )
     } else {
         bi!(
-            "{l} leaves > R = {radix}: three tiers; spines take {half} down and {half} up: spines = ⌈{l} × {u} / {half}⌉ = {s}, cores = ⌈{s} × {half} / {radix}⌉ = {c}",
-            "{l} 台 leaf > R = {radix}：三层；spine 下行 {half}、上行 {half}：spine = ⌈{l} × {u} / {half}⌉ = {s}，core = ⌈{s} × {half} / {radix}⌉ = {c}",
-            l = r.leaves,
-            s = r.spines,
-            c = r.cores
+            "{leaves} leaves > R = {radix}: three tiers; spines take {half} down and {half} up: spines = ⌈{leaves} × {u} / {half}⌉ = {spines}, cores = ⌈{spines} × {half} / {radix}⌉ = {cores}",
+            "{leaves} 台 leaf > R = {radix}：三层；spine 下行 {half}、上行 {half}：spine = ⌈{leaves} × {u} / {half}⌉ = {spines}，core = ⌈{spines} × {half} / {radix}⌉ = {cores}",
         )
     });
     steps.push(bi!(
-        "switches = {l} leaves + {s} spines + {c} cores = {t}",
-        "交换机 = {l} leaf + {s} spine + {c} core = {t}",
-        l = r.leaves,
-        s = r.spines,
-        c = r.cores,
+        "switches = {leaves} leaves + {spines} spines + {cores} cores = {t}",
+        "交换机 = {leaves} leaf + {spines} spine + {cores} core = {t}",
         t = r.switches
     ));
     steps.push(bi!(
@@ -57,15 +48,13 @@ pub(super) fn explain(input: &FabricInput, r: &FabricReport) -> Vec<Bi> {
         x = r.transceivers
     ));
     steps.push(bi!(
-        "injection per node = K × speed = {k} × {speed} = {inj}",
-        "每节点注入带宽 = K × 速率 = {k} × {speed} = {inj}",
-        k = r.nics_per_node,
+        "injection per node = K × speed = {nics} × {speed} = {inj}",
+        "每节点注入带宽 = K × 速率 = {nics} × {speed} = {inj}",
         inj = format::rate(r.injection_bytes_per_s)
     ));
     steps.push(bi!(
-        "bisection = min(endpoints, leaf uplinks) × speed / 2 = min({e}, {up}) × {speed} / 2 = {b} per direction",
-        "对分带宽 = min(端点, leaf 上行) × 速率 / 2 = min({e}, {up}) × {speed} / 2 = 单向 {b}",
-        e = r.endpoints,
+        "bisection = min(endpoints, leaf uplinks) × speed / 2 = min({endpoints}, {up}) × {speed} / 2 = {b} per direction",
+        "对分带宽 = min(端点, leaf 上行) × 速率 / 2 = min({endpoints}, {up}) × {speed} / 2 = 单向 {b}",
         up = r.leaf_spine_cables,
         b = format::rate_short(r.bisection_bytes_per_s)
     ));

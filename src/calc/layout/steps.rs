@@ -6,38 +6,33 @@ use crate::calc::layout::{LayoutInput, LayoutReport, Placement};
 use crate::text::Bi;
 
 pub(super) fn explain(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
+    let grid = &r.grid;
+    let (tp, cp, pp, dp, gpus) = (grid.tp, grid.cp, grid.pp, grid.dp, grid.gpus);
     let mut steps = vec![
         bi!(
-            "GPUs = TP × CP × PP × DP = {t} × {c} × {p} × {d} = {g}; {n} nodes of {per}",
-            "GPU 数 = TP × CP × PP × DP = {t} × {c} × {p} × {d} = {g}；{n} 个节点，每个 {per} 卡",
-            t = r.tp,
-            c = r.cp,
-            p = r.pp,
-            d = r.dp,
-            g = r.gpus,
+            "GPUs = TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {gpus}; {n} nodes of {per}",
+            "GPU 数 = TP × CP × PP × DP = {tp} × {cp} × {pp} × {dp} = {gpus}；{n} 个节点，每个 {per} 卡",
             n = r.nodes,
-            per = r.gpus_per_node
+            per = grid.gpus_per_node
         ),
         bi!(
             "order [TP, CP, PP, DP], TP fastest (Megatron, Llama 3): rank = tp + {a}·cp + {b}·pp + {c}·dp",
             "顺序 [TP, CP, PP, DP]，TP 变化最快（Megatron、Llama 3）：rank = tp + {a}·cp + {b}·pp + {c}·dp",
-            a = r.tp,
-            b = r.tp * r.cp,
+            a = tp,
+            b = tp * cp,
             c = r.replica_gpus
         ),
         bi!(
-            "one model replica = TP × CP × PP = {g} GPUs = {n} node(s); DP = {d} replicas",
-            "一个模型副本 = TP × CP × PP = {g} 个 GPU = {n} 个节点；DP = {d} 个副本",
+            "one model replica = TP × CP × PP = {g} GPUs = {n} node(s); DP = {dp} replicas",
+            "一个模型副本 = TP × CP × PP = {g} 个 GPU = {n} 个节点；DP = {dp} 个副本",
             g = r.replica_gpus,
-            n = r.replica_nodes,
-            d = r.dp
+            n = r.replica_nodes
         ),
     ];
     if let (Some(pod), Some(pods), Some(per_pod)) = (r.pod_size, r.pods, r.replicas_per_pod) {
         steps.push(bi!(
-            "pods of {pod} GPUs: {g} / {pod} = {n} pods; {pod} / {rep} = {per} replicas per pod",
-            "每个 pod {pod} 个 GPU：{g} / {pod} = {n} 个 pod；{pod} / {rep} = 每个 pod {per} 个副本",
-            g = r.gpus,
+            "pods of {pod} GPUs: {gpus} / {pod} = {n} pods; {pod} / {rep} = {per} replicas per pod",
+            "每个 pod {pod} 个 GPU：{gpus} / {pod} = {n} 个 pod；{pod} / {rep} = 每个 pod {per} 个副本",
             n = format::sig(pods, 3),
             rep = r.replica_gpus,
             per = format::sig(per_pod, 3)
@@ -46,7 +41,7 @@ pub(super) fn explain(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
     steps.extend(
         r.placements
             .iter()
-            .map(|pl| placement_line(pl, r.gpus_per_node)),
+            .map(|pl| placement_line(pl, grid.gpus_per_node)),
     );
     steps.extend(traffic_lines(input, r));
     steps
@@ -99,16 +94,17 @@ fn placement_line(pl: &Placement, gpus_per_node: usize) -> Bi {
         Bi::default()
     };
     let (size, stride, nodes) = (pl.size, pl.stride, pl.nodes_spanned);
-    Bi::build(|lang| {
-        let (pods, where_, rail) = (pods.get(lang), where_.get(lang), rail.get(lang));
-        if lang == crate::content::Lang::Zh {
-            format!("{dim} 组大小 {size}，步长 {stride}：{nodes} 个节点{pods}，{where_}{rail}")
-        } else {
+    format::around(
+        [&pods, &where_, &rail],
+        |[pods, where_, rail]| {
             format!(
                 "{dim} group of {size} at stride {stride}: {nodes} node(s){pods}, {where_}{rail}"
             )
-        }
-    })
+        },
+        |[pods, where_, rail]| {
+            format!("{dim} 组大小 {size}，步长 {stride}：{nodes} 个节点{pods}，{where_}{rail}")
+        },
+    )
 }
 
 fn traffic_lines(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
@@ -118,7 +114,7 @@ fn traffic_lines(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
         lines.push(bi!(
             "TP: 4 all-reduces of b·(s/CP)·h per layer, 2(t-1)/t of it from each GPU, × ⌈L/PP⌉ = {l} layers × m = {m}: {b} per GPU per step, on NVLink",
             "TP：每层 4 次 b·(s/CP)·h 的 all-reduce，每 GPU 发送其 2(t-1)/t，× ⌈L/PP⌉ = {l} 层 × m = {m}：每 GPU 每步 {b}，走 NVLink",
-            l = input.layers.div_ceil(r.pp),
+            l = input.layers.div_ceil(r.grid.pp),
             b = format::bytes(bytes)
         ));
     }

@@ -74,7 +74,7 @@ fn long_context_and_activation_traffic() {
         .with("layers", "126")
         .with("micro-batches", "16"))
     .expect("valid");
-    assert_eq!((r.dp, r.replica_gpus), (8, 2048));
+    assert_eq!((r.grid.dp, r.replica_gpus), (8, 2048));
     assert_eq!(r.placements[1].tier, "pod");
     // PP message: 1 × 8192 × 16384 × 2 B = 256 MiB, 32 per step.
     assert!(close(

@@ -1,34 +1,27 @@
 //! The ZeRO stages and what each one shards.
 
-use std::fmt;
 use std::str::FromStr;
-
-use serde::Serialize;
 
 use crate::bi;
 use crate::calc::CalcError;
+use crate::calc::ids::enum_ids;
 use crate::text::Bi;
 
-/// How much of the model state a data-parallel GPU keeps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Stage {
-    /// Plain data parallelism (DDP): a full copy everywhere.
-    #[serde(rename = "dp")]
-    Dp,
-    /// Optimizer states sharded.
-    #[serde(rename = "zero-1")]
-    Zero1,
-    /// Optimizer states and gradients sharded.
-    #[serde(rename = "zero-2")]
-    Zero2,
-    /// Everything sharded (FSDP `FULL_SHARD`).
-    #[serde(rename = "zero-3")]
-    Zero3,
+enum_ids! {
+    /// How much of the model state a data-parallel GPU keeps.
+    pub enum Stage {
+        /// Plain data parallelism (DDP): a full copy everywhere.
+        Dp = "dp",
+        /// Optimizer states sharded.
+        Zero1 = "zero-1",
+        /// Optimizer states and gradients sharded.
+        Zero2 = "zero-2",
+        /// Everything sharded (FSDP `FULL_SHARD`).
+        Zero3 = "zero-3",
+    }
 }
 
 impl Stage {
-    pub const ALL: [Stage; 4] = [Stage::Dp, Stage::Zero1, Stage::Zero2, Stage::Zero3];
-
     /// Bytes per GPU of (bf16 weights, bf16 gradients, optimizer state) for `params` parameters,
     /// `k` optimizer bytes per parameter, sharded `ways` ways.
     pub fn parts(self, params: f64, k: f64, ways: f64) -> [f64; 3] {
@@ -74,17 +67,6 @@ impl Stage {
     /// and 2, plus a second parameter all-gather (3Ψ) for stage 3 (ZeRO, section 7).
     pub fn traffic_in_params(self) -> f64 {
         if self == Stage::Zero3 { 3.0 } else { 2.0 }
-    }
-}
-
-impl fmt::Display for Stage {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Stage::Dp => "dp",
-            Stage::Zero1 => "zero-1",
-            Stage::Zero2 => "zero-2",
-            Stage::Zero3 => "zero-3",
-        })
     }
 }
 

@@ -2,8 +2,7 @@
 
 use crate::bi;
 use crate::calc::format;
-use crate::calc::mfu::{MfuInput, MfuReport, Recompute, Throughput};
-use crate::content::Lang;
+use crate::calc::mfu::{Attention, MfuInput, MfuReport, Recompute, Throughput};
 use crate::text::Bi;
 
 /// Every step: throughput, FLOPs per token, the peak, MFU, then HFU.
@@ -11,14 +10,11 @@ pub(super) fn explain(input: &MfuInput, r: &MfuReport) -> Vec<Bi> {
     let mut steps = vec![throughput_line(input, r), flops_line(input, r)];
     let source = &r.peak_source;
     let (peak, rate) = (&r.peak, format::flop_rate(r.peak_flops_per_s));
-    steps.push(Bi::build(|lang| {
-        let source = source.get(lang);
-        if lang == Lang::Zh {
-            format!("峰值：{peak} = 每 GPU {rate}（{source}）")
-        } else {
-            format!("peak: {peak} = {rate} per GPU ({source})")
-        }
-    }));
+    steps.push(format::around(
+        [source],
+        |[source]| format!("peak: {peak} = {rate} per GPU ({source})"),
+        |[source]| format!("峰值：{peak} = 每 GPU {rate}（{source}）"),
+    ));
     steps.push(bi!(
         "MFU = tokens/s × FLOPs/token / (GPUs × peak) = {tps} × {flops} / ({gpus} × {rate}) = {mfu}; achieved {got} per GPU",
         "MFU = tokens/s × FLOPs/token / (GPU 数 × 峰值) = {tps} × {flops} / ({gpus} × {rate}) = {mfu}；每 GPU 实际 {got}",
@@ -63,13 +59,14 @@ fn flops_line(input: &MfuInput, r: &MfuReport) -> Bi {
         format::flops(r.dense_flops_per_token),
     );
     match input.attention {
-        Some(a) => bi!(
-            "model FLOPs per token = 6N + 12·L·H·Q·T (PaLM, Chowdhery et al. 2022, App. B): 6N = 6 × {n} = {dense} (2N forward + 4N backward); 12 × {l} × {h} × {q} × {t} = {att} ({share} of the total) → {total}",
-            "每 token 模型 FLOPs = 6N + 12·L·H·Q·T（PaLM，Chowdhery 等 2022，附录 B）：6N = 6 × {n} = {dense}（前向 2N + 反向 4N）；12 × {l} × {h} × {q} × {t} = {att}（占总数 {share}）→ {total}",
-            l = a.layers,
-            h = a.heads,
-            q = a.head_dim,
-            t = a.seq,
+        Some(Attention {
+            layers,
+            heads,
+            head_dim,
+            seq,
+        }) => bi!(
+            "model FLOPs per token = 6N + 12·L·H·Q·T (PaLM, Chowdhery et al. 2022, App. B): 6N = 6 × {n} = {dense} (2N forward + 4N backward); 12 × {layers} × {heads} × {head_dim} × {seq} = {att} ({share} of the total) → {total}",
+            "每 token 模型 FLOPs = 6N + 12·L·H·Q·T（PaLM，Chowdhery 等 2022，附录 B）：6N = 6 × {n} = {dense}（前向 2N + 反向 4N）；12 × {layers} × {heads} × {head_dim} × {seq} = {att}（占总数 {share}）→ {total}",
             att = format::flops(r.attention_flops_per_token),
             share = format::percent(r.attention_flops_per_token / r.model_flops_per_token),
             total = format::flops(r.model_flops_per_token)
@@ -109,14 +106,13 @@ fn hfu_line(input: &MfuInput, r: &MfuReport) -> Bi {
         format::flops(r.hardware_flops_per_token),
         format::percent(r.hfu),
     );
-    Bi::build(|lang| {
-        let what = what.get(lang);
-        if lang == Lang::Zh {
-            format!("HFU 计入重计算：{what} = 多 {extra} → 每 token {total} → HFU = {hfu}")
-        } else {
+    format::around(
+        [&what],
+        |[what]| {
             format!(
                 "HFU counts recomputation: {what} = {extra} more → {total} per token → HFU = {hfu}"
             )
-        }
-    })
+        },
+        |[what]| format!("HFU 计入重计算：{what} = 多 {extra} → 每 token {total} → HFU = {hfu}"),
+    )
 }
