@@ -167,22 +167,12 @@ fn compute_layout(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
 
 #[cfg(test)]
 mod tests {
-    use crate::calc::HardwareTable;
-    use crate::calculators::calculator;
+    use crate::calculators::tests::{evaluate_edited, example_outcome};
 
     #[test]
     fn tp_beyond_the_node_is_an_explained_error() {
-        let spec = calculator("layout").expect("layout");
-        let table = HardwareTable::bundled();
-        let outcome = spec
-            .evaluate(&spec.example_form(), &table)
-            .expect("example")
-            .outcome;
-        assert_eq!(outcome.charts.len(), 2);
-        let mut form = spec.example_form();
-        form.values[1].1 = "16".to_owned();
-        form.values[4].1 = "64".to_owned();
-        let error = spec.evaluate(&form, &table).unwrap_err();
+        assert_eq!(example_outcome("layout").charts.len(), 2);
+        let error = evaluate_edited("layout", &[("tp", "16"), ("dp", "64")]).unwrap_err();
         assert!(error.message.contains("NVLink domain"), "{}", error.message);
     }
 }

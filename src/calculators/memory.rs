@@ -141,9 +141,8 @@ fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcE
 
 #[cfg(test)]
 mod tests {
-    use crate::calc::HardwareTable;
-    use crate::calculators::tests::{bars_of, example_outcome, parts_of};
-    use crate::calculators::{Unit, calculator};
+    use crate::calculators::Unit;
+    use crate::calculators::tests::{bars_of, evaluate_edited, example_outcome, parts_of};
 
     #[test]
     fn memory_per_stage_as_bars_in_bytes() {
@@ -160,12 +159,7 @@ mod tests {
 
     #[test]
     fn a_stage_outside_the_choices_is_marked() {
-        let spec = calculator("memory").expect("memory");
-        let mut form = spec.example_form();
-        form.values[2].1 = "zero-4".to_owned();
-        let err = spec
-            .evaluate(&form, &HardwareTable::bundled())
-            .expect_err("zero-4");
+        let err = evaluate_edited("memory", &[("stage", "zero-4")]).expect_err("zero-4");
         assert_eq!(err.field, Some("stage"));
     }
 }

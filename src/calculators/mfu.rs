@@ -159,22 +159,17 @@ fn flops_parts(r: &calc::MfuReport) -> Vec<(Bi, f64)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::calc::HardwareTable;
-    use crate::calculators::tests::parts_of;
-    use crate::calculators::{Unit, calculator};
+    use crate::calculators::Unit;
+    use crate::calculators::tests::{evaluate_edited, example_outcome, parts_of};
 
     #[test]
     fn mfu_bars_and_flops_parts() {
-        let spec = calculator("mfu").expect("mfu");
-        let table = HardwareTable::bundled();
-        let mut form = spec.example_form();
-        let outcome = spec.evaluate(&form, &table).expect("example").outcome;
+        let outcome = example_outcome("mfu");
         assert_eq!(outcome.headline[0].1, "40.1%");
         let (unit, parts) = parts_of(&outcome, 1);
         assert_eq!(*unit, Unit::Flops);
         assert_eq!(parts.len(), 2, "no recompute part");
-        form.values[10].1 = "full".to_owned();
-        let outcome = spec.evaluate(&form, &table).expect("full").outcome;
+        let outcome = evaluate_edited("mfu", &[("recompute", "full")]).expect("full");
         assert_eq!(outcome.headline[1].1, "53.5%");
         let (_, parts) = parts_of(&outcome, 1);
         assert_eq!(parts.len(), 3);
@@ -183,19 +178,10 @@ mod tests {
 
     #[test]
     fn bad_peak_and_recompute_are_marked() {
-        let spec = calculator("mfu").expect("mfu");
-        let table = HardwareTable::bundled();
-        let mut form = spec.example_form();
-        form.values[2].1 = "h100".to_owned();
-        assert_eq!(
-            spec.evaluate(&form, &table).expect_err("peak").field,
-            Some("peak")
-        );
-        form.values[2].1 = "989e12".to_owned();
-        form.values[10].1 = "most".to_owned();
-        assert_eq!(
-            spec.evaluate(&form, &table).expect_err("recompute").field,
-            Some("recompute")
-        );
+        let peak = evaluate_edited("mfu", &[("peak", "h100")]).expect_err("peak");
+        assert_eq!(peak.field, Some("peak"));
+        let recompute = evaluate_edited("mfu", &[("peak", "989e12"), ("recompute", "most")])
+            .expect_err("recompute");
+        assert_eq!(recompute.field, Some("recompute"));
     }
 }

@@ -7,12 +7,21 @@ fn table() -> HardwareTable {
     HardwareTable::bundled()
 }
 
+/// Calculator `id` evaluated on its example form with `edits` set by field name (an empty value
+/// clears a field).
+pub(super) fn evaluate_edited(id: &str, edits: &[(&str, &str)]) -> Result<Outcome, FormError> {
+    let spec = calculator(id).unwrap_or_else(|| panic!("no calculator {id}"));
+    let mut form = spec.example_form();
+    for (name, text) in edits {
+        assert!(form.set(name, text), "{id} has no field {name}");
+    }
+    spec.evaluate(&form, &table())
+        .map(|computed| computed.outcome)
+}
+
 /// The outcome of calculator `id` on its example form.
 pub(super) fn example_outcome(id: &str) -> Outcome {
-    let spec = calculator(id).unwrap_or_else(|| panic!("no calculator {id}"));
-    spec.evaluate(&spec.example_form(), &table())
-        .unwrap_or_else(|e| panic!("{id}: {e:?}"))
-        .outcome
+    evaluate_edited(id, &[]).unwrap_or_else(|e| panic!("{id}: {e:?}"))
 }
 
 /// Chart `i` of an outcome, which must be bars: its unit and bars.
