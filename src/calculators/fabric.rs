@@ -139,19 +139,3 @@ fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
         &report,
     ))
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::calculators::tests::{evaluate_edited, example_outcome, parts_of};
-
-    #[test]
-    fn the_example_is_four_superpod_units() {
-        let outcome = example_outcome("fabric");
-        assert!(outcome.headline[0].1.starts_with("48 (32 leaf + 16 spine"));
-        let (_, parts) = parts_of(&outcome, 0);
-        assert_eq!(parts.len(), 2, "no core tier at 4 SU");
-        assert!(evaluate_edited("fabric", &[("oversubscription", "7:1")]).is_ok());
-        let error = evaluate_edited("fabric", &[("oversubscription", "1:0")]).unwrap_err();
-        assert_eq!(error.field, Some("oversubscription"));
-    }
-}

@@ -164,15 +164,3 @@ fn compute_layout(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
     }
     Ok(Computed::new(Outcome::new(headline, &r.steps, charts), &r))
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::calculators::tests::{evaluate_edited, example_outcome};
-
-    #[test]
-    fn tp_beyond_the_node_is_an_explained_error() {
-        assert_eq!(example_outcome("layout").charts.len(), 2);
-        let error = evaluate_edited("layout", &[("tp", "16"), ("dp", "64")]).unwrap_err();
-        assert!(error.message.contains("NVLink domain"), "{}", error.message);
-    }
-}

@@ -156,32 +156,3 @@ fn flops_parts(r: &calc::MfuReport) -> Vec<(Bi, f64)> {
         .chain(optional.into_iter().filter(|(_, flops)| *flops > 0.0))
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::calculators::Unit;
-    use crate::calculators::tests::{evaluate_edited, example_outcome, parts_of};
-
-    #[test]
-    fn mfu_bars_and_flops_parts() {
-        let outcome = example_outcome("mfu");
-        assert_eq!(outcome.headline[0].1, "40.1%");
-        let (unit, parts) = parts_of(&outcome, 1);
-        assert_eq!(*unit, Unit::Flops);
-        assert_eq!(parts.len(), 2, "no recompute part");
-        let outcome = evaluate_edited("mfu", &[("recompute", "full")]).expect("full");
-        assert_eq!(outcome.headline[1].1, "53.5%");
-        let (_, parts) = parts_of(&outcome, 1);
-        assert_eq!(parts.len(), 3);
-        assert_eq!(Unit::Flops.format(parts[0].1), "420 GFLOP");
-    }
-
-    #[test]
-    fn bad_peak_and_recompute_are_marked() {
-        let peak = evaluate_edited("mfu", &[("peak", "h100")]).expect_err("peak");
-        assert_eq!(peak.field, Some("peak"));
-        let recompute = evaluate_edited("mfu", &[("peak", "989e12"), ("recompute", "most")])
-            .expect_err("recompute");
-        assert_eq!(recompute.field, Some("recompute"));
-    }
-}

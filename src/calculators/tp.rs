@@ -184,23 +184,3 @@ fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64)> {
         })
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::calculators::Unit;
-    use crate::calculators::tests::{bars_of, evaluate_edited, example_outcome};
-
-    #[test]
-    fn bytes_level_off_with_tp_size_and_time_needs_a_link() {
-        let outcome = example_outcome("tp");
-        let (unit, bars) = bars_of(&outcome, 0);
-        assert_eq!(*unit, Unit::Bytes);
-        assert!(bars.windows(2).all(|w| w[1].1 > w[0].1), "{bars:?}");
-        // 8bsh at most: 8 × 64 MiB.
-        assert!(bars.iter().all(|b| b.1 < 8.0 * 67_108_864.0));
-        assert_eq!(outcome.charts.len(), 2, "time chart with a link");
-        let outcome = evaluate_edited("tp", &[("link", "")]).expect("no link");
-        assert_eq!(outcome.charts.len(), 1);
-        assert!(outcome.headline.iter().all(|h| !h.0.starts_with("time")));
-    }
-}
