@@ -10,6 +10,9 @@ mod fend_bridge;
 mod guard;
 mod lexer;
 
+#[cfg(test)]
+mod bad_input_tests;
+
 pub mod activation;
 pub mod busbw;
 pub mod checkpoint;

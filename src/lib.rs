@@ -13,5 +13,7 @@ pub mod content;
 pub mod drill;
 pub mod search;
 pub mod settings;
+#[cfg(test)]
+mod test_support;
 pub mod text;
 pub mod tui;

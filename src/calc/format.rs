@@ -146,24 +146,33 @@ pub fn wrap(text: &crate::text::Bi, en: &str, zh: &str) -> crate::text::Bi {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::assert_maps;
 
     #[test]
     fn significant_figures() {
-        assert_eq!(sig(0.429_496_729_6, 4), "0.4295");
-        assert_eq!(sig(25.0, 4), "25");
-        assert_eq!(sig(1234.6, 4), "1235");
-        assert_eq!(sig(1.75, 4), "1.75");
-        assert_eq!(sig(-2.5e-9, 3), "-2.50e-9");
+        assert_maps(
+            |(x, figures)| sig(x, figures),
+            &[
+                ((0.429_496_729_6, 4), "0.4295"),
+                ((25.0, 4), "25"),
+                ((1234.6, 4), "1235"),
+                ((1.75, 4), "1.75"),
+                ((-2.5e-9, 3), "-2.50e-9"),
+            ],
+        );
     }
 
     #[test]
     fn units_never_mix_bits_and_bytes() {
-        assert_eq!(bytes(10_737_418_240.0), "10.74 GB (10 GiB)");
-        assert_eq!(bytes(512.0), "512 B");
+        assert_maps(
+            bytes,
+            &[(10_737_418_240.0, "10.74 GB (10 GiB)"), (512.0, "512 B")],
+        );
+        assert_maps(
+            duration,
+            &[(0.429_5, "429.5 ms"), (2e-6, "2 µs"), (7001.4, "116.7 min")],
+        );
         assert_eq!(rate(25e9), "25 GB/s (200 Gb/s)");
-        assert_eq!(duration(0.429_5), "429.5 ms");
-        assert_eq!(duration(2e-6), "2 µs");
-        assert_eq!(duration(7001.4), "116.7 min");
         assert_eq!(count(70e9), "70 billion");
         assert_eq!(flops(484.4e9), "484.4 GFLOP");
         assert_eq!(flop_rate(989e12), "989 TFLOP/s");

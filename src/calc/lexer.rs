@@ -244,31 +244,31 @@ fn unit_word_problem(word: &str) -> Option<(Bi, Bi)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::assert_maps;
 
     #[test]
-    fn groups_each_quantity() {
-        assert_eq!(group_quantities("10 GiB / 25 GB/s"), "(10 GiB) / (25 GB/s)");
-        assert_eq!(
-            group_quantities("1 TB / 1 GB/s to h"),
-            "(1 TB) / (1 GB/s) to h"
+    fn groups_each_quantity_and_leaves_plain_arithmetic_alone() {
+        assert_maps(
+            group_quantities,
+            &[
+                ("10 GiB / 25 GB/s", "(10 GiB) / (25 GB/s)"),
+                ("1 TB / 1 GB/s to h", "(1 TB) / (1 GB/s) to h"),
+                ("10GiB/25GB / s", "(10GiB)/(25GB / s)"),
+                ("2 * 5 min", "2 * (5 min)"),
+                ("1e3 bytes^2", "(1e3 bytes^2)"),
+                ("3 GB per s", "(3 GB per s)"),
+                ("1.5 µs", "(1.5 µs)"),
+                ("2^30 B", "((2^30) B)"),
+                ("1024^3 B", "((1024^3) B)"),
+                ("8 * 2^30 bytes", "8 * ((2^30) bytes)"),
+                ("2^-3 s", "((2^-3) s)"),
+                ("2^10", "2^10"),
+                // Plain arithmetic stays as it is.
+                ("2 + 3 * 4", "2 + 3 * 4"),
+                ("(10 GiB) to GB", "((10 GiB)) to GB"),
+                ("10 to x", "10 to x"),
+            ],
         );
-        assert_eq!(group_quantities("10GiB/25GB / s"), "(10GiB)/(25GB / s)");
-        assert_eq!(group_quantities("2 * 5 min"), "2 * (5 min)");
-        assert_eq!(group_quantities("1e3 bytes^2"), "(1e3 bytes^2)");
-        assert_eq!(group_quantities("3 GB per s"), "(3 GB per s)");
-        assert_eq!(group_quantities("1.5 µs"), "(1.5 µs)");
-        assert_eq!(group_quantities("2^30 B"), "((2^30) B)");
-        assert_eq!(group_quantities("1024^3 B"), "((1024^3) B)");
-        assert_eq!(group_quantities("8 * 2^30 bytes"), "8 * ((2^30) bytes)");
-        assert_eq!(group_quantities("2^-3 s"), "((2^-3) s)");
-        assert_eq!(group_quantities("2^10"), "2^10");
-    }
-
-    #[test]
-    fn leaves_plain_arithmetic_alone() {
-        assert_eq!(group_quantities("2 + 3 * 4"), "2 + 3 * 4");
-        assert_eq!(group_quantities("(10 GiB) to GB"), "((10 GiB)) to GB");
-        assert_eq!(group_quantities("10 to x"), "10 to x");
     }
 
     #[test]

@@ -1,19 +1,26 @@
-//! Checks the engine's test modules share: bad input is refused with an error that names the
-//! value or the fix, and the steps say what a candidate should say out loud.
+//! Helpers the engine's test modules share: the registry's example forms, forms edited by field
+//! name, and a check that the steps say what a candidate should say out loud.
 
 use std::fmt::Debug;
 
-use crate::calc::{CalcError, Form};
+use crate::calc::Form;
 
-/// Every form fails, and its error contains the case's needle (the bad value or the flag to fix).
-pub fn each_fails_naming<T: Debug>(
-    run: impl Fn(&Form) -> Result<T, CalcError>,
-    cases: &[(Form, &str)],
-) {
-    for (form, needle) in cases {
-        let err = run(form).expect_err(needle).to_string();
-        assert!(err.contains(needle), "{needle}: {err}");
-    }
+/// Fields set on a base form for one case (an empty value clears a field).
+pub type Edits<'a> = &'a [(&'static str, &'a str)];
+
+/// The registry's example form of calculator `id`: the card each engine is worked against, so
+/// its figures are written down once.
+pub fn example(id: &str) -> Form {
+    crate::calculators::calculator(id)
+        .unwrap_or_else(|| panic!("no calculator {id}"))
+        .example_form()
+}
+
+/// `base` with each of `edits` set.
+pub fn edited(base: &Form, edits: Edits) -> Form {
+    edits
+        .iter()
+        .fold(base.clone(), |form, (name, text)| form.with(name, text))
 }
 
 /// Some step contains `needle`.

@@ -139,25 +139,3 @@ fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
         &report,
     ))
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::calc::HardwareTable;
-    use crate::calculators::calculator;
-    use crate::calculators::tests::{example_outcome, parts_of};
-
-    #[test]
-    fn the_example_is_four_superpod_units() {
-        let spec = calculator("fabric").expect("fabric");
-        let outcome = example_outcome("fabric");
-        assert!(outcome.headline[0].1.starts_with("48 (32 leaf + 16 spine"));
-        let (_, parts) = parts_of(&outcome, 0);
-        assert_eq!(parts.len(), 2, "no core tier at 4 SU");
-        let mut form = spec.example_form();
-        form.values[4].1 = "7:1".to_owned();
-        assert!(spec.evaluate(&form, &HardwareTable::bundled()).is_ok());
-        form.values[4].1 = "1:0".to_owned();
-        let error = spec.evaluate(&form, &HardwareTable::bundled()).unwrap_err();
-        assert_eq!(error.field, Some("oversubscription"));
-    }
-}

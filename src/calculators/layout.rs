@@ -170,25 +170,3 @@ fn compute_layout(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
     }
     Ok(Computed::new(Outcome::new(headline, &r.steps, charts), &r))
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::calc::HardwareTable;
-    use crate::calculators::calculator;
-
-    #[test]
-    fn tp_beyond_the_node_is_an_explained_error() {
-        let spec = calculator("layout").expect("layout");
-        let table = HardwareTable::bundled();
-        let outcome = spec
-            .evaluate(&spec.example_form(), &table)
-            .expect("example")
-            .outcome;
-        assert_eq!(outcome.charts.len(), 2);
-        let mut form = spec.example_form();
-        form.values[1].1 = "16".to_owned();
-        form.values[4].1 = "64".to_owned();
-        let error = spec.evaluate(&form, &table).unwrap_err();
-        assert!(error.message.contains("NVLink domain"), "{}", error.message);
-    }
-}

@@ -138,34 +138,3 @@ fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcE
     let outcome = Outcome::new(headline, &report.steps, charts);
     Ok(Computed::new(outcome, &report))
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::calc::HardwareTable;
-    use crate::calculators::tests::{bars_of, example_outcome, parts_of};
-    use crate::calculators::{Unit, calculator};
-
-    #[test]
-    fn memory_per_stage_as_bars_in_bytes() {
-        let outcome = example_outcome("memory");
-        let (unit, bars) = bars_of(&outcome, 0);
-        assert_eq!(*unit, Unit::Bytes);
-        assert_eq!(bars.len(), 4);
-        assert!((bars[3].1 - 17.5e9).abs() < 1.0);
-        assert!(outcome.headline[3].0.contains("chosen"));
-        let (_, parts) = parts_of(&outcome, 1);
-        let total: f64 = parts.iter().map(|p| p.1).sum();
-        assert!((total - 17.5e9).abs() < 1.0);
-    }
-
-    #[test]
-    fn a_stage_outside_the_choices_is_marked() {
-        let spec = calculator("memory").expect("memory");
-        let mut form = spec.example_form();
-        form.values[2].1 = "zero-4".to_owned();
-        let err = spec
-            .evaluate(&form, &HardwareTable::bundled())
-            .expect_err("zero-4");
-        assert_eq!(err.field, Some("stage"));
-    }
-}

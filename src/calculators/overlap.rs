@@ -148,17 +148,3 @@ fn compute_overlap(form: &Form, table: &HardwareTable) -> Result<Computed, CalcE
     ];
     Ok(Computed::new(Outcome::new(headline, &r.steps, charts), &r))
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::calculators::tests::{example_outcome, parts_of};
-
-    #[test]
-    fn the_example_is_the_cards_short_backward() {
-        let outcome = example_outcome("overlap");
-        assert_eq!(outcome.headline[0].1, "50.71 ms");
-        let (_, parts) = parts_of(&outcome, 1);
-        let total: f64 = parts.iter().map(|p| p.1).sum();
-        assert!((total - 0.170).abs() < 1e-9, "{total}");
-    }
-}

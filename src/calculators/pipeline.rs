@@ -216,23 +216,3 @@ fn step_parts(report: &calc::PipelineReport) -> Chart {
         ),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::calculators::Unit;
-    use crate::calculators::tests::{bars_of, example_outcome, parts_of};
-
-    #[test]
-    fn bubble_bars_by_schedule_and_step_parts() {
-        let outcome = example_outcome("pipeline");
-        let (unit, bars) = bars_of(&outcome, 0);
-        assert_eq!(*unit, Unit::Percent);
-        let labels: Vec<&str> = bars.iter().map(|b| &*b.0).collect();
-        assert_eq!(labels, ["1F1B", "v = 2", "v = 4"]);
-        assert!((bars[0].1 - 15.0 / 64.0).abs() < 1e-12);
-        let (unit, parts) = parts_of(&outcome, 1);
-        assert_eq!(*unit, Unit::Seconds, "stage times given");
-        assert!((parts[0].1 - 1.92).abs() < 1e-9 && (parts[1].1 - 0.1125).abs() < 1e-9);
-        assert_eq!(Unit::Percent.format(bars[0].1), "23.4%");
-    }
-}

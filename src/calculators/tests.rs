@@ -1,5 +1,6 @@
 use super::*;
 use crate::calc::HardwareTable;
+use crate::calc::test_support::Edits;
 use crate::content::Lang;
 use crate::text::Bi;
 
@@ -7,12 +8,21 @@ fn table() -> HardwareTable {
     HardwareTable::bundled()
 }
 
+/// Calculator `id` evaluated on its example form with `edits` set by field name (an empty value
+/// clears a field).
+pub(super) fn evaluate_edited(id: &str, edits: &[(&str, &str)]) -> Result<Outcome, FormError> {
+    let spec = calculator(id).unwrap_or_else(|| panic!("no calculator {id}"));
+    let mut form = spec.example_form();
+    for (name, text) in edits {
+        assert!(form.set(name, text), "{id} has no field {name}");
+    }
+    spec.evaluate(&form, &table())
+        .map(|computed| computed.outcome)
+}
+
 /// The outcome of calculator `id` on its example form.
 pub(super) fn example_outcome(id: &str) -> Outcome {
-    let spec = calculator(id).unwrap_or_else(|| panic!("no calculator {id}"));
-    spec.evaluate(&spec.example_form(), &table())
-        .unwrap_or_else(|e| panic!("{id}: {e:?}"))
-        .outcome
+    evaluate_edited(id, &[]).unwrap_or_else(|e| panic!("{id}: {e:?}"))
 }
 
 /// Chart `i` of an outcome, which must be bars: its unit and bars.
@@ -61,47 +71,6 @@ fn a_bad_field_is_named_and_other_fields_are_untouched() {
         spec.evaluate(&form, &table()).unwrap_err().field,
         Some("links")
     );
-}
-
-#[test]
-fn transfer_bars_follow_the_engine() {
-    let outcome = example_outcome("transfer");
-    let (_, bars) = bars_of(&outcome, 0);
-    let hdr = bars.iter().find(|(l, _, _)| l == "ib-hdr").unwrap();
-    assert!(
-        (hdr.1 - 10.0 * 1024f64.powi(3) / 25e9 - 0.6e-6).abs() < 1e-9,
-        "{hdr:?}"
-    );
-}
-
-#[test]
-fn checkpoint_parts_add_up_to_the_size() {
-    let outcome = example_outcome("checkpoint");
-    let (_, parts) = parts_of(&outcome, 0);
-    let total: f64 = parts.iter().map(|(_, b)| b).sum();
-    assert!((total - 980e9).abs() < 1.0, "{total}");
-    assert!(
-        outcome
-            .charts
-            .iter()
-            .any(|c| matches!(c, Chart::Bars { bars, .. } if bars.len() == 2))
-    );
-}
-
-#[test]
-fn collective_chart_has_a_series_per_algorithm() {
-    let outcome = example_outcome("collective");
-    let Chart::Lines { series, marker, .. } = &outcome.charts[0] else {
-        panic!("lines")
-    };
-    assert!(series.len() >= 2, "{series:?}");
-    assert_eq!(*marker, Some(1024f64.powi(3)));
-    for (_, points) in series {
-        assert!(
-            points.windows(2).all(|w| w[1].1 >= w[0].1),
-            "time grows with size"
-        );
-    }
 }
 
 #[test]
@@ -209,6 +178,9 @@ const TRANSLATED: &[&str] = &[
 /// Card presets and error messages of the translated calculators, in Chinese.
 mod chinese;
 
+/// Each calculator's example outcome: its headline figures and charts.
+mod outcomes;
+
 /// Each English-only text of an outcome (summary, headline, steps, chart and table text).
 pub(super) fn untranslated(outcome: &Outcome) -> Vec<String> {
     let mut texts: Vec<&Bi> = vec![&outcome.summary];
@@ -286,89 +258,62 @@ fn translated_calculators_read_in_chinese_on_every_card_preset() {
     assert!(checked >= TRANSLATED.len(), "only {checked} presets");
 }
 
-/// Bad or clashing input for the translated calculators: (calculator, fields set on its example
-/// form; an empty value clears the field). Each is refused by the engine's own checks.
-const BAD_INPUT: &[(&str, &[(&str, &str)])] = &[
-    ("tp", &[("tp", "1")]),
-    ("memory", &[("shard-group", "7")]),
-    (
-        "memory",
-        &[("optimizer-bytes", "16"), ("convention", "deepspeed")],
-    ),
-    ("mfu", &[("peak", "989")]),
-    ("mfu", &[("peak", "h100")]),
-    ("mfu", &[("recompute", "most")]),
-    ("mfu", &[("tokens-per-s", "1M")]),
-    ("mfu", &[("tokens-per-step", "")]),
-    ("mfu", &[("step-time", "")]),
+/// One bad field of a translated calculator: (calculator, field, value set on its example form;
+/// an empty value clears the field). Each is refused by the engine's own checks.
+const BAD_VALUES: &[(&str, &str, &str)] = &[
+    ("tp", "tp", "1"),
+    ("memory", "shard-group", "7"),
+    ("mfu", "peak", "989"),
+    ("mfu", "peak", "h100"),
+    ("mfu", "recompute", "most"),
+    ("mfu", "tokens-per-s", "1M"),
+    ("mfu", "tokens-per-step", ""),
+    ("mfu", "step-time", ""),
+    ("mfu", "heads", ""),
+    ("mfu", "gpus", "8"),
+    ("fabric", "oversubscription", "1:0"),
+    ("fabric", "radix", "2048"),
+    ("fabric", "nodes", "100000"),
+    ("layout", "dp", "100"),
+    ("layout", "pod-size", "100"),
+    ("layout", "micro-batch", "1"),
+    ("overlap", "compute-total", ""),
+    ("overlap", "compute", "1 ms"),
+    ("overlap", "bytes", ""),
+    ("overlap", "bw", ""),
+];
+
+/// Clashing fields of a translated calculator: (calculator, fields set on its example form).
+#[rustfmt::skip]
+const CLASHES: &[(&str, Edits)] = &[
+    ("memory", &[("optimizer-bytes", "16"), ("convention", "deepspeed")]),
     ("mfu", &[("step-time", ""), ("tokens-per-step", "")]),
-    ("mfu", &[("heads", "")]),
-    ("mfu", &[("gpus", "8")]),
-    ("fabric", &[("oversubscription", "1:0")]),
-    ("fabric", &[("radix", "2048")]),
     ("fabric", &[("rail", "no"), ("nics-per-node", "40")]),
-    ("fabric", &[("nodes", "100000")]),
-    ("layout", &[("dp", "100")]),
     ("layout", &[("dp", ""), ("tp", "3")]),
     ("layout", &[("tp", "16"), ("dp", "64")]),
-    (
-        "layout",
-        &[
-            ("gpus", "96"),
-            ("tp", "6"),
-            ("pp", "1"),
-            ("dp", ""),
-            ("pod-size", ""),
-        ],
-    ),
-    (
-        "layout",
-        &[
-            ("gpus", "12"),
-            ("tp", "4"),
-            ("pp", "1"),
-            ("dp", ""),
-            ("pod-size", ""),
-        ],
-    ),
-    ("layout", &[("pod-size", "100")]),
-    ("layout", &[("micro-batch", "1")]),
-    ("overlap", &[("compute-total", "")]),
-    ("overlap", &[("compute", "1 ms")]),
-    ("overlap", &[("bytes", "")]),
-    ("overlap", &[("bw", "")]),
+    ("layout", &[("gpus", "96"), ("tp", "6"), ("pp", "1"), ("dp", ""), ("pod-size", "")]),
+    ("layout", &[("gpus", "12"), ("tp", "4"), ("pp", "1"), ("dp", ""), ("pod-size", "")]),
     ("overlap", &[("tail", "1 ms"), ("tail-bytes", "1 MB")]),
-    (
-        "overlap",
-        &[
-            ("bytes", ""),
-            ("bw", ""),
-            ("comm", "1 ms"),
-            ("tail-bytes", "1 MB"),
-        ],
-    ),
+    ("overlap", &[("bytes", ""), ("bw", ""), ("comm", "1 ms"), ("tail-bytes", "1 MB")]),
 ];
+
+/// The refusal of `edits` on calculator `id`'s example reads in Chinese.
+fn refused_in_chinese(id: &str, edits: &[(&str, &str)]) {
+    let error = evaluate_edited(id, edits).expect_err(&format!("{id} {edits:?} is refused"));
+    let zh = error.message.get(Lang::Zh);
+    assert!(
+        has_cjk(zh) && !Bi::same(zh).is_english_only(),
+        "{id} {edits:?}: not Chinese: {zh}"
+    );
+    assert_ne!(zh, error.message.get(Lang::En), "{id} {edits:?}");
+}
 
 #[test]
 fn translated_calculators_refuse_bad_input_in_chinese() {
-    let table = table();
-    for (id, fields) in BAD_INPUT {
-        let spec = calculator(id).unwrap_or_else(|| panic!("no calculator {id}"));
-        let mut form = spec.example_form();
-        for (name, value) in *fields {
-            if !form.set(name, value) {
-                form.values
-                    .push((spec.field(name).expect("a field").name, (*value).to_owned()));
-            }
-        }
-        let error = spec
-            .evaluate(&form, &table)
-            .expect_err(&format!("{id} {fields:?} is refused"));
-        let zh = error.message.get(Lang::Zh);
-        assert!(
-            has_cjk(zh) && !Bi::same(zh).is_english_only(),
-            "{id} {fields:?}: not Chinese: {zh}"
-        );
-        assert_ne!(zh, error.message.get(Lang::En), "{id} {fields:?}");
+    for &(id, field, value) in BAD_VALUES {
+        refused_in_chinese(id, &[(field, value)]);
+    }
+    for (id, edits) in CLASHES {
+        refused_in_chinese(id, edits);
     }
 }

@@ -184,28 +184,3 @@ fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64)> {
         })
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::calc::HardwareTable;
-    use crate::calculators::tests::bars_of;
-    use crate::calculators::{Unit, calculator};
-
-    #[test]
-    fn bytes_level_off_with_tp_size_and_time_needs_a_link() {
-        let spec = calculator("tp").expect("tp");
-        let table = HardwareTable::bundled();
-        let mut form = spec.example_form();
-        let outcome = spec.evaluate(&form, &table).expect("example").outcome;
-        let (unit, bars) = bars_of(&outcome, 0);
-        assert_eq!(*unit, Unit::Bytes);
-        assert!(bars.windows(2).all(|w| w[1].1 > w[0].1), "{bars:?}");
-        // 8bsh at most: 8 × 64 MiB.
-        assert!(bars.iter().all(|b| b.1 < 8.0 * 67_108_864.0));
-        assert_eq!(outcome.charts.len(), 2, "time chart with a link");
-        form.values.retain(|(name, _)| *name != "link");
-        let outcome = spec.evaluate(&form, &table).expect("no link").outcome;
-        assert_eq!(outcome.charts.len(), 1);
-        assert!(outcome.headline.iter().all(|h| !h.0.starts_with("time")));
-    }
-}

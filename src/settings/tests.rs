@@ -143,12 +143,15 @@ fn remembering_the_language_keeps_a_symlink_and_the_mode() {
     assert_eq!(mode, 0o644);
 }
 
-/// Resolves with `path` as the default config file and an empty environment.
-fn resolve_default(path: &Path) -> Result<Settings, ConfigError> {
+/// Resolves with `text` written to `dir`'s `config.toml` as the default config file and an
+/// empty environment.
+fn resolve_config_text(dir: &Path, text: &str) -> Result<Settings, ConfigError> {
+    let path = dir.join("config.toml");
+    std::fs::write(&path, text).unwrap();
     let var = env_with(&[]);
     let env = Env {
         var: &var,
-        default_config: Some(path.to_path_buf()),
+        default_config: Some(path),
     };
     resolve(None, &[], None, &env)
 }
@@ -156,11 +159,7 @@ fn resolve_default(path: &Path) -> Result<Settings, ConfigError> {
 #[test]
 fn data_dir_and_exam_date_come_from_the_config_file() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("config.toml");
-    let settings = |text: &str| {
-        std::fs::write(&path, text).unwrap();
-        resolve_default(&path)
-    };
+    let settings = |text: &str| resolve_config_text(dir.path(), text);
     let read = settings("data-dir = \"progress\"\nexam-date = 2026-12-20\n").unwrap();
     assert_eq!(read.data_dir, Some(dir.path().join("progress")));
     assert_eq!(read.exam_date, NaiveDate::from_ymd_opt(2026, 12, 20));
@@ -175,11 +174,7 @@ fn data_dir_and_exam_date_come_from_the_config_file() {
 #[test]
 fn numbers_mix_is_a_share_from_the_config_file() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("config.toml");
-    let mix = |text: &str| {
-        std::fs::write(&path, text).unwrap();
-        resolve_default(&path).map(|s| s.numbers_mix)
-    };
+    let mix = |text: &str| resolve_config_text(dir.path(), text).map(|s| s.numbers_mix);
     assert!(mix("lang = \"en\"\n").unwrap().abs() < 1e-12);
     assert!((mix("numbers-mix = 0.3\n").unwrap() - 0.3).abs() < 1e-12);
     assert!((mix("numbers-mix = 1\n").unwrap() - 1.0).abs() < 1e-12);

@@ -77,22 +77,25 @@ pub fn sanitize_line(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::assert_maps;
     use proptest::prelude::*;
 
     #[test]
     fn escape_sequences_become_visible() {
-        assert_eq!(
-            sanitize("a\u{1b}]52;c;ZWNobw==\u{7}b"),
-            "a^[]52;c;ZWNobw==^Gb"
+        assert_maps(
+            sanitize,
+            &[
+                ("a\u{1b}]52;c;ZWNobw==\u{7}b", "a^[]52;c;ZWNobw==^Gb"),
+                ("\u{1b}[2J\u{1b}]0;PWN\u{7}", "^[[2J^[]0;PWN^G"),
+                (
+                    "x\u{9b}31m\u{9d}8;;u\u{9c}",
+                    "x\\u{9b}31m\\u{9d}8;;u\\u{9c}",
+                ),
+                ("del\u{7f}nul\0cr\r", "del^?nul^@cr^M"),
+                ("abc\u{202e}txt.exe", "abc\\u{202e}txt.exe"),
+                ("two\nlines\tand a tab", "two\nlines\tand a tab"),
+            ],
         );
-        assert_eq!(sanitize("\u{1b}[2J\u{1b}]0;PWN\u{7}"), "^[[2J^[]0;PWN^G");
-        assert_eq!(
-            sanitize("x\u{9b}31m\u{9d}8;;u\u{9c}"),
-            "x\\u{9b}31m\\u{9d}8;;u\\u{9c}"
-        );
-        assert_eq!(sanitize("del\u{7f}nul\0cr\r"), "del^?nul^@cr^M");
-        assert_eq!(sanitize("abc\u{202e}txt.exe"), "abc\\u{202e}txt.exe");
-        assert_eq!(sanitize("two\nlines\tand a tab"), "two\nlines\tand a tab");
         assert_eq!(sanitize_line("fake\nwarning: x"), "fake^Jwarning: x");
     }
 

@@ -1,6 +1,6 @@
 use super::*;
 use crate::calc::close;
-use crate::calc::test_support::{assert_says, each_fails_naming};
+use crate::calc::test_support::assert_says;
 
 const GIB: f64 = 1_073_741_824.0;
 
@@ -119,14 +119,18 @@ fn nvls_on_an_nvswitch_node() {
     assert!(err.contains("'nvls'"), "{err}");
 }
 
+/// A 1 GiB all-reduce over 2 nodes × 8 H100 on NVLink 4, NDR between the nodes.
+fn two_h100_nodes(algo: &'static str) -> Form {
+    one_node("allreduce", "nvlink4", algo)
+        .with("ranks", "16")
+        .with("gpus-per-node", "8")
+        .with("inter", "ib-ndr")
+}
+
 #[test]
 fn nvls_across_nodes_is_nvlstree() {
     // 2 nodes × 8 H100, 8 × NDR (50 GB/s): 25 µs + 2·log2(2)·20.9 µs + max(S/450, S/400) GB/s.
-    let f = one_node("allreduce", "nvlink4", "nvls")
-        .with("ranks", "16")
-        .with("gpus-per-node", "8")
-        .with("inter", "ib-ndr");
-    let r = run(&f).expect("nvlstree");
+    let r = run(&two_h100_nodes("nvls")).expect("nvlstree");
     assert_eq!(r.algorithm, Algorithm::NvlsTree);
     assert!(close(r.seconds, 66.8 * US + GIB / 400e9));
 }
@@ -135,11 +139,7 @@ fn nvls_across_nodes_is_nvlstree() {
 fn two_node_tree_sends_s_per_node_and_busbw_passes_the_nic_rate() {
     // 2 nodes × 8 H100, one 50 GB/s NIC each: each node's NIC carries S, not 2(n-1)/n · S.
     // t = 8.4 + 2·(7 × 4.0 + 1 × 14) µs + max(2S / (450 × 0.92), S / (50 × 0.92)) GB/s.
-    let two = one_node("allreduce", "nvlink4", "tree")
-        .with("ranks", "16")
-        .with("gpus-per-node", "8")
-        .with("nics-per-node", "1")
-        .with("inter", "ib-ndr");
+    let two = two_h100_nodes("tree").with("nics-per-node", "1");
     let r = run(&two).expect("2 nodes");
     assert!(close(r.seconds, 92.4 * US + GIB / (50e9 * 0.92)));
     assert!(r.busbw_bytes_per_s > 1.5 * 50e9, "busbw near twice the NIC");
@@ -240,25 +240,8 @@ fn per_instance_efa_is_split_over_nics() {
 }
 
 #[test]
-fn bad_input_gives_clear_errors() {
+fn a_huge_job_is_refused_for_its_size() {
     let base = one_node("allreduce", "nvlink3", "auto");
-    let cases: Vec<(Form, &str)> = vec![
-        (base.with("ranks", "1"), "at least 2 ranks"),
-        (base.with("ranks", "0"), "'0'"),
-        (base.with("ranks", "1000000000"), "limit is 10 million"),
-        (base.with("ranks", "12").with("gpus-per-node", "8"), "'12'"),
-        (base.with("intra", ""), "--intra"),
-        (base.with("intra-bw", "300 GB/s"), "not both"),
-        (
-            base.with("ranks", "16").with("gpus-per-node", "8"),
-            "--inter",
-        ),
-        (base.with("op", "allgather").with("algo", "tree"), "'tree'"),
-        (base.with("op", "allreduse"), "'allreduse'"),
-        (base.with("size", "10 GB/s"), "'10 GB/s'"),
-        (base.with("intra", "nvlink"), "'nvlink2'"),
-    ];
-    each_fails_naming(run, &cases);
     let err = run(&base.with("ranks", "1000000000"))
         .expect_err("huge")
         .to_string();

@@ -58,21 +58,32 @@ pub(crate) fn conversion_target(text: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::assert_maps;
 
     #[test]
     fn digit_groups() {
-        assert_eq!(drop_digit_groups("1,000 GB"), "1000 GB");
-        assert_eq!(drop_digit_groups("12,345,678.5 B"), "12345678.5 B");
-        assert_eq!(drop_digit_groups("2,000"), "2000");
-        assert_eq!(drop_digit_groups("max(1,2)"), "max(1,2)");
-        assert_eq!(drop_digit_groups("f(1,2345)"), "f(1,2345)");
+        assert_maps(
+            drop_digit_groups,
+            &[
+                ("1,000 GB", "1000 GB"),
+                ("12,345,678.5 B", "12345678.5 B"),
+                ("2,000", "2000"),
+                ("max(1,2)", "max(1,2)"),
+                ("f(1,2345)", "f(1,2345)"),
+            ],
+        );
     }
 
     #[test]
     fn targets() {
-        assert_eq!(conversion_target("10 GiB / 25 GB/s in us"), Some("us"));
-        assert_eq!(conversion_target("25 GB/s to Gbps"), Some("Gbps"));
-        assert_eq!(conversion_target("(1 TB to GB) / 2"), None);
-        assert_eq!(conversion_target("10 GiB / 25 GB/s"), None);
+        assert_maps(
+            conversion_target,
+            &[
+                ("10 GiB / 25 GB/s in us", Some("us")),
+                ("25 GB/s to Gbps", Some("Gbps")),
+                ("(1 TB to GB) / 2", None),
+                ("10 GiB / 25 GB/s", None),
+            ],
+        );
     }
 }

@@ -2,7 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
-use crate::calc::test_support::{assert_says, each_fails_naming};
+use crate::calc::test_support::{assert_says, edited, example};
 
 fn run(f: &Form) -> Result<LayoutReport, CalcError> {
     LayoutInput::from_form(f, &HardwareTable::bundled()).map(|i| layout(&i))
@@ -10,10 +10,7 @@ fn run(f: &Form) -> Result<LayoutReport, CalcError> {
 
 /// Card 20: Llama 3 405B on 16,384 H100s, TP 8, PP 16, DP 128, Meta's 3,072-GPU pods at 7:1.
 fn llama3() -> Form {
-    // The registry's example is this card: one definition of it.
-    crate::calculators::calculator("layout")
-        .expect("layout")
-        .example_form()
+    example("layout")
 }
 
 #[test]
@@ -65,15 +62,19 @@ fn the_cards_dp_traffic() {
 #[test]
 fn long_context_and_activation_traffic() {
     // CP 16: DP drops to 8 and a replica is 2048 GPUs; CP crosses nodes.
-    let r = run(&llama3()
-        .with("cp", "16")
-        .with("dp", "")
-        .with("micro-batch", "1")
-        .with("seq", "131072")
-        .with("hidden", "16384")
-        .with("layers", "126")
-        .with("micro-batches", "16"))
-    .expect("valid");
+    let long_context = edited(
+        &llama3(),
+        &[
+            ("cp", "16"),
+            ("dp", ""),
+            ("micro-batch", "1"),
+            ("seq", "131072"),
+            ("hidden", "16384"),
+            ("layers", "126"),
+            ("micro-batches", "16"),
+        ],
+    );
+    let r = run(&long_context).expect("valid");
     assert_eq!((r.grid.dp, r.replica_gpus), (8, 2048));
     assert_eq!(r.placements[1].tier, "pod");
     // PP message: 1 × 8192 × 16384 × 2 B = 256 MiB, 32 per step.
@@ -89,22 +90,8 @@ fn long_context_and_activation_traffic() {
 }
 
 #[test]
-fn bad_layouts_are_explained() {
+fn an_nvl72_domain_holds_tp_and_pp() {
     let base = llama3();
-    let cases = [
-        (base.with("tp", "16").with("dp", "64"), "NVLink domain"),
-        (
-            base.with("tp", "3").with("dp", "").with("gpus", "48"),
-            "straddle",
-        ),
-        (base.with("dp", "64"), "must equal"),
-        (base.with("dp", "").with("pp", "3"), "not a multiple"),
-        (base.with("pod-size", "100"), "pod size '100'"),
-        (base.with("oversubscription", "0"), "'0'"),
-        (base.with("seq", "4096"), "together"),
-        (base.with("params", "70 GB"), "'70 GB'"),
-    ];
-    each_fails_naming(run, &cases);
     // An NVL72 domain takes TP 18, and TP 18 × PP 4 = 72 keeps PP inside it too.
     let r = run(&base
         .with("gpus", "1152")

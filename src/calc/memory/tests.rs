@@ -2,7 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
-use crate::calc::test_support::{assert_says, each_fails_naming};
+use crate::calc::test_support::assert_says;
 
 fn run(f: &Form) -> Result<MemoryReport, CalcError> {
     MemoryInput::from_form(f).map(|i| memory(&i))
@@ -65,23 +65,6 @@ fn optimizer_bytes_change_k() {
     // K = 4 (e.g. fp32 master only): DP is (2 + 2 + 4)Ψ = 8Ψ.
     let r = run(&seventy_b("dp").with("optimizer-bytes", "4")).expect("k");
     assert!(close(r.bytes_per_gpu, 8.0 * 70e9));
-}
-
-#[test]
-fn bad_input_names_the_value() {
-    let base = seventy_b("3");
-    let cases = [
-        (base.with("params", "70 GB"), "'70 GB'"),
-        (base.with("params", ""), "''"),
-        (base.with("gpus", "0"), "GPUs '0'"),
-        (base.with("gpus", "-64"), "'-64'"),
-        (base.with("stage", "4"), "'4'"),
-        (base.with("optimizer-bytes", "0"), "'0'"),
-        (base.with("optimizer-bytes", "NaN"), "'NaN'"),
-        (base.with("shard-group", "12"), "'12'"),
-        (base.with("shard-group", "128"), "'128'"),
-    ];
-    each_fails_naming(run, &cases);
 }
 
 proptest! {

@@ -2,7 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
-use crate::calc::test_support::{assert_says, each_fails_naming};
+use crate::calc::test_support::{assert_says, example};
 
 fn run(f: &Form) -> Result<MfuReport, CalcError> {
     MfuInput::from_form(f).map(|i| mfu(&i))
@@ -11,10 +11,7 @@ fn run(f: &Form) -> Result<MfuReport, CalcError> {
 /// The card's example: 70B, L = 80, H = 64, Q = 128, T = 8192, 1,024 H100, 2,048 × 8,192
 /// tokens every 20 s.
 fn card() -> Form {
-    // The registry's example is this card: one definition of it.
-    crate::calculators::calculator("mfu")
-        .expect("mfu")
-        .example_form()
+    example("mfu")
 }
 
 #[test]
@@ -70,29 +67,6 @@ fn tokens_per_second_directly() {
     assert!((r.mfu - 0.4348).abs() < 0.0005, "{}", r.mfu);
     assert!(close(r.model_flops_per_s_per_gpu, 430e12));
     assert!(r.step_seconds.is_none());
-}
-
-#[test]
-fn bad_input_names_the_value() {
-    let base = card();
-    let cases = [
-        (base.with("params", "70 GB"), "'70 GB'"),
-        (base.with("gpus", "0"), "GPUs '0'"),
-        (base.with("peak", "h100"), "'h100'"),
-        (base.with("peak", "-1"), "'-1'"),
-        (base.with("step-time", "20 GB"), "'20 GB'"),
-        (base.with("tokens-per-step", "NaN"), "'NaN'"),
-        (base.with("tokens-per-step", ""), "--tokens-per-step"),
-        (base.with("tokens-per-s", "1e6"), "not both"),
-        (
-            base.with("step-time", "").with("tokens-per-step", ""),
-            "no throughput",
-        ),
-        (base.with("heads", ""), "--heads"),
-        (base.with("seq", "0"), "sequence length '0'"),
-        (base.with("recompute", "2"), "'2'"),
-    ];
-    each_fails_naming(run, &cases);
 }
 
 proptest! {

@@ -1,27 +1,20 @@
+//! The registry's example is card 21: a 170 ms DP sync as 170 buckets of 2 × 25 MB on a 50 GB/s
+//! NIC (1 ms each), hidden under a backward pass of a given length.
+
 use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
-use crate::calc::test_support::{assert_says, each_fails_naming};
+use crate::calc::test_support::{assert_says, example};
 
 fn run(f: &Form) -> Result<OverlapReport, CalcError> {
     OverlapInput::from_form(f, &HardwareTable::bundled()).map(|i| overlap(&i))
 }
 
-/// Card 21: a 170 ms DP sync as 170 buckets of 2 × 25 MB on a 50 GB/s NIC (1 ms each).
-fn card(compute_total: &'static str) -> Form {
-    Form::of(&[
-        ("compute-total", compute_total),
-        ("bytes", "50 MB"),
-        ("bw", "50 GB/s"),
-        ("windows", "170"),
-    ])
-}
-
 #[test]
 fn a_long_backward_exposes_only_the_last_bucket() {
     // 250 ms of backward over 170 buckets: c = 1.47 ms > m = 1 ms, so only the 1 ms tail shows.
-    let r = run(&card("250 ms")).expect("valid");
+    let r = run(&example("overlap").with("compute-total", "250 ms")).expect("valid");
     assert!(close(r.comm_per_window_seconds, 1e-3));
     assert!(close(r.comm_seconds, 0.170));
     assert!(close(r.exposed_seconds, 1e-3));
@@ -33,7 +26,7 @@ fn a_long_backward_exposes_only_the_last_bucket() {
 #[test]
 fn a_short_backward_exposes_at_least_the_difference() {
     // 120 ms: (170 - 1) × (1 - 120/170) ms + 1 ms = 50.7 ms ≥ 170 - 120 = 50 ms.
-    let r = run(&card("120 ms")).expect("valid");
+    let r = run(&example("overlap").with("compute-total", "120 ms")).expect("valid");
     let want = 169.0 * (1e-3 - 0.120 / 170.0) + 1e-3;
     assert!(close(r.exposed_seconds, want), "{}", r.exposed_seconds);
     assert!(r.exposed_seconds >= 0.050);
@@ -84,25 +77,6 @@ fn a_preset_link_has_latency_and_an_expected_figure() {
     ));
     assert!(r.expected_exposed_seconds > r.exposed_seconds);
     assert_eq!(r.link.as_deref(), Some("ib-ndr"));
-}
-
-#[test]
-fn bad_input_names_the_value() {
-    let base = card("120 ms");
-    let cases = [
-        (base.with("windows", "0"), "windows '0'"),
-        (base.with("compute", "1 ms"), "not several"),
-        (base.with("compute-total", ""), "--compute"),
-        (base.with("bw", ""), "needs a link"),
-        (base.with("bytes", "50 MB/s"), "'50 MB/s'"),
-        (base.with("comm", "1 ms"), "not several"),
-        (
-            base.with("tail", "1 ms").with("tail-bytes", "1 MB"),
-            "not both",
-        ),
-        (base.with("compute-total", "-5 ms"), "'-5 ms'"),
-    ];
-    each_fails_naming(run, &cases);
 }
 
 proptest! {

@@ -2,7 +2,6 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
-use crate::calc::test_support::each_fails_naming;
 
 const MIB: f64 = 1_048_576.0;
 
@@ -69,31 +68,6 @@ fn point_to_point_over_a_link() {
     assert!(close(r.p2p_seconds.expect("t"), 2e-6 + 64.0 * MIB / 450e9));
     assert!(r.expected_p2p_seconds.expect("e") > r.p2p_seconds.expect("t"));
     assert!(run(&base).expect("no link").p2p_seconds.is_none());
-}
-
-#[test]
-fn bad_input_names_the_value() {
-    let base = card();
-    let cases = [
-        (base.with("stages", "1"), "at least 2 stages"),
-        (base.with("stages", "-4"), "'-4'"),
-        (base.with("micro-batches", "0"), "'0'"),
-        (base.with("micro-batches", ""), "''"),
-        (base.with("interleave", "NaN"), "'NaN'"),
-        (base.with("t-fwd", "-1 ms"), "'-1 ms'"),
-        (base.with("t-fwd", "10 GB"), "'10 GB'"),
-        (base.with("t-bwd", "20 ms"), "--t-fwd"),
-        (base.with("seq", "4096"), "--micro-batch, --hidden"),
-        (base.with("link", "ib-ndr"), "--micro-batch"),
-        (
-            base.with("micro-batch", "1")
-                .with("seq", "4096")
-                .with("hidden", "8192")
-                .with("link", "ib-xyz"),
-            "'ib-xyz'",
-        ),
-    ];
-    each_fails_naming(run, &cases);
 }
 
 proptest! {

@@ -2,7 +2,6 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::calc::close;
-use crate::calc::test_support::each_fails_naming;
 
 const MIB: f64 = 1_048_576.0;
 
@@ -85,26 +84,6 @@ fn sequence_parallelism_moves_the_same_bytes_in_the_same_time() {
         plain.allreduce_seconds.expect("plain") + 8.4e-6
     ));
     assert!(sp.steps[1].contains("reduce-scatter"), "{}", sp.steps[1]);
-}
-
-#[test]
-fn bad_input_names_the_value() {
-    let base = megatron();
-    let cases = [
-        (base.with("tp", "1"), "'1'"),
-        (base.with("tp", "0"), "'0'"),
-        (base.with("tp", ""), "''"),
-        (base.with("hidden", "-8"), "'-8'"),
-        (base.with("bytes", "NaN"), "'NaN'"),
-        (base.with("layers", "0"), "layers '0'"),
-        (base.with("link", "nvlink9"), "'nvlink9'"),
-        (base.with("bw", "10 GB"), "'10 GB'"),
-        (
-            base.with("link", "nvlink4").with("bw", "450 GB/s"),
-            "not both",
-        ),
-    ];
-    each_fails_naming(run, &cases);
 }
 
 proptest! {

@@ -2,52 +2,71 @@ use super::*;
 
 use crate::calc::close;
 
+/// `parse` reads each case's text as the case's value.
+fn reads(parse: impl Fn(&str) -> Result<f64, CalcError>, cases: &[(&str, f64)]) {
+    for &(text, want) in cases {
+        assert!(close(parse(text).expect(text), want), "{text}");
+    }
+}
+
+/// `parse` refuses each text with an error that quotes it.
+fn refuses_quoting(parse: impl Fn(&str) -> Result<f64, CalcError>, bad: &[&str]) {
+    for bad in bad {
+        let err = parse(bad).expect_err(bad).to_string();
+        assert!(err.contains(&format!("'{}'", bad.trim())), "{bad}: {err}");
+    }
+}
+
 #[test]
 fn reads_sizes() {
-    for (text, want) in [
-        ("10GiB", 10_737_418_240.0),
-        ("10 GB", 1e10),
-        ("1.5TB", 1.5e12),
-        ("800 Gb", 1e11),
-        ("1 KiB", 1024.0),
-        ("70B", 70.0),
-    ] {
-        assert!(close(parse_size(text).expect(text), want), "{text}");
-    }
+    reads(
+        parse_size,
+        &[
+            ("10GiB", 10_737_418_240.0),
+            ("10 GB", 1e10),
+            ("1.5TB", 1.5e12),
+            ("800 Gb", 1e11),
+            ("1 KiB", 1024.0),
+            ("70B", 70.0),
+        ],
+    );
 }
 
 #[test]
 fn reads_rates_and_durations() {
-    for (text, want) in [
-        ("200Gbps", 25e9),
-        ("200 Gb/s", 25e9),
-        ("25GB/s", 25e9),
-        ("3 GB per s", 3e9),
-    ] {
-        assert!(close(parse_rate(text).expect(text), want), "{text}");
-    }
-    for (text, want) in [
-        ("2us", 2e-6),
-        ("1.5µs", 1.5e-6),
-        ("3h", 10_800.0),
-        ("5 min", 300.0),
-    ] {
-        assert!(close(parse_duration(text).expect(text), want), "{text}");
-    }
+    reads(
+        parse_rate,
+        &[
+            ("200Gbps", 25e9),
+            ("200 Gb/s", 25e9),
+            ("25GB/s", 25e9),
+            ("3 GB per s", 3e9),
+        ],
+    );
+    reads(
+        parse_duration,
+        &[
+            ("2us", 2e-6),
+            ("1.5µs", 1.5e-6),
+            ("3h", 10_800.0),
+            ("5 min", 300.0),
+        ],
+    );
 }
 
 #[test]
 fn reads_params() {
-    for (text, want) in [
-        ("70B", 70e9),
-        ("175e9", 175e9),
-        ("7.5M", 7.5e6),
-        ("1.2T", 1.2e12),
-        ("70 billion", 70e9),
-        ("405_000_000_000", 405e9),
-    ] {
-        assert!(close(parse_params(text).expect(text), want), "{text}");
-    }
+    reads(
+        parse_params,
+        &[
+            ("70B", 70e9),
+            ("175e9", 175e9),
+            ("7.5M", 7.5e6),
+            ("1.2T", 1.2e12),
+            ("70 billion", 70e9),
+            ("405_000_000_000", 405e9),
+        ],
+    );
 }
 
 #[test]
@@ -69,21 +88,21 @@ fn wrong_kind_names_value_and_fix() {
 
 #[test]
 fn bad_values_are_errors_not_panics() {
-    for bad in [
-        "",
-        "0 GB",
-        "-5 GB",
-        "NaN GB",
-        "1e400 GB",
-        "1e30 GB",
-        "10 GBs",
-        "abc",
-        "1 / 0",
-        "2^2^2^2^2 GB",
-    ] {
-        let err = parse_size(bad).expect_err(bad).to_string();
-        assert!(err.contains(&format!("'{}'", bad.trim())), "{bad}: {err}");
-    }
+    refuses_quoting(
+        parse_size,
+        &[
+            "",
+            "0 GB",
+            "-5 GB",
+            "NaN GB",
+            "1e400 GB",
+            "1e30 GB",
+            "10 GBs",
+            "abc",
+            "1 / 0",
+            "2^2^2^2^2 GB",
+        ],
+    );
     for bad in ["0", "-1B", "NaN", "inf", "1e20T"] {
         assert!(parse_params(bad).is_err(), "{bad}");
     }
@@ -96,47 +115,46 @@ fn bad_values_are_errors_not_panics() {
 
 #[test]
 fn latency_may_be_zero() {
-    assert!(close(parse_latency("0").expect("zero"), 0.0));
-    assert!(close(parse_latency("0 us").expect("zero us"), 0.0));
-    assert!(close(parse_latency("2 us").expect("2us"), 2e-6));
+    reads(parse_latency, &[("0", 0.0), ("0 us", 0.0), ("2 us", 2e-6)]);
     assert!(parse_latency("-1 us").is_err());
 }
 
 #[test]
 fn efficiency_accepts_fraction_and_percent() {
-    assert!(close(parse_efficiency("0.8").expect("0.8"), 0.8));
+    reads(
+        parse_efficiency,
+        &[("0.8", 0.8), ("80%", 0.8), ("100%", 1.0)],
+    );
     let err = parse_efficiency("1e-300").expect_err("tiny").to_string();
     assert!(err.contains("below 0.001"), "{err}");
     let err = parse_rate("1e-300 B/s").expect_err("tiny").to_string();
     assert!(err.contains("below 1 bit/s"), "{err}");
     assert!(close(parse_rate("1 bit/s").expect("1 bit/s"), 0.125));
-    assert!(close(parse_efficiency("80%").expect("80%"), 0.8));
-    assert!(close(parse_efficiency("100%").expect("100%"), 1.0));
 }
 
 #[test]
 fn plain_numbers_with_multipliers() {
-    assert!(close(parse_number("n", "819", 1e20).expect("819"), 819.0));
-    assert!(close(parse_number("n", "8.4e5", 1e20).expect("e"), 8.4e5));
-    assert!(close(parse_number("n", "16M", 1e20).expect("M"), 16e6));
-    assert!(close(parse_number("n", "989T", 1e20).expect("T"), 989e12));
-    assert!(close(parse_number("n", "1_000", 1e20).expect("_"), 1000.0));
-    for bad in ["0", "-3", "NaN", "inf", "", "5x", "1e30"] {
-        let err = parse_number("tokens per second", bad, 1e20)
-            .expect_err(bad)
-            .to_string();
-        assert!(err.contains(&format!("'{bad}'")), "{bad}: {err}");
-    }
+    reads(
+        |text| parse_number("n", text, 1e20),
+        &[
+            ("819", 819.0),
+            ("8.4e5", 8.4e5),
+            ("16M", 16e6),
+            ("989T", 989e12),
+            ("1_000", 1000.0),
+        ],
+    );
+    refuses_quoting(
+        |text| parse_number("tokens per second", text, 1e20),
+        &["0", "-3", "NaN", "inf", "", "5x", "1e30"],
+    );
 }
 
 #[test]
 fn element_bytes_by_number_or_type() {
-    assert!(close(parse_element_bytes("2").expect("2"), 2.0));
-    assert!(close(parse_element_bytes("BF16").expect("bf16"), 2.0));
-    assert!(close(parse_element_bytes("fp32").expect("fp32"), 4.0));
-    assert!(close(parse_element_bytes("fp8").expect("fp8"), 1.0));
-    for bad in ["0", "-2", "NaN", "bf17", "100"] {
-        let err = parse_element_bytes(bad).expect_err(bad).to_string();
-        assert!(err.contains(&format!("'{bad}'")), "{bad}: {err}");
-    }
+    reads(
+        parse_element_bytes,
+        &[("2", 2.0), ("BF16", 2.0), ("fp32", 4.0), ("fp8", 1.0)],
+    );
+    refuses_quoting(parse_element_bytes, &["0", "-2", "NaN", "bf17", "100"]);
 }

@@ -27,27 +27,38 @@ fn ids(questions: &[Question]) -> Vec<(&str, Option<&str>)> {
         .collect()
 }
 
-fn session(mode: DrillMode) -> Session {
+/// The questions `options` plans from the test deck with `progress` at `now`.
+fn planned(progress: &Progress, options: &DrillOptions, now: DateTime<Utc>) -> Vec<Question> {
     let deck = deck();
     let cards: Vec<&Card> = deck.iter().collect();
-    let options = DrillOptions {
+    plan(&cards, progress, options, now)
+}
+
+/// The questions `options` plans from the test deck with no progress yet.
+fn planned_fresh(options: &DrillOptions) -> Vec<Question> {
+    planned(&Progress::default(), options, t(0))
+}
+
+/// A drill of the `main` card and its follow-ups.
+fn main_card() -> DrillOptions {
+    DrillOptions {
         card: Some("main".to_owned()),
-        mode,
         ..DrillOptions::default()
+    }
+}
+
+fn session(mode: DrillMode) -> Session {
+    let options = DrillOptions {
+        mode,
+        ..main_card()
     };
-    let questions = plan(&cards, &Progress::default(), &options, t(0));
-    Session::new(questions, options)
+    Session::new(planned_fresh(&options), options)
 }
 
 #[test]
 fn a_card_comes_with_its_follow_up_chain_in_order() {
-    let deck = deck();
-    let cards: Vec<&Card> = deck.iter().collect();
-    let options = DrillOptions {
-        card: Some("main".to_owned()),
-        ..DrillOptions::default()
-    };
-    let questions = plan(&cards, &Progress::default(), &options, t(0));
+    let options = main_card();
+    let questions = planned_fresh(&options);
     assert_eq!(
         ids(&questions),
         [("main", None), ("f1", Some("main")), ("f2", Some("main"))]
@@ -57,18 +68,16 @@ fn a_card_comes_with_its_follow_up_chain_in_order() {
         count: Some(2),
         ..options
     };
-    assert_eq!(plan(&cards, &Progress::default(), &options, t(0)).len(), 2);
+    assert_eq!(planned_fresh(&options).len(), 2);
 }
 
 #[test]
 fn tag_due_and_random_choices() {
-    let deck = deck();
-    let cards: Vec<&Card> = deck.iter().collect();
     let by_tag = DrillOptions {
         tag: Some("IB".to_owned()),
         ..DrillOptions::default()
     };
-    let questions = plan(&cards, &Progress::default(), &by_tag, t(0));
+    let questions = planned_fresh(&by_tag);
     assert_eq!(ids(&questions), [("other", None), ("f2", Some("other"))]);
 
     let mut progress = Progress::default();
@@ -80,11 +89,8 @@ fn tag_due_and_random_choices() {
         due: true,
         ..DrillOptions::default()
     };
-    assert!(
-        plan(&cards, &progress, &due, t(7)).is_empty(),
-        "not due yet"
-    );
-    let questions = plan(&cards, &progress, &due, t(3600));
+    assert!(planned(&progress, &due, t(7)).is_empty(), "not due yet");
+    let questions = planned(&progress, &due, t(3600));
     assert_eq!(questions[0].card_id, "main");
 
     let random = DrillOptions {
@@ -92,8 +98,8 @@ fn tag_due_and_random_choices() {
         count: Some(10),
         ..DrillOptions::default()
     };
-    let first = plan(&cards, &Progress::default(), &random, t(0));
-    assert_eq!(first, plan(&cards, &Progress::default(), &random, t(0)));
+    let first = planned_fresh(&random);
+    assert_eq!(first, planned_fresh(&random));
     let mut seen: Vec<&str> = first.iter().map(|q| q.card_id.as_str()).collect();
     seen.sort_unstable();
     assert_eq!(seen, ["f1", "f2", "main", "other"], "each card once");
@@ -253,10 +259,7 @@ fn an_answer_that_misses_a_point_is_followed_by_the_follow_up_probing_it() {
     }
     let cards: Vec<&Card> = deck.iter().collect();
     let order = |answer: &str| {
-        let options = DrillOptions {
-            card: Some("main".to_owned()),
-            ..DrillOptions::default()
-        };
+        let options = main_card();
         let questions = plan(&cards, &Progress::default(), &options, t(0));
         let mut s = Session::new(questions, options);
         s.start(t(0));

@@ -27,12 +27,18 @@ const V1: &str = r#"{
 }
 "#;
 
-#[test]
-fn a_record_appends_to_the_log_and_leaves_the_snapshot_untouched() {
+/// A directory holding the v1 file, opened, with a review of `ib` recorded since.
+fn v1_and_a_review() -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join(FILE_NAME), V1).unwrap();
     let mut store = Store::open(dir.path()).unwrap();
     store.record(graded("ib", 1)).unwrap();
+    (dir, store)
+}
+
+#[test]
+fn a_record_appends_to_the_log_and_leaves_the_snapshot_untouched() {
+    let (dir, _store) = v1_and_a_review();
     assert_eq!(fs::read_to_string(dir.path().join(FILE_NAME)).unwrap(), V1);
     let log = fs::read_to_string(dir.path().join(LOG_NAME)).unwrap();
     assert_eq!(log.lines().count(), 1, "{log}");
@@ -42,10 +48,7 @@ fn a_record_appends_to_the_log_and_leaves_the_snapshot_untouched() {
 
 #[test]
 fn a_v1_file_migrates_through_compaction_without_loss() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join(FILE_NAME), V1).unwrap();
-    let mut store = Store::open(dir.path()).unwrap();
-    store.record(graded("ib", 1)).unwrap();
+    let (dir, mut store) = v1_and_a_review();
     store.compact().unwrap();
     assert!(!dir.path().join(LOG_NAME).exists());
     let text = fs::read_to_string(dir.path().join(FILE_NAME)).unwrap();
