@@ -12,19 +12,21 @@ use infraprep::calc::{HardwareTable, StepInput};
 use infraprep::calculators::calculator;
 use serde::Deserialize;
 
-/// Calibration: the fit's own runs. Mean and worst absolute error (today 5.9% and 24.4%, the
+/// Calibration: the fit's own runs. Mean and worst absolute error (today 7.9% and 21.2%, the
 /// worst an MPT-30B run at 8K with memory nearly full).
-const CALIBRATION_BOUND: (f64, f64) = (0.06, 0.245);
-/// Held-out: runs that set nothing. Mean and worst absolute error (today 5.5% and 19.5%).
-const HELD_OUT_BOUND: (f64, f64) = (0.06, 0.2);
+const CALIBRATION_BOUND: (f64, f64) = (0.08, 0.215);
+/// Held-out: runs that set nothing. Mean and worst absolute error (today 6.4% and 24.2%, the
+/// MPT-30B 8K run on H100).
+const HELD_OUT_BOUND: (f64, f64) = (0.065, 0.245);
 /// Families by the id's prefix, each with its own mean bound, so a change that helps one
-/// framework by breaking another shows: Megatron (Korthikanti), llm-foundry on A100 and on H100,
-/// torchtitan, Llama 3.
+/// framework by breaking another shows: Megatron 2022 (Korthikanti) and 2021 (Narayanan),
+/// llm-foundry on A100 and H100, torchtitan, Llama 3.
 const FAMILY_MEAN_BOUND: &[(&str, f64)] = &[
-    ("korthikanti-", 0.045),
-    ("mosaic-mpt", 0.055),
-    ("torchtitan-", 0.07),
-    ("llama3-", 0.15),
+    ("korthikanti-", 0.03),
+    ("narayanan-", 0.09),
+    ("mosaic-mpt", 0.085),
+    ("torchtitan-", 0.035),
+    ("llama3-", 0.085),
 ];
 
 #[derive(Deserialize)]
@@ -147,10 +149,12 @@ fn published_runs_within_their_bounds() {
         ("held-out", &held, HELD_OUT_BOUND),
     ] {
         let (mean, worst) = summary(set);
+        let errors: Vec<(&str, f64)> = set.iter().map(|r| (r.id.as_str(), r.error())).collect();
         println!(
-            "{name}: {} runs, mean |error| {:.1}%, worst {:.1}%",
+            "{name}: {} runs, mean |error| {:.1}% (source-balanced {:.1}%), worst {:.1}%",
             set.len(),
             100.0 * mean,
+            100.0 * balanced(&errors),
             100.0 * worst
         );
         assert!(mean <= mean_bound, "{name} mean {mean:.3} > {mean_bound}");
@@ -293,8 +297,23 @@ fn step_with(run: &Run, efficiency: f64) -> f64 {
     infraprep::calc::step(&input).step_seconds
 }
 
-/// Each GPU's bundled efficiency is the value on a 0.01 grid that minimises the mean absolute
-/// step-time error of that GPU's calibration runs, and the held-out runs played no part.
+/// Source-balanced mean of absolute errors: the mean within each source (the id's family), then
+/// the mean over sources, so a publication with ten rows weighs as much as one with two.
+fn balanced(errors: &[(&str, f64)]) -> f64 {
+    let mut by_source: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    for (id, error) in errors {
+        by_source.entry(family(id)).or_default().push(error.abs());
+    }
+    by_source
+        .values()
+        .map(|e| e.iter().sum::<f64>() / e.len() as f64)
+        .sum::<f64>()
+        / by_source.len() as f64
+}
+
+/// Each GPU's bundled efficiency is the value on a 0.01 grid that minimises the source-balanced
+/// mean absolute step-time error (`balanced`) of that GPU's calibration runs, and the held-out
+/// runs played no part.
 #[test]
 fn efficiencies_are_the_calibration_optimum() {
     let file = file();
@@ -310,18 +329,19 @@ fn efficiencies_are_the_calibration_optimum() {
         if runs.is_empty() {
             continue;
         }
-        let mean_error = |e: f64| {
-            runs.iter()
-                .map(|(r, p)| ((step_with(r, e) - p) / p).abs())
-                .sum::<f64>()
-                / runs.len() as f64
+        let objective = |e: f64| {
+            let errors: Vec<(&str, f64)> = runs
+                .iter()
+                .map(|(r, p)| (r.id.as_str(), (step_with(r, e) - p) / p))
+                .collect();
+            balanced(&errors)
         };
         let best = (60..=100)
             .map(|i| f64::from(i) / 100.0)
-            .map(|e| (e, mean_error(e)))
+            .map(|e| (e, objective(e)))
             .fold((0.0, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
         println!(
-            "{}: {} calibration runs, best efficiency {:.2} (mean |error| {:.2}%), bundled {:.2}",
+            "{}: {} calibration runs, best efficiency {:.2} (source-balanced mean |error| {:.2}%), bundled {:.2}",
             gpu.id,
             runs.len(),
             best.0,
