@@ -3,7 +3,7 @@
 
 use super::gpu::{ATTENTION_SOURCE, MAMF_SOURCE};
 use super::input::{AttentionKernel, Recompute, StepInput};
-use super::{HBM_EFFICIENCY, StepReport, StepsContext, model};
+use super::{StepReport, StepsContext, model};
 use crate::bi;
 use crate::calc::format;
 use crate::content::Lang;
@@ -161,7 +161,7 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
         format::flop_rate(c.peak),
         format::flop_rate(c.rate),
     );
-    let eff = g.matmul_efficiency;
+    let (eff, hbm_eff) = (g.matmul_efficiency, g.hbm_efficiency);
     let (hbm_peak, hbm, capacity, source) = (
         format::rate_short(g.hbm_bandwidth),
         format::rate_short(c.hbm),
@@ -179,10 +179,10 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
     vec![
         Bi::new(
             format!(
-                "{name}: dense {dtype} peak {peak}; achievable matmul R = MAMF × {eff} (this GPU's calibrated efficiency) = {rate} ({MAMF_SOURCE}); HBM {hbm_peak} × {HBM_EFFICIENCY} (assumed) = {hbm}; {capacity} ({source})"
+                "{name}: dense {dtype} peak {peak}; achievable matmul R = MAMF × {eff} (this GPU's calibrated efficiency) = {rate} ({MAMF_SOURCE}); HBM {hbm_peak} × {hbm_eff} (calibrated) = {hbm}; {capacity} ({source})"
             ),
             format!(
-                "{name}：{dtype} 稠密峰值 {peak}；可达矩阵乘速率 R = MAMF × {eff}（该 GPU 校准所得效率）= {rate}（{MAMF_SOURCE}）；HBM {hbm_peak} × {HBM_EFFICIENCY}（假设值）= {hbm}；{capacity}（{source}）"
+                "{name}：{dtype} 稠密峰值 {peak}；可达矩阵乘速率 R = MAMF × {eff}（该 GPU 校准所得效率）= {rate}（{MAMF_SOURCE}）；HBM {hbm_peak} × {hbm_eff}（校准值）= {hbm}；{capacity}（{source}）"
             ),
         ),
         Bi::new(

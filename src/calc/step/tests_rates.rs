@@ -25,7 +25,7 @@ fn unfused(hidden: &'static str, heads: &'static str) -> StepInput {
 fn unfused_attention_runs_no_faster_than_its_hbm_roofline() {
     let hbm = 2.039e12 * HBM_EFFICIENCY;
     let gemm = 271.2e12 * gpu::A100_EFFICIENCY;
-    // d = 96: 2·96 FLOPs per 2-byte score → 96 × 1.63 TB/s = 157 TFLOP/s, below the GEMM rate.
+    // d = 96: 2·96 FLOPs per 2-byte score → 96 × 1.33 TB/s = 127 TFLOP/s, below the GEMM rate.
     let narrow = unfused("3072", "32");
     let roof = unfused_attention_roofline(&narrow, hbm);
     assert!(crate::calc::close(roof, 96.0 * hbm));
@@ -40,7 +40,7 @@ fn unfused_attention_runs_no_faster_than_its_hbm_roofline() {
         "{} against {expected}",
         report.breakdown.attention
     );
-    // d = 256: the roofline (418 TFLOP/s) is above the GEMM rate, which then binds.
+    // d = 256: the roofline (339 TFLOP/s) is above the GEMM rate, which then binds.
     let wide = unfused("4096", "16");
     assert!(unfused_attention_roofline(&wide, hbm) > gemm);
     let report = step(&wide);
