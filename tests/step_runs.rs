@@ -12,19 +12,21 @@ use infraprep::calc::{HardwareTable, StepInput};
 use infraprep::calculators::calculator;
 use serde::Deserialize;
 
-/// Calibration: the fit's own runs. Mean and worst absolute error (today 5.9% and 24.4%, the
+/// Calibration: the fit's own runs. Mean and worst absolute error (today 6.8% and 21.0%, the
 /// worst an MPT-30B run at 8K with memory nearly full).
-const CALIBRATION_BOUND: (f64, f64) = (0.06, 0.245);
-/// Held-out: runs that set nothing. Mean and worst absolute error (today 5.5% and 19.5%).
-const HELD_OUT_BOUND: (f64, f64) = (0.06, 0.2);
+const CALIBRATION_BOUND: (f64, f64) = (0.07, 0.215);
+/// Held-out: runs that set nothing. Mean and worst absolute error (today 5.2% and 23.5%, the
+/// MPT-30B 8K run on H100).
+const HELD_OUT_BOUND: (f64, f64) = (0.055, 0.24);
 /// Families by the id's prefix, each with its own mean bound, so a change that helps one
-/// framework by breaking another shows: Megatron (Korthikanti), llm-foundry on A100 and on H100,
-/// torchtitan, Llama 3.
+/// framework by breaking another shows: Megatron 2022 (Korthikanti) and 2021 (Narayanan),
+/// llm-foundry on A100 and H100, torchtitan, Llama 3.
 const FAMILY_MEAN_BOUND: &[(&str, f64)] = &[
-    ("korthikanti-", 0.045),
-    ("mosaic-mpt", 0.055),
-    ("torchtitan-", 0.07),
-    ("llama3-", 0.15),
+    ("korthikanti-", 0.035),
+    ("narayanan-", 0.06),
+    ("mosaic-mpt", 0.08),
+    ("torchtitan-", 0.015),
+    ("llama3-", 0.085),
 ];
 
 #[derive(Deserialize)]
@@ -147,10 +149,12 @@ fn published_runs_within_their_bounds() {
         ("held-out", &held, HELD_OUT_BOUND),
     ] {
         let (mean, worst) = summary(set);
+        let errors: Vec<(&str, f64)> = set.iter().map(|r| (r.id.as_str(), r.error())).collect();
         println!(
-            "{name}: {} runs, mean |error| {:.1}%, worst {:.1}%",
+            "{name}: {} runs, mean |error| {:.1}% (source-balanced {:.1}%), worst {:.1}%",
             set.len(),
             100.0 * mean,
+            100.0 * balanced(&errors),
             100.0 * worst
         );
         assert!(mean <= mean_bound, "{name} mean {mean:.3} > {mean_bound}");
@@ -276,62 +280,127 @@ fn split_follows_the_rule() {
     }
 }
 
-/// The step time of `run` with `gpu`'s matmul efficiency set to `efficiency`.
-fn step_with(run: &Run, efficiency: f64) -> f64 {
+/// The calculator's input for `run`'s form.
+fn input_of(run: &Run) -> StepInput {
     let spec = calculator("step").expect("step calculator");
     let mut form = spec.empty_form();
     for (key, value) in &run.form {
         assert!(form.set(key, value), "{}: unknown key {key}", run.id);
     }
-    let mut input =
-        StepInput::from_form(&form, &HardwareTable::bundled()).expect("the run's form is valid");
+    StepInput::from_form(&form, &HardwareTable::bundled()).expect("the run's form is valid")
+}
+
+/// The step time of `input` with its GPU's matmul efficiency set to `efficiency` and its HBM
+/// efficiency to `hbm`.
+fn step_with(input: &StepInput, efficiency: f64, hbm: f64) -> f64 {
+    let mut input = input.clone();
     let gpu: &'static GpuSpec = Box::leak(Box::new(GpuSpec {
         matmul_efficiency: efficiency,
+        hbm_efficiency: hbm,
         ..*input.gpu
     }));
     input.gpu = gpu;
     infraprep::calc::step(&input).step_seconds
 }
 
-/// Each GPU's bundled efficiency is the value on a 0.01 grid that minimises the mean absolute
-/// step-time error of that GPU's calibration runs, and the held-out runs played no part.
-#[test]
-fn efficiencies_are_the_calibration_optimum() {
-    let file = file();
-    let mut wrong = Vec::new();
+/// Source-balanced mean of absolute errors: the mean within each source (the id's family), then
+/// the mean over sources, so a publication with ten rows weighs as much as one with two.
+fn balanced(errors: &[(&str, f64)]) -> f64 {
+    let mut by_source: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    for (id, error) in errors {
+        by_source.entry(family(id)).or_default().push(error.abs());
+    }
+    by_source
+        .values()
+        .map(|e| e.iter().sum::<f64>() / e.len() as f64)
+        .sum::<f64>()
+        / by_source.len() as f64
+}
+
+/// A calibration run: its id, its input and its published step time.
+type Calibration<'a> = (&'a str, StepInput, f64);
+
+/// The calibration runs, by GPU id.
+fn calibration_by_gpu(file: &File) -> BTreeMap<&'static str, Vec<Calibration<'_>>> {
+    let mut by_gpu: BTreeMap<&'static str, Vec<Calibration<'_>>> = BTreeMap::new();
     for gpu in GPUS {
-        let runs: Vec<(&Run, f64)> = file
+        let runs: Vec<Calibration<'_>> = file
             .runs
             .iter()
             .filter(|r| r.split == "calibration")
             .filter(|r| r.form.get("gpu").map_or("h100", String::as_str) == gpu.id)
-            .map(|r| (r, published(r)))
+            .map(|r| (r.id.as_str(), input_of(r), published(r)))
             .collect();
-        if runs.is_empty() {
-            continue;
+        if !runs.is_empty() {
+            by_gpu.insert(gpu.id, runs);
         }
-        let mean_error = |e: f64| {
-            runs.iter()
-                .map(|(r, p)| ((step_with(r, e) - p) / p).abs())
-                .sum::<f64>()
-                / runs.len() as f64
-        };
-        let best = (60..=100)
-            .map(|i| f64::from(i) / 100.0)
-            .map(|e| (e, mean_error(e)))
-            .fold((0.0, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
+    }
+    by_gpu
+}
+
+/// Signed errors of `runs` at matmul efficiency `e` and HBM efficiency `hbm`.
+fn errors_at<'a>(runs: &[Calibration<'a>], e: f64, hbm: f64) -> Vec<(&'a str, f64)> {
+    runs.iter()
+        .map(|(id, input, p)| (*id, (step_with(input, e, hbm) - p) / p))
+        .collect()
+}
+
+/// The matmul efficiency on a 0.01 grid (0.60-1.00) with the smallest source-balanced error of
+/// `runs` at HBM efficiency `hbm`.
+fn best_matmul(runs: &[Calibration<'_>], hbm: f64) -> (f64, f64) {
+    (60..=100)
+        .map(|i| f64::from(i) / 100.0)
+        .map(|e| (e, balanced(&errors_at(runs, e, hbm))))
+        .fold((0.0, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a })
+}
+
+/// The bundled constants are the calibration runs' optimum, and the held-out runs played no part:
+/// the HBM efficiency (one value for every GPU, on a 0.05 grid from 0.40 to 0.95) minimises the
+/// source-balanced mean absolute step-time error of all calibration runs, each GPU's matmul
+/// efficiency taken at its own optimum for that HBM value (a 0.01 grid, the source-balanced
+/// error of that GPU's calibration runs).
+#[test]
+fn efficiencies_are_the_calibration_optimum() {
+    let file = file();
+    let by_gpu = calibration_by_gpu(&file);
+    let mut best: Option<(f64, f64, BTreeMap<&str, f64>)> = None;
+    for step in 8..=19 {
+        let hbm = f64::from(step) * 0.05;
+        let mut matmul = BTreeMap::new();
+        let mut errors = Vec::new();
+        for (gpu, runs) in &by_gpu {
+            let (e, _) = best_matmul(runs, hbm);
+            matmul.insert(*gpu, e);
+            errors.extend(errors_at(runs, e, hbm));
+        }
+        let objective = balanced(&errors);
         println!(
-            "{}: {} calibration runs, best efficiency {:.2} (mean |error| {:.2}%), bundled {:.2}",
-            gpu.id,
-            runs.len(),
-            best.0,
-            100.0 * best.1,
-            gpu.matmul_efficiency
+            "HBM {hbm:.2}: matmul {matmul:?}, source-balanced mean |error| {:.2}%",
+            100.0 * objective
         );
-        if (best.0 - gpu.matmul_efficiency).abs() > 0.005 {
+        if best.as_ref().is_none_or(|b| objective < b.1) {
+            best = Some((hbm, objective, matmul));
+        }
+    }
+    let (hbm, objective, matmul) = best.expect("calibration runs");
+    println!(
+        "optimum: HBM {hbm:.2}, matmul {matmul:?} ({:.2}%)",
+        100.0 * objective
+    );
+    let mut wrong = Vec::new();
+    for gpu in GPUS {
+        if (gpu.hbm_efficiency - hbm).abs() > 0.005 {
             wrong.push(format!(
-                "{}: the calibration optimum is {:.2}, bundled {:.2}",
-                gpu.id, best.0, gpu.matmul_efficiency
+                "{}: HBM optimum {hbm:.2}, bundled {:.2}",
+                gpu.id, gpu.hbm_efficiency
+            ));
+        }
+        if let Some(e) = matmul.get(gpu.id)
+            && (e - gpu.matmul_efficiency).abs() > 0.005
+        {
+            wrong.push(format!(
+                "{}: matmul optimum {e:.2}, bundled {:.2}",
+                gpu.id, gpu.matmul_efficiency
             ));
         }
     }

@@ -114,7 +114,7 @@ pub fn p2p_per_microbatch(input: &StepInput) -> f64 {
 /// Data-parallel traffic of one step before overlap, seconds.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct DpTimes {
-    /// Gradient all-reduce (ZeRO 0) or reduce-scatter, fp32.
+    /// Gradient all-reduce (ZeRO 0) or reduce-scatter, fp32 (fp16 in fp16 training).
     pub grads: f64,
     /// bf16 parameter all-gather after the optimizer (ZeRO 1, 2) or per micro-batch (ZeRO 3).
     pub params: f64,
@@ -124,6 +124,17 @@ pub struct DpTimes {
 
 /// Gradients are reduced in fp32 (Megatron forces it for bf16; Llama 3 §3.3.4 does the same).
 pub const GRAD_BYTES: f64 = 4.0;
+
+/// Bytes per gradient element on the DP wire: fp16 training reduces the fp16 gradients
+/// (Megatron-LM's `arguments.py` turns `accumulate_allreduce_grads_in_fp32` on only for bf16, and
+/// `torch` DDP reduces the module's fp16 `.grad`), bf16 and fp8 recipes reduce in fp32.
+pub fn grad_bytes(input: &StepInput) -> f64 {
+    if input.dtype == super::gpu::Dtype::Fp16 {
+        ACT_BYTES
+    } else {
+        GRAD_BYTES
+    }
+}
 
 /// HBM bytes per parameter that FSDP's gradient path moves each micro-batch besides the
 /// reduce-scatter itself: the bf16 unsharded gradient is cast into the fp32 reduce buffer (read
@@ -173,7 +184,7 @@ pub fn nccl_sm_share(input: &StepInput, dp: &DpTimes, params: f64) -> f64 {
     }
     let d = input.dp as f64;
     let passes = if input.zero == Stage::Dp { 2.0 } else { 1.0 };
-    let bus_bandwidth = passes * (d - 1.0) / d * GRAD_BYTES * params / dp.grads;
+    let bus_bandwidth = passes * (d - 1.0) / d * grad_bytes(input) * params / dp.grads;
     (bus_bandwidth / NCCL_BYTES_PER_SM).ceil().min(sms) / sms
 }
 
@@ -188,7 +199,7 @@ pub fn dp(input: &StepInput, params: f64) -> DpTimes {
     };
     let nics = input.nics_per_node * per_node / input.gpus_per_node;
     let on = |op, bytes| ring(op, bytes, d, per_node, nics, input);
-    let grads = GRAD_BYTES * params;
+    let grads = grad_bytes(input) * params;
     let weights = ACT_BYTES * params;
     match input.zero {
         Stage::Dp => DpTimes {

@@ -3,7 +3,7 @@
 
 use super::gpu::{ATTENTION_SOURCE, MAMF_SOURCE};
 use super::input::{AttentionKernel, Recompute, StepInput};
-use super::{HBM_EFFICIENCY, StepReport, StepsContext, model};
+use super::{StepReport, StepsContext, model};
 use crate::bi;
 use crate::calc::format;
 use crate::content::Lang;
@@ -127,8 +127,8 @@ fn attention_rate_text(input: &StepInput) -> Bi {
     let g = input.gpu;
     match input.attention {
         AttentionKernel::Unfused => bi!(
-            "unfused: batched GEMMs at R",
-            "unfused：按 R 执行的批量 GEMM"
+            "unfused: batched GEMMs at min(R, d × B_hbm·e), as each moves one 2-byte score per 2·d FLOPs",
+            "unfused：批量 GEMM，速率取 min(R, d × B_hbm·e)，因为每 2·d 次浮点运算要读写一个 2 字节的 score"
         ),
         kernel => match (kernel, g.flash2_share, g.flash3_share) {
             (AttentionKernel::Flash3, _, Some(share)) => {
@@ -161,7 +161,7 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
         format::flop_rate(c.peak),
         format::flop_rate(c.rate),
     );
-    let eff = g.matmul_efficiency;
+    let (eff, hbm_eff) = (g.matmul_efficiency, g.hbm_efficiency);
     let (hbm_peak, hbm, capacity, source) = (
         format::rate_short(g.hbm_bandwidth),
         format::rate_short(c.hbm),
@@ -179,10 +179,10 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
     vec![
         Bi::new(
             format!(
-                "{name}: dense {dtype} peak {peak}; achievable matmul R = MAMF × {eff} (this GPU's calibrated efficiency) = {rate} ({MAMF_SOURCE}); HBM {hbm_peak} × {HBM_EFFICIENCY} (assumed) = {hbm}; {capacity} ({source})"
+                "{name}: dense {dtype} peak {peak}; achievable matmul R = MAMF × {eff} (this GPU's calibrated efficiency) = {rate} ({MAMF_SOURCE}); HBM {hbm_peak} × {hbm_eff} (calibrated) = {hbm}; {capacity} ({source})"
             ),
             format!(
-                "{name}：{dtype} 稠密峰值 {peak}；可达矩阵乘速率 R = MAMF × {eff}（该 GPU 校准所得效率）= {rate}（{MAMF_SOURCE}）；HBM {hbm_peak} × {HBM_EFFICIENCY}（假设值）= {hbm}；{capacity}（{source}）"
+                "{name}：{dtype} 稠密峰值 {peak}；可达矩阵乘速率 R = MAMF × {eff}（该 GPU 校准所得效率）= {rate}（{MAMF_SOURCE}）；HBM {hbm_peak} × {hbm_eff}（校准值）= {hbm}；{capacity}（{source}）"
             ),
         ),
         Bi::new(
@@ -332,6 +332,11 @@ fn comm_terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<Bi> {
         )
     };
     let zh = Lang::Zh;
+    let wire = if input.dtype == super::gpu::Dtype::Fp16 {
+        "fp16"
+    } else {
+        "fp32"
+    };
     vec![
         bi!(
             "tp_comm = m·(L/p)·4 × {tp_op} of b·s·h/c·2 B on the TP ring, exposed (Megatron: 2 forward, 2 backward) = {tp}",
@@ -351,12 +356,12 @@ fn comm_terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<Bi> {
         ),
         Bi::new(
             format!(
-                "dp_comm_exposed = {} in fp32 (+ bf16 parameter all-gather with ZeRO ≥ 1, every micro-batch with ZeRO-3) = {dp_total} before overlap; {}; + {share} × the hidden part, the compute overlapped with it running without NCCL's SMs (bus bandwidth / (190/16 GB/s per SM) of the GPU's SMs: 'it would use 16 SMs' at 190 GB/s, 'NCCL CTAs won't share an SM with compute kernels', NVIDIA/nccl#689) → exposed {exposed}",
+                "dp_comm_exposed = {} in {wire} (+ bf16 parameter all-gather with ZeRO ≥ 1, every micro-batch with ZeRO-3) = {dp_total} before overlap; {}; + {share} × the hidden part, the compute overlapped with it running without NCCL's SMs (bus bandwidth / (190/16 GB/s per SM) of the GPU's SMs: 'it would use 16 SMs' at 190 GB/s, 'NCCL CTAs won't share an SM with compute kernels', NVIDIA/nccl#689) → exposed {exposed}",
                 dp_op.en(),
                 overlap.en()
             ),
             format!(
-                "dp_comm_exposed = fp32 {}（ZeRO ≥ 1 时另有 bf16 参数 all-gather，ZeRO-3 时每个微批都有）重叠前共 {dp_total}；{}；另加隐藏部分的 {share} 倍：与之重叠的计算拿不到 NCCL 占用的 SM（占 GPU SM 的比例 = 总线带宽 / 每 SM 190/16 GB/s：190 GB/s 时“会用 16 个 SM”，“NCCL CTA 不与计算核共享 SM”，NVIDIA/nccl#689）→ 暴露 {exposed}",
+                "dp_comm_exposed = {wire} {}（ZeRO ≥ 1 时另有 bf16 参数 all-gather，ZeRO-3 时每个微批都有）重叠前共 {dp_total}；{}；另加隐藏部分的 {share} 倍：与之重叠的计算拿不到 NCCL 占用的 SM（占 GPU SM 的比例 = 总线带宽 / 每 SM 190/16 GB/s：190 GB/s 时“会用 16 个 SM”，“NCCL CTA 不与计算核共享 SM”，NVIDIA/nccl#689）→ 暴露 {exposed}",
                 dp_op.get(zh),
                 overlap.get(zh)
             ),
