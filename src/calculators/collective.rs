@@ -1,5 +1,6 @@
 //! Time, algbw and busbw of a collective under nccl-tests conventions, with a size sweep.
 
+use super::field::{GPUS_PER_NODE, INTER, INTRA, NICS_PER_NODE};
 use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Table, yes_no};
 use crate::calc::{
     self, CalcError, CollectiveInput, CollectiveReport, HardwareTable, SweepSeries, format,
@@ -47,11 +48,11 @@ buffer (n x chunk) for allgather/reducescatter/alltoall. --inter-bw is per NIC."
             .required()
             .positional(),
         Field::new("ranks", "ranks", K::Count, "GPUs in the collective, at least 2").zh("rank 数", "参与集合通信的 GPU 数，至少 2").required(),
-        Field::new("gpus-per-node", "GPUs per node", K::Count, "empty: all ranks on one node").zh("每节点 GPU 数", "留空：所有 rank 在同一节点"),
-        Field::new("nics-per-node", "NICs per node", K::Count, "empty: one NIC per GPU").zh("每节点网卡数", "留空：每 GPU 一张网卡"),
-        Field::new("intra", "intra-node link", K::LinkOrRate, "e.g. nvlink4, or a rate").zh("节点内链路", "如 nvlink4，或一个速率"),
+        GPUS_PER_NODE.explained("empty: all ranks on one node", "留空：所有 rank 在同一节点"),
+        NICS_PER_NODE.explained("empty: one NIC per GPU", "留空：每 GPU 一张网卡"),
+        INTRA.explained("e.g. nvlink4, or a rate", "如 nvlink4，或一个速率"),
         Field::new("intra-bw", "intra-node rate", K::Rate, "per GPU per direction, instead of a link").zh("节点内速率", "每 GPU 单向速率，代替链路"),
-        Field::new("inter", "inter-node link", K::LinkOrRate, "per NIC, e.g. ib-ndr, or a rate").zh("节点间链路", "每张网卡，如 ib-ndr，或一个速率"),
+        INTER.explained("per NIC, e.g. ib-ndr, or a rate", "每张网卡，如 ib-ndr，或一个速率"),
         Field::new("inter-bw", "inter-node rate", K::Rate, "per NIC per direction, instead of a link").zh("节点间速率", "每张网卡单向速率，代替链路"),
         Field::new("intra-efficiency", "intra-node efficiency", K::Fraction, "share of the intra rate reached; a typed rate defaults to 0.8").zh("节点内效率", "节点内速率的实际达成比例；手填速率时默认 0.8"),
         Field::new("inter-efficiency", "inter-node efficiency", K::Fraction, "share of the inter rate reached; a typed rate defaults to 0.8").zh("节点间效率", "节点间速率的实际达成比例；手填速率时默认 0.8"),

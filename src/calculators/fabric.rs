@@ -1,5 +1,6 @@
 //! The fat-tree fabric form.
 
+use super::field::OVERSUBSCRIPTION;
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one};
 use crate::bi;
 use crate::calc::{self, CalcError, FabricInput, HardwareTable, format};
@@ -44,13 +45,7 @@ Leaves give d = floor(R·o/(o+1)) ports to nodes and u = ceil(d/o) to spines; tw
             false,
             "ports per switch, default 64",
         ).zh("交换机端口 R", "每台交换机端口数，默认 64"),
-        field(
-            "oversubscription",
-            "oversubscription",
-            FieldKind::Ratio,
-            false,
-            "down:up at the leaf: 1 (default), 3, 7:1",
-        ).zh("收敛比", "leaf 的下行:上行：1（默认）、3、7:1"),
+        OVERSUBSCRIPTION.explained("down:up at the leaf: 1 (default), 3, 7:1", "leaf 的下行:上行：1（默认）、3、7:1"),
         field(
             "rail",
             "rail-optimized",

@@ -91,6 +91,15 @@ impl Field {
         self
     }
 
+    /// The same field with its help in both languages: for the shared fields below, which each
+    /// form explains in its own words.
+    #[must_use]
+    pub const fn explained(mut self, help: &'static str, help_zh: &'static str) -> Field {
+        self.help = help;
+        self.help_zh = help_zh;
+        self
+    }
+
     /// The label in `lang` (English where the Chinese is missing).
     pub fn label_in(&self, lang: Lang) -> &'static str {
         match lang {
@@ -243,3 +252,74 @@ pub(super) const MICRO_BATCHES: Field = field(
     "per step, default 1",
 )
 .zh("微批数 m", "每步，默认 1");
+
+/// A quantity several calculators ask for, named and labelled once in both languages; each form
+/// gives its own help with [`Field::explained`] (an empty help fails the registry's test).
+const fn shared(
+    name: &'static str,
+    label: &'static str,
+    kind: FieldKind,
+    zh: &'static str,
+) -> Field {
+    Field::new(name, label, kind, "").zh(zh, "")
+}
+
+/// b of the activation b·s·h (tp, layout, pipeline, step).
+pub(super) const MICRO_BATCH: Field =
+    shared("micro-batch", "micro-batch b", FieldKind::Count, "微批 b");
+
+/// s of the activation b·s·h.
+pub(super) const SEQ: Field = shared("seq", "sequence s", FieldKind::Count, "序列长度 s");
+
+/// h of the activation b·s·h.
+pub(super) const HIDDEN: Field = shared("hidden", "hidden h", FieldKind::Count, "隐藏维 h");
+
+/// A link preset timing the traffic (tp, pipeline, overlap).
+pub(super) const LINK: Field = shared("link", "link", FieldKind::Link, "链路");
+
+/// A rate instead of the link preset.
+pub(super) const BW: Field = shared("bw", "bandwidth", FieldKind::Rate, "带宽");
+
+/// The GPUs of one node, the NVLink domain (collective, layout, step).
+pub(super) const GPUS_PER_NODE: Field = shared(
+    "gpus-per-node",
+    "GPUs per node",
+    FieldKind::Count,
+    "每节点 GPU 数",
+);
+
+/// NICs of one node (collective, step).
+pub(super) const NICS_PER_NODE: Field = shared(
+    "nics-per-node",
+    "NICs per node",
+    FieldKind::Count,
+    "每节点网卡数",
+);
+
+/// The link between GPUs of a node (collective, step).
+pub(super) const INTRA: Field = shared(
+    "intra",
+    "intra-node link",
+    FieldKind::LinkOrRate,
+    "节点内链路",
+);
+
+/// The link between nodes, per NIC (collective, step).
+pub(super) const INTER: Field = shared(
+    "inter",
+    "inter-node link",
+    FieldKind::LinkOrRate,
+    "节点间链路",
+);
+
+/// v: model chunks per GPU of an interleaved pipeline (pipeline, step).
+pub(super) const INTERLEAVE: Field =
+    shared("interleave", "interleave v", FieldKind::Count, "交错 v");
+
+/// Down:up ratio of a network layer (fabric, layout).
+pub(super) const OVERSUBSCRIPTION: Field = shared(
+    "oversubscription",
+    "oversubscription",
+    FieldKind::Ratio,
+    "收敛比",
+);

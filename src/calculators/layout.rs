@@ -1,5 +1,6 @@
 //! The parallelism layout form.
 
+use super::field::{GPUS_PER_NODE, HIDDEN, MICRO_BATCH, OVERSUBSCRIPTION, SEQ};
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Row, Unit, field, one, times};
 use crate::bi;
 use crate::calc::layout::tier_name;
@@ -34,13 +35,7 @@ Ranks in the order [TP, CP, PP, DP], TP fastest; TP must fit the NVLink domain (
             false,
             "default GPUs / (TP·CP·PP)",
         ).zh("DP 大小", "默认 GPU 数 / (TP·CP·PP)"),
-        field(
-            "gpus-per-node",
-            "GPUs per node",
-            FieldKind::Count,
-            false,
-            "NVLink domain, default 8 (72: NVL72)",
-        ).zh("每节点 GPU 数", "NVLink 域，默认 8（72：NVL72）"),
+        GPUS_PER_NODE.explained("NVLink domain, default 8 (72: NVL72)", "NVLink 域，默认 8（72：NVL72）"),
         field(
             "pod-size",
             "pod size",
@@ -48,13 +43,7 @@ Ranks in the order [TP, CP, PP, DP], TP fastest; TP must fit the NVLink domain (
             false,
             "GPUs per non-blocking pod",
         ).zh("pod 大小", "无阻塞 pod 内的 GPU 数"),
-        field(
-            "oversubscription",
-            "oversubscription",
-            FieldKind::Ratio,
-            false,
-            "above the pod, e.g. 7:1",
-        ).zh("收敛比", "pod 之上，如 7:1"),
+        OVERSUBSCRIPTION.explained("above the pod, e.g. 7:1", "pod 之上，如 7:1"),
         field(
             "params",
             "parameters",
@@ -62,15 +51,9 @@ Ranks in the order [TP, CP, PP, DP], TP fastest; TP must fit the NVLink domain (
             false,
             "for DP gradients, e.g. 405B",
         ).zh("参数量", "用于 DP 梯度，如 405B"),
-        field(
-            "micro-batch",
-            "micro-batch b",
-            FieldKind::Count,
-            false,
-            "for TP and PP traffic",
-        ).zh("微批 b", "用于 TP 和 PP 通信"),
-        field("seq", "sequence s", FieldKind::Count, false, "tokens").zh("序列长度 s", "token 数"),
-        field("hidden", "hidden h", FieldKind::Count, false, "hidden size").zh("隐藏维 h", "隐藏层维度"),
+        MICRO_BATCH.explained("for TP and PP traffic", "用于 TP 和 PP 通信"),
+        SEQ.explained("tokens", "token 数"),
+        HIDDEN.explained("hidden size", "隐藏层维度"),
         super::field::ELEMENT_BYTES,
         super::field::LAYERS,
         super::field::MICRO_BATCHES,

@@ -1,5 +1,6 @@
 //! The compute-communication overlap form.
 
+use super::field::{BW, LINK};
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one, pair};
 use crate::bi;
 use crate::calc::{self, CalcError, HardwareTable, OverlapInput, format};
@@ -80,15 +81,11 @@ Each window's communication runs under the next window's compute; the last one (
             "or its bytes, on the link",
         )
         .zh("尾部字节", "或其字节数，按链路计时"),
-        field("link", "link", FieldKind::Link, false, "e.g. ib-ndr").zh("链路", "如 ib-ndr"),
-        field(
-            "bw",
-            "bandwidth",
-            FieldKind::Rate,
-            false,
+        LINK.explained("e.g. ib-ndr", "如 ib-ndr"),
+        BW.explained(
             "or a per-direction rate, e.g. 50 GB/s",
-        )
-        .zh("带宽", "或单向速率，如 50 GB/s"),
+            "或单向速率，如 50 GB/s",
+        ),
     ],
     compute: compute_overlap,
     choices: super::fixed_choices,

@@ -1,5 +1,6 @@
 //! The pipeline bubble form.
 
+use super::field::{BW, HIDDEN, INTERLEAVE, LINK, MICRO_BATCH, SEQ};
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Row, Unit, field, one, times};
 use crate::calc::{self, CalcError, HardwareTable, PipelineInput, format};
 use crate::text::Bi;
@@ -31,13 +32,7 @@ Bubble: (p-1)/m of the ideal compute time, (p-1)/(m+p-1) of the step; interleavi
             true,
             "per step",
         ).zh("微批数 m", "每步"),
-        field(
-            "interleave",
-            "interleave v",
-            FieldKind::Count,
-            false,
-            "model chunks per GPU, default 1",
-        ).zh("交错 v", "每 GPU 的模型块数，默认 1"),
+        INTERLEAVE.explained("model chunks per GPU, default 1", "每 GPU 的模型块数，默认 1"),
         field(
             "t-fwd",
             "forward time",
@@ -52,42 +47,12 @@ Bubble: (p-1)/m of the ideal compute time, (p-1)/(m+p-1) of the step; interleavi
             false,
             "default 2 × forward",
         ).zh("反向耗时", "默认 2 × 前向"),
-        field(
-            "micro-batch",
-            "micro-batch b",
-            FieldKind::Count,
-            false,
-            "for the P2P message b·s·h",
-        ).zh("微批 b", "用于 P2P 消息 b·s·h"),
-        field(
-            "seq",
-            "sequence s",
-            FieldKind::Count,
-            false,
-            "for the P2P message",
-        ).zh("序列长度 s", "用于 P2P 消息"),
-        field(
-            "hidden",
-            "hidden h",
-            FieldKind::Count,
-            false,
-            "for the P2P message",
-        ).zh("隐藏维 h", "用于 P2P 消息"),
+        MICRO_BATCH.explained("for the P2P message b·s·h", "用于 P2P 消息 b·s·h"),
+        SEQ.explained("for the P2P message", "用于 P2P 消息"),
+        HIDDEN.explained("for the P2P message", "用于 P2P 消息"),
         super::field::ELEMENT_BYTES,
-        field(
-            "link",
-            "link",
-            FieldKind::Link,
-            false,
-            "between stages, e.g. ib-ndr",
-        ).zh("链路", "级间链路，如 ib-ndr"),
-        field(
-            "bw",
-            "bandwidth",
-            FieldKind::Rate,
-            false,
-            "or a per-direction rate",
-        ).zh("带宽", "或单向速率"),
+        LINK.explained("between stages, e.g. ib-ndr", "级间链路，如 ib-ndr"),
+        BW.explained("or a per-direction rate", "或单向速率"),
     ],
     compute: compute_pipeline,
     choices: super::fixed_choices,

@@ -1,5 +1,8 @@
 //! The training step-time and memory form.
 
+use super::field::{
+    GPUS_PER_NODE, HIDDEN, INTER, INTERLEAVE, INTRA, MICRO_BATCH, NICS_PER_NODE, SEQ,
+};
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
 use crate::bi;
 use crate::calc::step::Breakdown;
@@ -34,20 +37,20 @@ softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic ex
     fields: &[
         field("model", "model", FieldKind::Choice(MODELS), false, "a preset shape; flags given too override it").zh("模型", "预设结构；同时给出的参数会覆盖它"),
         field("layers", "layers L", FieldKind::Count, false, "transformer layers").zh("层数 L", "Transformer 层数"),
-        field("hidden", "hidden h", FieldKind::Count, false, "hidden size").zh("隐藏维 h", "隐藏层维度"),
+        HIDDEN.explained("hidden size", "隐藏层维度"),
         field("heads", "heads a", FieldKind::Count, false, "attention heads").zh("头数 a", "注意力头数"),
         field("kv-heads", "KV heads k", FieldKind::Count, false, "default a (no GQA)").zh("KV 头数 k", "默认 a（不用 GQA）"),
         field("ffn", "FFN size F", FieldKind::Count, false, "default 4h, or 8h/3 rounded to 256 with SwiGLU").zh("FFN 维度 F", "默认 4h；用 SwiGLU 时为 8h/3 向上取整到 256"),
         field("swiglu", "SwiGLU", FieldKind::Flag, false, "three MLP matrices instead of two").zh("用 SwiGLU", "MLP 用三个矩阵而不是两个"),
         field("vocab", "vocabulary V", FieldKind::Count, false, "e.g. 51200, 128256").zh("词表 V", "如 51200、128256"),
-        field("seq", "sequence s", FieldKind::Count, false, "tokens per sequence; the preset's by default").zh("序列长度 s", "每条序列的 token 数；默认取预设值"),
+        SEQ.explained("tokens per sequence; the preset's by default", "每条序列的 token 数；默认取预设值"),
         field("global-batch", "global batch B", FieldKind::Count, true, "sequences per step").zh("全局批 B", "每步的序列数"),
-        field("micro-batch", "micro-batch b", FieldKind::Count, false, "sequences per micro-batch, default 1").zh("微批 b", "每个微批的序列数，默认 1"),
+        MICRO_BATCH.explained("sequences per micro-batch, default 1", "每个微批的序列数，默认 1"),
         field("gpus", "GPUs N", FieldKind::Count, true, "in the whole run").zh("GPU 数 N", "整个任务"),
-        field("gpus-per-node", "GPUs per node", FieldKind::Count, false, "default 8 (72 for a GB200 NVL72 domain)").zh("每节点 GPU 数", "默认 8（GB200 NVL72 域为 72）"),
+        GPUS_PER_NODE.explained("default 8 (72 for a GB200 NVL72 domain)", "默认 8（GB200 NVL72 域为 72）"),
         field("tp", "TP t", FieldKind::Count, false, "tensor-parallel size, default 1").zh("TP 大小 t", "张量并行大小，默认 1"),
         field("pp", "PP p", FieldKind::Count, false, "pipeline stages, default 1").zh("PP 级数 p", "流水线级数，默认 1"),
-        field("interleave", "interleave v", FieldKind::Count, false, "model chunks per GPU, default 1").zh("交错 v", "每 GPU 的模型块数，默认 1"),
+        INTERLEAVE.explained("model chunks per GPU, default 1", "每 GPU 的模型块数，默认 1"),
         field("cp", "CP c", FieldKind::Count, false, "context-parallel size, default 1").zh("CP 大小 c", "上下文并行大小，默认 1"),
         field("dp", "DP d", FieldKind::Count, false, "default N/(t·p·c); checked if given").zh("DP 大小 d", "默认 N/(t·p·c)；给出时会校验"),
         field("sequence-parallel", "sequence parallel", FieldKind::Flag, false, "split norms and dropout over TP").zh("序列并行", "把 norm 和 dropout 切到 TP 上"),
@@ -56,9 +59,9 @@ softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic ex
         field("gpu", "GPU", FieldKind::Choice(GPUS), false, "default h100").zh("GPU 型号", "默认 h100"),
         field("dtype", "dtype", FieldKind::Choice(&["bf16", "fp16", "fp8"]), false, "matmul precision, default bf16").zh("数据类型", "矩阵乘精度，默认 bf16"),
         field("attention", "attention", FieldKind::Choice(&["flash", "flash1", "flash3", "unfused"]), false, "flash (FlashAttention-2 class, default), flash1 (FA1 / Triton flash), flash3 (FA3/cuDNN on Hopper) or unfused (Megatron before FlashAttention)").zh("注意力实现", "flash（FlashAttention-2 级，默认）、flash1（FA1 / Triton flash）、flash3（Hopper 上的 FA3/cuDNN）或 unfused（FlashAttention 之前的 Megatron）"),
-        field("intra", "intra-node link", FieldKind::LinkOrRate, false, "default the GPU's NVLink").zh("节点内链路", "默认该 GPU 的 NVLink"),
-        field("inter", "inter-node link", FieldKind::LinkOrRate, false, "per NIC; default ib-ndr (ib-hdr for a100)").zh("节点间链路", "每张网卡；默认 ib-ndr（a100 为 ib-hdr）"),
-        field("nics-per-node", "NICs per node", FieldKind::Count, false, "default one per GPU").zh("每节点网卡数", "默认每 GPU 一张"),
+        INTRA.explained("default the GPU's NVLink", "默认该 GPU 的 NVLink"),
+        INTER.explained("per NIC; default ib-ndr (ib-hdr for a100)", "每张网卡；默认 ib-ndr（a100 为 ib-hdr）"),
+        NICS_PER_NODE.explained("default one per GPU", "默认每 GPU 一张"),
         field("fsdp-prefetch", "FSDP backward prefetch", FieldKind::Choice(&["pre", "post"]), false, "with --zero 3: pre (BACKWARD_PRE, FSDP2; default) or post (BACKWARD_POST, Composer's default)").zh("FSDP 反向预取", "配合 --zero 3：pre（BACKWARD_PRE，FSDP2；默认）或 post（BACKWARD_POST，Composer 的默认）"),
         field("fsdp", "FSDP version", FieldKind::Choice(&["1", "2"]), false, "with --zero 3: 2 (fully_shard, FSDP2; default) or 1 (FullyShardedDataParallel, Composer's: an extra gradient pre-divide pass)").zh("FSDP 版本", "配合 --zero 3：2（fully_shard，FSDP2；默认）或 1（FullyShardedDataParallel，Composer 所用：多一次梯度预除）"),
         field("kernels", "elementwise kernels", FieldKind::Choice(&["fused", "eager"]), false, "fused (Megatron, Transformer Engine, torch.compile; default) or eager (a Llama block as separate PyTorch ops: RMSNorm, RoPE, SwiGLU each several HBM passes)").zh("逐元素算子", "fused（Megatron、Transformer Engine、torch.compile；默认）或 eager（Llama 块逐个 PyTorch 算子执行：RMSNorm、RoPE、SwiGLU 各需多次 HBM 读写）"),

@@ -1,5 +1,6 @@
 //! The tensor-parallel traffic form.
 
+use super::field::{BW, HIDDEN, LINK, MICRO_BATCH, SEQ};
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one, times};
 use crate::bi;
 use crate::calc::{self, CalcError, HardwareTable, TpInput, format};
@@ -19,27 +20,9 @@ pub(super) const TP: Calculator = Calculator {
 
 Bytes are what each GPU sends (as much is received): 2(t-1)/t x b·s·h·bytes per all-reduce.",
     fields: &[
-        field(
-            "micro-batch",
-            "micro-batch b",
-            FieldKind::Count,
-            true,
-            "sequences per micro-batch",
-        ).zh("微批 b", "每个微批的序列数"),
-        field(
-            "seq",
-            "sequence s",
-            FieldKind::Count,
-            true,
-            "tokens per sequence, e.g. 4096",
-        ).zh("序列长度 s", "每条序列的 token 数，如 4096"),
-        field(
-            "hidden",
-            "hidden h",
-            FieldKind::Count,
-            true,
-            "hidden size, e.g. 8192",
-        ).zh("隐藏维 h", "隐藏层维度，如 8192"),
+        MICRO_BATCH.explained("sequences per micro-batch", "每个微批的序列数").required(),
+        SEQ.explained("tokens per sequence, e.g. 4096", "每条序列的 token 数，如 4096").required(),
+        HIDDEN.explained("hidden size, e.g. 8192", "隐藏层维度，如 8192").required(),
         field(
             "tp",
             "TP size t",
@@ -57,20 +40,8 @@ Bytes are what each GPU sends (as much is received): 2(t-1)/t x b·s·h·bytes p
             false,
             "yes: reduce-scatter + all-gather, same bytes",
         ).zh("序列并行", "是：reduce-scatter + all-gather，字节数相同"),
-        field(
-            "link",
-            "link",
-            FieldKind::Link,
-            false,
-            "TP group link, e.g. nvlink4",
-        ).zh("链路", "TP 组链路，如 nvlink4"),
-        field(
-            "bw",
-            "bandwidth",
-            FieldKind::Rate,
-            false,
-            "or a per-direction rate, e.g. 450 GB/s",
-        ).zh("带宽", "或单向速率，如 450 GB/s"),
+        LINK.explained("TP group link, e.g. nvlink4", "TP 组链路，如 nvlink4"),
+        BW.explained("or a per-direction rate, e.g. 450 GB/s", "或单向速率，如 450 GB/s"),
     ],
     compute: compute_tp,
     choices: super::fixed_choices,
