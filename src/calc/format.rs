@@ -114,6 +114,18 @@ pub fn count(n: f64) -> String {
     }
 }
 
+/// [`count`] in both languages: Chinese counts in 万 (10⁴), 亿 (10⁸) and 万亿 (10¹²), so
+/// 175.2 billion reads 1752 亿, as a Chinese reader says it.
+pub fn count_bi(n: f64) -> crate::text::Bi {
+    let zh = match n.abs() {
+        a if a >= 1e12 => format!("{} 万亿", sig(n / 1e12, 4)),
+        a if a >= 1e8 => format!("{} 亿", sig(n / 1e8, 4)),
+        a if a >= 1e6 => format!("{} 万", sig(n / 1e4, 4)),
+        _ => sig(n, 6),
+    };
+    crate::text::Bi::new(count(n), zh)
+}
+
 /// A fraction as a percentage: `78%`.
 pub fn percent(fraction: f64) -> String {
     format!("{}%", sig(fraction * 100.0, 3))

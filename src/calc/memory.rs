@@ -215,15 +215,11 @@ fn setup(input: &MemoryInput) -> Vec<Bi> {
     } else {
         bi!("{k}, given", "{k}，给定", k = format::sig(k, 4))
     };
-    let (count, factor, total) = (
-        format::count(psi),
-        format::sig(4.0 + k, 4),
-        format::bytes(psi * (4.0 + k)),
-    );
+    let (factor, total) = (format::sig(4.0 + k, 4), format::bytes(psi * (4.0 + k)));
     steps.push(format::around(
-        [&k_text],
-        |[k]| format!("Ψ = {count} parameters; mixed-precision Adam: 2Ψ bf16 weights + 2Ψ bf16 gradients + KΨ optimizer state (K = {k}) = {factor}Ψ = {total} unsharded (ZeRO, Rajbhandari et al. 2020)"),
-        |[k]| format!("Ψ = {count} 个参数；混合精度 Adam：2Ψ bf16 权重 + 2Ψ bf16 梯度 + KΨ 优化器状态（K = {k}）= {factor}Ψ = 不分片时 {total}（ZeRO，Rajbhandari 等 2020）"),
+        [&k_text, &format::count_bi(psi)],
+        |[k, count]| format!("Ψ = {count} parameters; mixed-precision Adam: 2Ψ bf16 weights + 2Ψ bf16 gradients + KΨ optimizer state (K = {k}) = {factor}Ψ = {total} unsharded (ZeRO, Rajbhandari et al. 2020)"),
+        |[k, count]| format!("Ψ = {count} 个参数；混合精度 Adam：2Ψ bf16 权重 + 2Ψ bf16 梯度 + KΨ 优化器状态（K = {k}）= {factor}Ψ = 不分片时 {total}（ZeRO，Rajbhandari 等 2020）"),
     ));
     steps.push(match input.shard_group {
         Some(g) => bi!(
@@ -248,10 +244,10 @@ fn convention_step(input: &MemoryInput) -> Bi {
         ),
         Convention::Deepspeed => {
             let largest = if input.largest_layer > 0.0 {
-                bi!(
-                    "largest layer {c} parameters",
-                    "最大层 {c} 个参数",
-                    c = format::count(input.largest_layer)
+                format::around(
+                    [&format::count_bi(input.largest_layer)],
+                    |[c]| format!("largest layer {c} parameters"),
+                    |[c]| format!("最大层 {c} 个参数"),
                 )
             } else {
                 bi!(

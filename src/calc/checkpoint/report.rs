@@ -124,16 +124,15 @@ fn size_step(input: &CheckpointInput, size: f64) -> Bi {
         },
         super::recipe::Recipe::breakdown_bi,
     );
-    let figures = format!(
-        "{} × {} = {}",
-        format::count(input.params),
-        format::sig(input.bytes_per_param, 4),
-        format::bytes(size)
-    );
-    format::wrap(
-        &recipe,
-        &format!("size = params × bytes/param = {figures} ({{}})"),
-        &format!("大小 = 参数量 × 每参数字节数 = {figures}（{{}}）"),
+    let (per_param, total) = (format::sig(input.bytes_per_param, 4), format::bytes(size));
+    format::around(
+        [&format::count_bi(input.params), &recipe],
+        |[n, recipe]| {
+            format!("size = params × bytes/param = {n} × {per_param} = {total} ({recipe})")
+        },
+        |[n, recipe]| {
+            format!("大小 = 参数量 × 每参数字节数 = {n} × {per_param} = {total}（{recipe}）")
+        },
     )
 }
 

@@ -54,26 +54,44 @@ fn throughput_line(input: &MfuInput, r: &MfuReport) -> Bi {
 }
 
 fn flops_line(input: &MfuInput, r: &MfuReport) -> Bi {
-    let (n, dense) = (
-        format::count(r.params),
-        format::flops(r.dense_flops_per_token),
-    );
+    let dense = format::flops(r.dense_flops_per_token);
+    let n = format::count_bi(r.params);
     match input.attention {
         Some(Attention {
             layers,
             heads,
             head_dim,
             seq,
-        }) => bi!(
-            "model FLOPs per token = 6N + 12·L·H·Q·T (PaLM, Chowdhery et al. 2022, App. B): 6N = 6 × {n} = {dense} (2N forward + 4N backward); 12 × {layers} × {heads} × {head_dim} × {seq} = {att} ({share} of the total) → {total}",
-            "每 token 模型 FLOPs = 6N + 12·L·H·Q·T（PaLM，Chowdhery 等 2022，附录 B）：6N = 6 × {n} = {dense}（前向 2N + 反向 4N）；12 × {layers} × {heads} × {head_dim} × {seq} = {att}（占总数 {share}）→ {total}",
-            att = format::flops(r.attention_flops_per_token),
-            share = format::percent(r.attention_flops_per_token / r.model_flops_per_token),
-            total = format::flops(r.model_flops_per_token)
-        ),
-        None => bi!(
-            "model FLOPs per token = 6N = 6 × {n} = {dense} (2N forward + 4N backward); no attention term: add --layers, --heads, --head-dim and --seq for 12·L·H·Q·T (PaLM, Chowdhery et al. 2022, App. B)",
-            "每 token 模型 FLOPs = 6N = 6 × {n} = {dense}（前向 2N + 反向 4N）；未计 attention 项：加 --layers、--heads、--head-dim 和 --seq 以计入 12·L·H·Q·T（PaLM，Chowdhery 等 2022，附录 B）"
+        }) => {
+            let att = format::flops(r.attention_flops_per_token);
+            let share = format::percent(r.attention_flops_per_token / r.model_flops_per_token);
+            let total = format::flops(r.model_flops_per_token);
+            format::around(
+                [&n],
+                |[n]| {
+                    format!(
+                        "model FLOPs per token = 6N + 12·L·H·Q·T (PaLM, Chowdhery et al. 2022, App. B): 6N = 6 × {n} = {dense} (2N forward + 4N backward); 12 × {layers} × {heads} × {head_dim} × {seq} = {att} ({share} of the total) → {total}"
+                    )
+                },
+                |[n]| {
+                    format!(
+                        "每 token 模型 FLOPs = 6N + 12·L·H·Q·T（PaLM，Chowdhery 等 2022，附录 B）：6N = 6 × {n} = {dense}（前向 2N + 反向 4N）；12 × {layers} × {heads} × {head_dim} × {seq} = {att}（占总数 {share}）→ {total}"
+                    )
+                },
+            )
+        }
+        None => format::around(
+            [&n],
+            |[n]| {
+                format!(
+                    "model FLOPs per token = 6N = 6 × {n} = {dense} (2N forward + 4N backward); no attention term: add --layers, --heads, --head-dim and --seq for 12·L·H·Q·T (PaLM, Chowdhery et al. 2022, App. B)"
+                )
+            },
+            |[n]| {
+                format!(
+                    "每 token 模型 FLOPs = 6N = 6 × {n} = {dense}（前向 2N + 反向 4N）；未计 attention 项：加 --layers、--heads、--head-dim 和 --seq 以计入 12·L·H·Q·T（PaLM，Chowdhery 等 2022，附录 B）"
+                )
+            },
         ),
     }
 }
