@@ -1,9 +1,9 @@
 //! `calc step` against published training runs (`tests/data/step-runs.toml`): the calibration
-//! runs (the only ones that set a GPU's matmul efficiency) and the held-out runs (never used to
-//! set a constant) are reported separately, mean and worst absolute step-time error, each under
-//! its own bound. The split follows a rule fixed in advance (`split_follows_the_rule`), and each
-//! fitted efficiency is checked to be the calibration runs' optimum. Run with `--nocapture` to
-//! see the table.
+//! runs (the only ones that set the GPUs' matmul efficiencies and the HBM efficiency, each source
+//! counted once) and the held-out runs (never used to set a constant) are reported separately,
+//! mean and worst absolute step-time error, each under its own bound. The split follows a rule
+//! fixed in advance (`split_follows_the_rule`), and the fitted efficiencies are checked to be the
+//! calibration runs' source-balanced optimum. Run with `--nocapture` to see the table.
 
 use std::collections::BTreeMap;
 
