@@ -10,8 +10,9 @@ use serde::Serialize;
 use super::{CommandEnv, CommandError, CommandResult, emit};
 use crate::cli::SearchArgs;
 use crate::cli::ansi::Style;
+use crate::content::glossary::Glossary;
 use crate::content::{Bilingual, Lang};
-use crate::search::SearchIndex;
+use crate::search::{self, Query};
 use crate::text::messages as m;
 
 /// Snippet width in terminal columns (the list indents it by six).
@@ -32,13 +33,14 @@ struct Result<'a> {
 
 pub fn run(args: &SearchArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandResult {
     let text = args.query.join(" ");
-    let index = SearchIndex::build(ctx.deck.cards());
-    let query = index.query(&text);
+    let glossary = Glossary::bundled();
+    let query = Query::parse(&text, glossary);
     if query.is_empty() {
         return Err(CommandError::Usage(empty_query_message(&text, ctx.ui)));
     }
-    let hits = index.run(&query, args.limit as usize);
     let cards = ctx.deck.cards();
+    // One question: read each card once for the query's terms instead of indexing the deck.
+    let hits = search::search_once(cards, glossary, &query, args.limit as usize);
     if args.json {
         let results: Vec<Result> = hits
             .iter()

@@ -10,7 +10,9 @@ use crate::calculators::preset::check_card;
 use crate::cli::ValidateArgs;
 use crate::cli::problems;
 use crate::content::deck::{check, load};
-use crate::content::{DeckSource, Lang};
+use crate::content::parallel::{self, Memo};
+use crate::content::{DeckSource, Lang, Problem};
+use crate::drill::numbers::{TemplateChecks, check_card_with};
 use crate::text::messages as m;
 
 pub fn run(
@@ -27,10 +29,26 @@ pub fn run(
         (dirs, Some(load(&[DeckSource::Bundled]).deck))
     };
     let (deck, mut problems) = check(&sources, context.as_ref());
-    // Presets, figures and number templates are computed: the slow part, done on all cores.
-    let computed = crate::content::parallel::map(deck.cards(), |card| {
-        let mut found = check_card(card, table);
-        found.extend(crate::drill::numbers::check_card(card, table));
+    // Presets, figures and number templates are computed: the slow part, done on all cores,
+    // and once per distinct preset list or template (a big deck repeats them).
+    let templates = TemplateChecks::default();
+    let presets: Memo<String, Vec<Problem>> = Memo::default();
+    let computed = parallel::map(deck.cards(), |card| {
+        // Everything the preset and figure checks read but the path, which is set below.
+        let origin = &card.origin;
+        let key = format!(
+            "{:?}{:?}{:?}{:?}{}",
+            card.calc, card.figures, origin.calc_lines, origin.figure_lines, origin.id_line
+        );
+        let mut found: Vec<Problem> = presets
+            .get_or(key, || check_card(card, table))
+            .into_iter()
+            .map(|p| Problem {
+                path: origin.path.clone(),
+                ..p
+            })
+            .collect();
+        found.extend(check_card_with(card, table, &templates));
         found
     });
     problems.extend(computed.into_iter().flatten());

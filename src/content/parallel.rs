@@ -1,8 +1,12 @@
 //! Work over many cards on all cores, keeping their order: reading and parsing a big deck, and
 //! checking its cards (`validate`), are each dominated by independent per-card work.
 
+use std::hash::Hash;
 use std::num::NonZero;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use rustc_hash::FxHashMap;
 
 /// Most threads used: past this, a deck load is bound by the disk, not the cores.
 const MAX_THREADS: usize = 8;
@@ -43,9 +47,58 @@ pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> 
     done.into_iter().map(|(_, result)| result).collect()
 }
 
+/// Results shared by the workers of [`map`]: a value computed once per key, e.g. a number
+/// template's check, which a big deck repeats in many cards. The lock is not held while
+/// computing, so two workers may compute the same key at once; both get the same value.
+pub struct Memo<K, V> {
+    done: Mutex<FxHashMap<K, V>>,
+}
+
+impl<K: Eq + Hash, V: Clone> Default for Memo<K, V> {
+    fn default() -> Self {
+        Memo {
+            done: Mutex::new(FxHashMap::default()),
+        }
+    }
+}
+
+impl<K: Eq + Hash, V: Clone> Memo<K, V> {
+    /// The value for `key`, computed by `f` the first time.
+    pub fn get_or(&self, key: K, f: impl FnOnce() -> V) -> V {
+        if let Some(value) = self.lock().get(&key) {
+            return value.clone();
+        }
+        let value = f();
+        self.lock().insert(key, value.clone());
+        value
+    }
+
+    /// The map; a worker that panicked holding the lock left it whole (inserts are atomic).
+    fn lock(&self) -> std::sync::MutexGuard<'_, FxHashMap<K, V>> {
+        self.done.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::map;
+    use super::{AtomicUsize, MAX_THREADS, Memo, Ordering, map};
+
+    #[test]
+    fn a_memo_computes_each_key_once_across_workers() {
+        let memo: Memo<usize, usize> = Memo::default();
+        let calls = AtomicUsize::new(0);
+        let items: Vec<usize> = (0..400).collect();
+        let out = map(&items, |&i| {
+            memo.get_or(i % 10, || {
+                calls.fetch_add(1, Ordering::Relaxed);
+                (i % 10) * 3
+            })
+        });
+        assert_eq!(out, items.iter().map(|i| (i % 10) * 3).collect::<Vec<_>>());
+        // A key may be computed by two workers at once, never more often than that.
+        let calls = calls.load(Ordering::Relaxed);
+        assert!((10..=10 * MAX_THREADS).contains(&calls), "{calls}");
+    }
 
     #[test]
     fn keeps_the_order_of_many_and_few_items() {

@@ -3,6 +3,7 @@
 
 use rustc_hash::FxHashMap;
 
+use super::postings::{Postings, PostingsBuilder};
 use super::text::{self, Term, TermRef};
 use crate::content::{Card, Lang, Section};
 
@@ -76,81 +77,39 @@ enum Kind {
     Body,
 }
 
-/// One card's count of a term in one field.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Posting {
-    pub card: u32,
-    pub count: u16,
-    pub slot: u8,
-}
-
 /// Terms, postings and the per-card field weights.
 #[derive(Default)]
 pub(crate) struct Inverted {
-    pub words: FxHashMap<String, u32>,
+    pub words: FxHashMap<Box<str>, u32>,
     pub grams: FxHashMap<u64, u32>,
-    pub postings: Vec<Vec<Posting>>,
+    pub postings: Postings,
     /// For each card and slot, what one occurrence there counts as: `1 / (1 - b + b·len/avg)`.
     pub norm: Vec<[f32; SLOTS]>,
-    /// How many cards hold each term.
-    pub df: Vec<u32>,
 }
 
 impl Inverted {
+    /// The index of every term of `cards`.
     pub fn build(cards: &[Card]) -> Inverted {
-        let mut index = Inverted::default();
-        let mut lengths: Vec<[u32; SLOTS]> = Vec::with_capacity(cards.len());
-        // Each occurrence as `term id << 8 | slot`; sorted, equal neighbours are one posting.
-        let mut occurrences: Vec<u64> = Vec::new();
-        for (card_index, card) in cards.iter().enumerate() {
-            let card_index = u32::try_from(card_index).unwrap_or(u32::MAX);
+        Inverted::build_with(cards, |_| true)
+    }
+
+    /// The index of the terms of `cards` that `keep` accepts; field lengths (and so the weights)
+    /// count every term. A query's terms, kept this way, rank exactly as in the whole index.
+    pub fn build_with(cards: &[Card], keep: impl Fn(TermRef<'_>) -> bool) -> Inverted {
+        let mut builder = Builder::default();
+        for card in cards {
             let mut length = [0_u32; SLOTS];
             for_each_field(card, |slot, field| {
                 text::for_each_term(field, |term| {
-                    let id = index.id(term);
                     length[slot as usize] += 1;
-                    occurrences.push((u64::from(id) << 8) | slot as u64);
+                    if keep(term) {
+                        builder.occurrence(term, slot);
+                    }
                 });
             });
-            occurrences.sort_unstable();
-            let mut last_term = u32::MAX;
-            for run in occurrences.chunk_by(|a, b| a == b) {
-                let id = (run[0] >> 8) as u32;
-                index.postings[id as usize].push(Posting {
-                    card: card_index,
-                    count: u16::try_from(run.len()).unwrap_or(u16::MAX),
-                    slot: (run[0] & 0xff) as u8,
-                });
-                if id != last_term {
-                    index.df[id as usize] += 1;
-                    last_term = id;
-                }
-            }
-            occurrences.clear();
-            lengths.push(length);
+            builder.end_card(length);
         }
-        index.norm = norms(&lengths);
-        index
-    }
-
-    fn id(&mut self, term: TermRef<'_>) -> u32 {
-        let next = u32::try_from(self.postings.len()).unwrap_or(u32::MAX);
-        let id = match term {
-            TermRef::Word(word) => {
-                if let Some(&id) = self.words.get(word) {
-                    id
-                } else {
-                    self.words.insert(word.to_owned(), next);
-                    next
-                }
-            }
-            TermRef::Gram(key) => *self.grams.entry(key).or_insert(next),
-        };
-        if id == next {
-            self.postings.push(Vec::new());
-            self.df.push(0);
-        }
-        id
+        builder.finish()
     }
 
     pub fn lookup(&self, term: &Term) -> Option<u32> {
@@ -158,6 +117,83 @@ impl Inverted {
             Term::Word(word) => self.words.get(word.as_str()).copied(),
             Term::Gram(key) => self.grams.get(key).copied(),
         }
+    }
+
+    /// How many distinct terms the index holds.
+    pub fn term_count(&self) -> usize {
+        self.postings.len()
+    }
+
+    /// How many cards hold term `id`.
+    pub fn df(&self, id: u32) -> u32 {
+        self.postings.df(id)
+    }
+}
+
+/// An index being built, card by card.
+#[derive(Default)]
+pub(crate) struct Builder {
+    index: Inverted,
+    postings: PostingsBuilder,
+    terms: u32,
+    cards: u32,
+    lengths: Vec<[u32; SLOTS]>,
+    /// The current card's occurrences as `term id << 8 | slot`; sorted, equal neighbours are
+    /// one count.
+    occurrences: Vec<u64>,
+    counts: Vec<(u8, u16)>,
+}
+
+impl Builder {
+    /// One occurrence of `term` in `slot` of the current card.
+    pub fn occurrence(&mut self, term: TermRef<'_>, slot: Slot) {
+        let id = self.id(term);
+        self.occurrences.push((u64::from(id) << 8) | slot as u64);
+    }
+
+    /// Ends the current card, whose fields hold `length` terms each.
+    pub fn end_card(&mut self, length: [u32; SLOTS]) {
+        self.occurrences.sort_unstable();
+        for term in self.occurrences.chunk_by(|a, b| a >> 8 == b >> 8) {
+            self.counts.clear();
+            self.counts.extend(term.chunk_by(|a, b| a == b).map(|run| {
+                (
+                    (run[0] & 0xff) as u8,
+                    u16::try_from(run.len()).unwrap_or(u16::MAX),
+                )
+            }));
+            self.postings
+                .push((term[0] >> 8) as u32, self.cards, &self.counts);
+        }
+        self.occurrences.clear();
+        self.lengths.push(length);
+        self.cards += 1;
+    }
+
+    pub fn finish(mut self) -> Inverted {
+        self.index.norm = norms(&self.lengths);
+        self.index.postings = self.postings.finish();
+        self.index
+    }
+
+    fn id(&mut self, term: TermRef<'_>) -> u32 {
+        let next = self.terms;
+        let id = match term {
+            TermRef::Word(word) => {
+                if let Some(&id) = self.index.words.get(word) {
+                    id
+                } else {
+                    self.index.words.insert(word.into(), next);
+                    next
+                }
+            }
+            TermRef::Gram(key) => *self.index.grams.entry(key).or_insert(next),
+        };
+        if id == next {
+            self.postings.add_term();
+            self.terms += 1;
+        }
+        id
     }
 }
 

@@ -51,7 +51,7 @@ impl Buffer {
 
     /// Adds a term's normalised count per card and field.
     fn add_term(&mut self, index: &Inverted, id: u32) {
-        for p in &index.postings[id as usize] {
+        for p in index.postings.of(id) {
             let card = p.card as usize;
             if self.is_empty_at(card) {
                 self.touched.push(p.card);
@@ -230,7 +230,7 @@ fn resolve(index: &SearchIndex, concept: &Concept) -> Vec<Resolved> {
         Expand::Latin(word) => {
             if word.chars().count() >= 2 {
                 let mut longer: Vec<u32> = vocabulary.prefixed(word).map(|(_, id)| id).collect();
-                longer.sort_by_key(|&id| std::cmp::Reverse(inverted.df[id as usize]));
+                longer.sort_by_key(|&id| std::cmp::Reverse(inverted.df(id)));
                 out.extend(
                     longer
                         .into_iter()
@@ -259,7 +259,7 @@ fn resolve(index: &SearchIndex, concept: &Concept) -> Vec<Resolved> {
         }
         Expand::Char(c) => {
             let mut ids: Vec<u32> = vocabulary.grams_with(*c).collect();
-            ids.sort_by_key(|&id| std::cmp::Reverse(inverted.df[id as usize]));
+            ids.sort_by_key(|&id| std::cmp::Reverse(inverted.df(id)));
             out.extend(ids.into_iter().take(64).map(|id| single(id, CHAR)));
         }
     }

@@ -31,11 +31,14 @@ impl Vocabulary {
         let mut sorted: Vec<(String, u32)> = index
             .words
             .iter()
-            .map(|(word, &id)| (word.clone(), id))
+            .map(|(word, &id)| (word.to_string(), id))
             .collect();
         sorted.sort_unstable();
-        let grams = index.grams.iter().map(|(&k, &id)| (k, id)).collect();
-        let mut place = vec![u32::MAX; index.postings.len()];
+        // By key, so that ties among bigrams of equal frequency go the same way in every
+        // index of the deck (a query's own, or the whole one).
+        let mut grams: Vec<(u64, u32)> = index.grams.iter().map(|(&k, &id)| (k, id)).collect();
+        grams.sort_unstable();
+        let mut place = vec![u32::MAX; index.term_count()];
         for (at, (_, id)) in sorted.iter().enumerate() {
             place[*id as usize] = u32::try_from(at).unwrap_or(u32::MAX);
         }
@@ -100,7 +103,7 @@ impl Vocabulary {
                 .filter(|&(i, _)| i != skip)
                 .map(|(_, c)| c)
                 .collect();
-            if let Some(&id) = index.words.get(&shorter) {
+            if let Some(&id) = index.words.get(shorter.as_str()) {
                 found.push(id);
             }
         }
