@@ -1,5 +1,6 @@
-//! The app's startup path for benchmarks: load the decks as `infraprep --deck DIR` does, build
-//! the app and draw the first frame into a test terminal.
+//! The app's startup path for benchmarks: read the decks as `infraprep --deck DIR` does in a
+//! terminal (the outline first, the whole deck in the background), build the app and draw the
+//! first frame into a test terminal.
 
 use std::path::Path;
 
@@ -7,7 +8,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::widgets::Paragraph;
 
-use infraprep::content::deck::load;
+use infraprep::content::deck::load_in_background;
 use infraprep::content::{DeckSource, Lang};
 use infraprep::tui::app::App;
 use infraprep::tui::theme::Theme;
@@ -25,12 +26,12 @@ pub fn draw(terminal: &mut Terminal<TestBackend>, app: &App) {
         .expect("draws");
 }
 
-/// Startup up to the first frame: the bundled deck plus `dir` if given, the app, one draw.
+/// Startup up to the first frame: the outline of the bundled deck plus `dir` if given, the app
+/// (reading the whole deck in the background), one draw.
 pub fn first_frame(dir: Option<&Path>) -> (App, Terminal<TestBackend>) {
     let mut sources = vec![DeckSource::Bundled];
     sources.extend(dir.map(|d| DeckSource::Dir(d.to_path_buf())));
-    let loaded = load(&sources);
-    let mut app = App::new(loaded.deck, Lang::En);
+    let mut app = App::loading(load_in_background(&sources), Lang::En);
     app.tick(chrono::Utc::now());
     let mut t = terminal();
     drive(

@@ -10,8 +10,7 @@ use crate::cli::errors;
 use crate::cli::safe_out::SafeWriter;
 use crate::cli::{Cli, Command, HistoryCommand};
 use crate::cli::{CommandEnv, CommandError};
-use crate::content::Deck;
-use crate::content::deck::load;
+use crate::content::deck::{load, load_in_background};
 use crate::drill::DrillOptions;
 use crate::settings::{self, Env, Settings};
 use crate::text::messages as m;
@@ -109,16 +108,16 @@ fn dispatch(
     if cli.set_aside_bad_progress {
         crate::cli::progress::set_aside_if_bad(&data_dir()?, ui.get(), err)?;
     }
-    let loaded = load(&settings.decks);
-    warn(&loaded.warnings, ui.get(), style, err);
     let setup = DrillSetup {
         data_dir: data_dir().ok(),
         minutes: 3.0,
         exam: settings.exam_date,
     };
     let Some(command) = cli.command else {
-        return open_tui(loaded.deck, &settings, setup, None, out, err);
+        return open_app(&settings, setup, (style, out, err));
     };
+    let loaded = load(&settings.decks);
+    warn(&loaded.warnings, ui.get(), style, err);
     let ctx = CommandEnv {
         deck: loaded.deck,
         lang: settings.lang,
@@ -164,7 +163,8 @@ fn dispatch(
                 exam: options.exam,
                 ..setup
             };
-            open_tui(ctx.deck, &settings, setup, Some(options), out, err)
+            let start = |lang| App::new(ctx.deck, lang);
+            open_tui(start, &settings, setup, Some(options), (style, out, err))
         }
         Command::Validate(_) | Command::Calc(_) | Command::Links(_) => Ok(ExitCode::SUCCESS),
     }
@@ -238,17 +238,41 @@ fn run_calculator(
     }
 }
 
-/// Opens the TUI, or prints the help when there is no terminal to draw on.
+/// The app with no command. On a terminal it starts on the decks' outline while the whole
+/// deck is read; without one it loads the decks (saying which cards it skipped) and prints the
+/// help.
+fn open_app(
+    settings: &Settings,
+    setup: DrillSetup,
+    (style, out, err): (Style, &mut dyn Write, &mut dyn Write),
+) -> Result<ExitCode, CommandError> {
+    if interactive() {
+        let loading = load_in_background(&settings.decks);
+        let start = |lang| App::loading(loading, lang);
+        return open_tui(start, settings, setup, None, (style, out, err));
+    }
+    let loaded = load(&settings.decks);
+    warn(&loaded.warnings, settings.ui(), style, err);
+    let start = |lang| App::new(loaded.deck, lang);
+    open_tui(start, settings, setup, None, (style, out, err))
+}
+
+/// Whether stdin and stdout are a terminal the TUI can draw on.
+fn interactive() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal() && std::io::stdin().is_terminal()
+}
+
+/// Opens the TUI on the app `start` makes for the content language, or prints the help when
+/// there is no terminal to draw on.
 fn open_tui(
-    deck: Deck,
+    start: impl FnOnce(crate::content::Lang) -> App,
     settings: &Settings,
     setup: DrillSetup,
     drill: Option<DrillOptions>,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
+    (style, out, err): (Style, &mut dyn Write, &mut dyn Write),
 ) -> Result<ExitCode, CommandError> {
-    use std::io::IsTerminal;
-    if !(std::io::stdout().is_terminal() && std::io::stdin().is_terminal()) {
+    if !interactive() {
         if drill.is_some() {
             let _ = writeln!(err, "{}", m::DRILL_NEEDS_TERMINAL.get(settings.ui()));
             return Ok(ExitCode::FAILURE);
@@ -276,7 +300,7 @@ fn open_tui(
     let performer = runner.clone();
     let mut on_effect =
         move |effect: &Effect, app: &mut App| performer.borrow_mut().perform(effect, app);
-    let mut app = App::new(deck, settings.lang)
+    let mut app = start(settings.lang)
         .with_ui_lang(settings.ui_lang)
         .with_links(settings.links.clone())
         .with_drill_setup(setup)
@@ -311,6 +335,8 @@ fn open_tui(
     );
     tui::screens::drill::save_pending_draft();
     tui::terminal::leave();
+    // Cards skipped while the deck was read behind the first frame, said once the screen is back.
+    warn(&app.take_deck_warnings(), settings.ui(), style, err);
     result.map_err(CommandError::Io)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -13,9 +13,11 @@ use super::{Card, Problem};
 
 mod files;
 mod load;
+mod outline;
 mod walk;
 
 pub use load::{check, load};
+pub use outline::{Loading, load_in_background};
 
 include!(concat!(env!("OUT_DIR"), "/bundled_count.rs"));
 

@@ -11,6 +11,7 @@ use crate::text::messages as m;
 
 mod calculators;
 mod drill;
+mod loading;
 mod numbers;
 mod overlays;
 mod saving;
@@ -37,6 +38,14 @@ use super::screens::search::SearchState;
 /// Decks of at least this many cards get their search index built in the background at
 /// startup (3 s for 10,000 cards); smaller ones build it on the first search (a few ms).
 const BACKGROUND_INDEX_CARDS: usize = 1000;
+
+/// A big deck's search index, built on another thread from the start.
+fn background_index(deck: &Deck) -> Option<std::thread::JoinHandle<SearchIndex>> {
+    (deck.len() >= BACKGROUND_INDEX_CARDS).then(|| {
+        let cards = deck.shared_cards();
+        std::thread::spawn(move || SearchIndex::build(&cards))
+    })
+}
 
 /// The top-level screens, switched with the number keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,6 +83,10 @@ pub struct App {
     /// background thread from the start (`index_job`), so the first search does not wait.
     index: Option<SearchIndex>,
     index_job: Option<std::thread::JoinHandle<SearchIndex>>,
+    /// The whole deck being read while `deck` holds its outline (`App::loading`).
+    loading: Option<crate::content::deck::Loading>,
+    /// What reading the deck in the background found, for the front end to print.
+    deck_warnings: Vec<crate::content::Problem>,
     pub lang: Lang,
     /// The config's `ui-lang`: the interface language when it should not follow `lang`.
     pub ui_lang: Option<Lang>,
@@ -129,14 +142,13 @@ pub struct App {
 
 impl App {
     pub fn new(deck: Deck, lang: Lang) -> App {
-        let index_job = (deck.len() >= BACKGROUND_INDEX_CARDS).then(|| {
-            let cards = deck.shared_cards();
-            std::thread::spawn(move || SearchIndex::build(&cards))
-        });
+        let index_job = background_index(&deck);
         App {
             deck,
             index: None,
             index_job,
+            loading: None,
+            deck_warnings: Vec::new(),
             lang,
             ui_lang: None,
             screen: Screen::Cards,
@@ -270,6 +282,7 @@ impl App {
 
     /// The only place state changes.
     pub fn update(&mut self, action: Action) {
+        self.settle_deck(action);
         let asked_before = self.take_quit_asked();
         self.update_inner(action);
         self.confirm_quit(asked_before);

@@ -16,12 +16,12 @@ static BUNDLED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content/cards")
 
 /// One card file: where its text comes from. A file on disk is read by the worker that parses
 /// it, and its text dropped once parsed, so a big deck's texts are never all in memory at once.
-struct CardFile {
-    path: String,
-    text: Text,
+pub(super) struct CardFile {
+    pub(super) path: String,
+    pub(super) text: Text,
 }
 
-enum Text {
+pub(super) enum Text {
     Embedded(Result<&'static str, String>),
     Disk(PathBuf),
 }
@@ -36,14 +36,24 @@ pub(super) fn read_and_parse(
     sources: &[DeckSource],
     problems: &mut Vec<Problem>,
 ) -> Vec<ParseResult> {
-    let files: Vec<CardFile> = sources
-        .iter()
-        .flat_map(|s| read_source(s, problems))
-        .collect();
-    crate::content::parallel::map(&files, parse_file)
+    parse_all(&list(sources, problems))
 }
 
-fn parse_file(file: &CardFile) -> ParseResult {
+/// Every card file of `sources`, in source and path order, not yet read. Problems finding the
+/// files go to `problems`.
+pub(super) fn list(sources: &[DeckSource], problems: &mut Vec<Problem>) -> Vec<CardFile> {
+    sources
+        .iter()
+        .flat_map(|s| read_source(s, problems))
+        .collect()
+}
+
+/// `files` read and parsed on all cores, in their order.
+pub(super) fn parse_all(files: &[CardFile]) -> Vec<ParseResult> {
+    crate::content::parallel::map(files, parse_file)
+}
+
+pub(super) fn parse_file(file: &CardFile) -> ParseResult {
     let unreadable = |message: String| (vec![Problem::new(&file.path, 0, message)], None);
     let parse = |text: &str, storage: Storage| {
         parse_card_stored(text, &file.path, &storage).map_err(|found| (found, loose_id(text)))

@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use super::files::read_and_parse;
+use super::files::{CardFile, list, parse_all, parse_file, read_and_parse};
 use super::{Deck, DeckSource, GLOSSARY_FILE, Loaded};
 use crate::content::file_guard;
 use crate::content::glossary::Glossary;
@@ -13,8 +13,25 @@ use crate::content::{Card, Problem};
 /// Loads cards from `sources` in order; later sources cannot replace an id already loaded.
 pub fn load(sources: &[DeckSource]) -> Loaded {
     let mut warnings = Vec::new();
+    let files = list(sources, &mut warnings);
+    finish(sources, &files, warnings, true)
+}
+
+/// [`load`] of `files`, the card files of `sources`, on all cores or on this thread;
+/// `warnings` holds the problems met finding them.
+pub(super) fn finish(
+    sources: &[DeckSource],
+    files: &[CardFile],
+    mut warnings: Vec<Problem>,
+    all_cores: bool,
+) -> Loaded {
     let mut cards = Vec::new();
-    for result in read_and_parse(sources, &mut warnings) {
+    let results = if all_cores {
+        parse_all(files)
+    } else {
+        files.iter().map(parse_file).collect()
+    };
+    for result in results {
         match result {
             Ok(parsed) => cards.push(parsed.card),
             Err((problems, _)) => {

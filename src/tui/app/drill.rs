@@ -66,6 +66,7 @@ impl App {
     /// The runner's clock. While a drill question is timed, a timed-out answer is submitted.
     pub fn tick(&mut self, now: DateTime<Utc>) {
         self.now = now;
+        self.poll_deck();
         let timed_out = self
             .drill
             .as_ref()
@@ -83,12 +84,14 @@ impl App {
     /// Tells the runner when a clock appears on or leaves the screen, so it only sends ticks
     /// while one is showing.
     pub(super) fn check_clock(&mut self) {
-        let needed = self.screen == Screen::Drill
+        let clock = self.screen == Screen::Drill
             && self.overlay.is_none()
             && self
                 .drill
                 .as_ref()
                 .is_some_and(|d| d.phase() == Phase::Answering);
+        // While the deck is read in the background, ticks bring it in when it is done.
+        let needed = clock || !self.deck_loaded();
         if needed != self.ticking {
             self.ticking = needed;
             self.effects.push(Effect::Ticking(needed));

@@ -1,0 +1,174 @@
+//! Starting on a deck's outline while the whole deck is read in the background.
+//!
+//! The first frame of a 10,000-card deck needs only the list's rows; reading every card took
+//! over a second. So the app starts on the outline (`content::deck::Loading`), lets the list be
+//! scrolled meanwhile, and takes the whole deck in when it is read: on a tick, or before any
+//! action that needs more than the list (opening a card, search, drills), which waits for it.
+
+use super::{App, background_index};
+use crate::content::deck::Loading;
+use crate::content::{Deck, Lang, Problem};
+use crate::tui::action::Action;
+use crate::tui::geometry::body_rows;
+use crate::tui::keymap::Context;
+
+impl App {
+    /// An app that shows `loading`'s outline at once and takes in the whole deck when it is
+    /// read. Problems found reading it are kept for [`App::take_deck_warnings`].
+    pub fn loading(mut loading: Loading, lang: Lang) -> App {
+        let mut app = App::new(Deck::default(), lang);
+        app.deck = std::mem::take(&mut loading.outline);
+        app.loading = Some(loading);
+        app
+    }
+
+    /// Whether the whole deck is in (always, unless started with [`App::loading`]).
+    pub fn deck_loaded(&self) -> bool {
+        self.loading.is_none()
+    }
+
+    /// Takes in the whole deck if it is read; never waits.
+    pub fn poll_deck(&mut self) {
+        if self.loading.as_ref().is_some_and(Loading::is_finished) {
+            self.wait_deck();
+        }
+    }
+
+    /// Waits for the whole deck and takes it in, keeping the selected card selected.
+    pub fn wait_deck(&mut self) {
+        let Some(loading) = self.loading.take() else {
+            return;
+        };
+        let loaded = loading.wait();
+        let selected = self.card(self.cards.selected).map(|c| c.id.clone());
+        self.deck = loaded.deck;
+        self.deck_warnings.extend(loaded.warnings);
+        let found = selected.and_then(|id| self.deck.cards().iter().position(|c| c.id == id));
+        self.cards.selected =
+            found.unwrap_or_else(|| self.cards.selected.min(self.deck.len().saturating_sub(1)));
+        self.cards.keep_selection_visible(body_rows(self.height));
+        self.index_job = background_index(&self.deck);
+        self.refresh_layout();
+    }
+
+    /// The problems reading the deck found (cards skipped), once; waits for a deck still being
+    /// read, so a front end can print them on exit as it would have before starting.
+    pub fn take_deck_warnings(&mut self) -> Vec<Problem> {
+        self.wait_deck();
+        std::mem::take(&mut self.deck_warnings)
+    }
+
+    /// Before `action`: takes in the whole deck if it is read, and waits for it unless the
+    /// action only moves in the list (or quits), which the outline serves.
+    pub(super) fn settle_deck(&mut self, action: Action) {
+        self.poll_deck();
+        let list_only = self.context() == Context::List
+            && matches!(
+                action,
+                Action::Move(_)
+                    | Action::MovePage(_)
+                    | Action::Top
+                    | Action::Bottom
+                    | Action::ClickRow(_)
+                    | Action::ToggleLanguage
+                    | Action::Quit
+            );
+        if !list_only {
+            self.wait_deck();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::content::DeckSource;
+    use crate::content::deck::{load, load_in_background};
+
+    fn sources(dir: &Path) -> Vec<DeckSource> {
+        vec![DeckSource::Bundled, DeckSource::Dir(dir.to_path_buf())]
+    }
+
+    /// A user deck with a good card and one whose body is broken after a good head.
+    fn deck_dir() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/good-deck");
+        for entry in std::fs::read_dir(fixture).expect("fixture") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "md") {
+                let name = path.file_name().expect("name");
+                std::fs::copy(&path, dir.path().join(name)).expect("copied");
+            }
+        }
+        let text = std::fs::read_to_string(dir.path().join("alpha.md")).expect("read");
+        let broken: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with("number = "))
+            .map(|l| {
+                if l.starts_with("id = ") {
+                    "id = \"zz-broken-body\""
+                } else {
+                    l
+                }
+            })
+            .collect();
+        let broken = broken.join("\n").replacen("{#detail}", "{#detial}", 1);
+        std::fs::write(dir.path().join("zz-broken.md"), broken).expect("written");
+        dir
+    }
+
+    #[test]
+    fn the_outline_lists_what_the_whole_deck_lists_but_the_broken_body() {
+        let dir = deck_dir();
+        let full = load(&sources(dir.path()));
+        let loading = load_in_background(&sources(dir.path()));
+        let ids =
+            |deck: &Deck| -> Vec<String> { deck.cards().iter().map(|c| c.id.clone()).collect() };
+        let mut outline = ids(&loading.outline);
+        assert!(outline.contains(&"zz-broken-body".to_owned()));
+        outline.retain(|id| id != "zz-broken-body");
+        assert_eq!(outline, ids(&full.deck));
+        for (a, b) in loading.outline.cards().iter().zip(full.deck.cards()) {
+            assert_eq!((&a.title, &a.tags, a.number), (&b.title, &b.tags, b.number));
+        }
+        let loaded = loading.wait();
+        assert_eq!(ids(&loaded.deck), ids(&full.deck));
+        assert_eq!(loaded.warnings, full.warnings);
+        assert!(
+            loaded
+                .warnings
+                .iter()
+                .any(|w| w.path.ends_with("zz-broken.md"))
+        );
+    }
+
+    #[test]
+    fn the_app_takes_the_whole_deck_in_before_opening_a_card() {
+        let dir = deck_dir();
+        let mut app = App::loading(load_in_background(&sources(dir.path())), Lang::En);
+        app.resize(100, 30);
+        app.update(Action::Bottom);
+        let last = app.card(app.cards.selected).map(|c| c.id.clone());
+        app.update(Action::Open);
+        assert!(app.deck_loaded());
+        let open = app.current_card().expect("a card is open");
+        assert!(
+            !open
+                .body
+                .en
+                .section(crate::content::Section::Short)
+                .is_empty()
+        );
+        // The broken card was last in the outline; the selection falls back to the last card.
+        assert_eq!(last.as_deref(), Some("zz-broken-body"));
+        assert_eq!(app.cards.selected, app.deck.len() - 1);
+        let warnings = app.take_deck_warnings();
+        assert!(
+            warnings.iter().any(|w| w.path.ends_with("zz-broken.md")),
+            "{warnings:?}"
+        );
+        assert!(app.take_deck_warnings().is_empty());
+    }
+}
