@@ -129,6 +129,14 @@ fn cite(card: &Card, text: &str) -> String {
     crate::text::markdown::replace_citations(text, &|key| card.citation_number(key))
 }
 
+/// The heading over a card's key points, in the card's language (the export is content).
+fn key_points_heading(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "要点",
+        Lang::En => "Key points",
+    }
+}
+
 fn sources_heading(lang: Lang) -> &'static str {
     match lang {
         Lang::Zh => "来源",

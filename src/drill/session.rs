@@ -21,7 +21,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 pub use answer::{Answer, PointState, Timer, WARNING};
-pub use numbers::plan_drill;
+pub use numbers::{PlanContext, plan_drill};
 pub use plan::{
     DEFAULT_COUNT, DEFAULT_MINUTES, DrillMode, DrillOptions, MAX_MINUTES, MIN_MINUTES, Question,
     parse_minutes, plan,

@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 
 use super::html::{escape, markdown_to_html};
-use super::{ExportCard, cite};
+use super::{ExportCard, cite, key_points_heading};
 use crate::calc::HardwareTable;
 use crate::content::{Card, Lang, Section};
 use crate::drill::numbers::instantiate;
@@ -119,12 +119,7 @@ fn back(card: &Card, lang: Lang, deck: &[ExportCard]) -> String {
             markdown_to_html(&cite(card, body.section(section)))
         );
     }
-    let heading = if lang == Lang::Zh {
-        "要点"
-    } else {
-        "Key points"
-    };
-    let _ = write!(out, "<h3>{heading}</h3><ul>");
+    let _ = write!(out, "<h3>{}</h3><ul>", key_points_heading(lang));
     for point in card.key_points.get(lang) {
         let _ = write!(out, "<li>{}</li>", escape(&point.point));
     }

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::{ExportCard, cite, sources_heading};
+use super::{ExportCard, cite, key_points_heading, sources_heading};
 use crate::content::{Card, Lang, Section};
 
 /// The anchor of `card` in `lang`: the id for the first language, `id-zh`/`id-en` otherwise.
@@ -76,12 +76,7 @@ fn card_text(out: &mut String, card: &Card, lang: Lang, langs: &[Lang], deck: &[
             demote(&cite(card, body.section(section))).trim()
         );
     }
-    let points = if lang == Lang::Zh {
-        "要点"
-    } else {
-        "Key points"
-    };
-    let _ = writeln!(out, "### {points}\n");
+    let _ = writeln!(out, "### {}\n", key_points_heading(lang));
     for point in card.key_points.get(lang) {
         let _ = writeln!(out, "- {}", point.point);
     }

@@ -9,6 +9,7 @@
 //! rejected with serde's messages.
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 
@@ -74,22 +75,46 @@ fn once<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
     Ok(())
 }
 
-impl<'de> Deserialize<'de> for Review {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_map(ReviewVisitor)
+/// A type read by hand from a map: what it expects (for serde's "invalid type" message) and how
+/// it reads the map's entries. [`MapVisitor`] is the visitor of every such type.
+trait FromMap<'de>: Sized {
+    const EXPECTING: &'static str;
+
+    fn from_map<A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
+}
+
+/// The visitor that reads a `T` from a map through [`FromMap`].
+struct MapVisitor<T>(PhantomData<T>);
+
+impl<'de, T: FromMap<'de>> Visitor<'de> for MapVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(T::EXPECTING)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        T::from_map(map)
     }
 }
 
-struct ReviewVisitor;
+/// `Deserialize` for each type named, through its [`FromMap`].
+macro_rules! deserialize_from_map {
+    ($($name:ty),*) => {$(
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                deserializer.deserialize_map(MapVisitor(PhantomData))
+            }
+        }
+    )*};
+}
 
-impl<'de> Visitor<'de> for ReviewVisitor {
-    type Value = Review;
+deserialize_from_map!(Review, Progress);
 
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a review object")
-    }
+impl<'de> FromMap<'de> for Review {
+    const EXPECTING: &'static str = "a review object";
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Review, A::Error> {
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Review, A::Error> {
         let (mut id, mut card_id, mut at, mut grade) = (None, None, None, None);
         let (mut seconds, mut limit_seconds, mut covered, mut answer) = (None, None, None, None);
         let (mut hint_used, mut follow_up_of, mut lang, mut drill_id) = (None, None, None, None);
@@ -132,22 +157,10 @@ impl<'de> Visitor<'de> for ReviewVisitor {
     }
 }
 
-impl<'de> Deserialize<'de> for Progress {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_map(ProgressVisitor)
-    }
-}
+impl<'de> FromMap<'de> for Progress {
+    const EXPECTING: &'static str = "a progress object with reviews and drills";
 
-struct ProgressVisitor;
-
-impl<'de> Visitor<'de> for ProgressVisitor {
-    type Value = Progress;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a progress object with reviews and drills")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Progress, A::Error> {
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Progress, A::Error> {
         let (mut reviews, mut drills, mut attempts) = (None, None, None);
         let mut extra = Extra::new();
         while let Some(key) = map.next_key::<String>()? {

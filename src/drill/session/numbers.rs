@@ -31,19 +31,29 @@ impl Question {
     }
 }
 
+/// What a drill's questions are chosen from: the deck's cards, the learner's progress, the link
+/// presets number questions compute with, and the time of planning.
+#[derive(Clone, Copy)]
+pub struct PlanContext<'a> {
+    pub cards: &'a [&'a Card],
+    pub progress: &'a Progress,
+    pub table: &'a HardwareTable,
+    pub now: DateTime<Utc>,
+}
+
 /// The questions of a drill: [`plan`]'s cards, each main card followed by one of its number
 /// questions at the mix rate; or, for a numbers drill, number questions only (due templates
 /// first, then fresh variants chosen by the seed).
-pub fn plan_drill(
-    cards: &[&Card],
-    progress: &Progress,
-    options: &DrillOptions,
-    table: &HardwareTable,
-    now: DateTime<Utc>,
-) -> Vec<Question> {
+pub fn plan_drill(context: PlanContext<'_>, options: &DrillOptions) -> Vec<Question> {
     if options.numbers {
-        return plan_numbers(cards, progress, options, table, now);
+        return plan_numbers(context, options);
     }
+    let PlanContext {
+        cards,
+        progress,
+        table,
+        now,
+    } = context;
     let questions = plan(cards, progress, options, now);
     let rate = options.numbers_mix.unwrap_or(0.0);
     if rate.is_nan() || rate <= 0.0 {
@@ -68,13 +78,8 @@ pub fn plan_drill(
 }
 
 /// A numbers drill's questions: from one card (id or number), a tag, or the whole deck.
-fn plan_numbers(
-    cards: &[&Card],
-    progress: &Progress,
-    options: &DrillOptions,
-    table: &HardwareTable,
-    now: DateTime<Utc>,
-) -> Vec<Question> {
+fn plan_numbers(context: PlanContext<'_>, options: &DrillOptions) -> Vec<Question> {
+    let cards = context.cards;
     let card = options.card.as_ref().map(|wanted| {
         cards
             .iter()
@@ -86,13 +91,21 @@ fn plan_numbers(
         tag: options.tag.clone(),
     };
     let count = options.count.unwrap_or(DEFAULT_COUNT);
-    due_first(cards, &filter, progress, count, options.seed, table, now)
-        .into_iter()
-        .filter_map(|q| {
-            let card = cards.iter().find(|c| c.id == q.card)?;
-            Some(Question::number(card, q, None))
-        })
-        .collect()
+    due_first(
+        cards,
+        &filter,
+        context.progress,
+        count,
+        options.seed,
+        context.table,
+        context.now,
+    )
+    .into_iter()
+    .filter_map(|q| {
+        let card = cards.iter().find(|c| c.id == q.card)?;
+        Some(Question::number(card, q, None))
+    })
+    .collect()
 }
 
 impl Session {
@@ -174,6 +187,19 @@ mod tests {
             .with_timezone(&Utc)
     }
 
+    fn context<'a>(
+        cards: &'a [&'a Card],
+        progress: &'a Progress,
+        table: &'a HardwareTable,
+    ) -> PlanContext<'a> {
+        PlanContext {
+            cards,
+            progress,
+            table,
+            now: now(),
+        }
+    }
+
     fn numbers_of(questions: &[Question]) -> usize {
         questions.iter().filter(|q| q.number.is_some()).count()
     }
@@ -192,9 +218,9 @@ mod tests {
             ..DrillOptions::default()
         };
         let plain = plan(&cards, &Progress::default(), &options(0.0), now());
-        let none = plan_drill(&cards, &Progress::default(), &options(0.0), &table, now());
+        let none = plan_drill(context(&cards, &Progress::default(), &table), &options(0.0));
         assert_eq!(none, plain, "no mix: the plan of cards, unchanged");
-        let all = plan_drill(&cards, &Progress::default(), &options(1.0), &table, now());
+        let all = plan_drill(context(&cards, &Progress::default(), &table), &options(1.0));
         let mains_with_templates = plain
             .iter()
             .filter(|q| !q.is_follow_up())
@@ -214,11 +240,8 @@ mod tests {
             assert_eq!(q.number.as_ref().unwrap().card, q.card_id);
         }
         let half = numbers_of(&plan_drill(
-            &cards,
-            &Progress::default(),
+            context(&cards, &Progress::default(), &table),
             &options(0.5),
-            &table,
-            now(),
         ));
         assert!(
             half > 0 && half < mains_with_templates,
@@ -237,14 +260,14 @@ mod tests {
             seed,
             ..DrillOptions::default()
         };
-        let fresh = plan_drill(&cards, &Progress::default(), &options(1), &table, now());
+        let fresh = plan_drill(context(&cards, &Progress::default(), &table), &options(1));
         assert_eq!(fresh.len(), 5);
         assert!(
             fresh
                 .iter()
                 .all(|q| q.number.is_some() && q.key_points.is_empty())
         );
-        let other = plan_drill(&cards, &Progress::default(), &options(2), &table, now());
+        let other = plan_drill(context(&cards, &Progress::default(), &table), &options(2));
         let ids = |qs: &[Question]| -> Vec<String> {
             qs.iter()
                 .map(|q| q.number.as_ref().unwrap().id.clone())
@@ -265,7 +288,7 @@ mod tests {
             10.0,
             crate::content::Lang::En,
         ));
-        let due = plan_drill(&cards, &progress, &options(1), &table, now());
+        let due = plan_drill(context(&cards, &progress, &table), &options(1));
         let first = due[0].number.as_ref().unwrap();
         assert_eq!(
             template_key(&first.card, &first.template),

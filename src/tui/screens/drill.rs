@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 
 use crate::calc::HardwareTable;
 use crate::content::{Card, Deck, Lang};
-use crate::drill::session::plan_drill;
+use crate::drill::session::{PlanContext, plan_drill};
 use crate::drill::{
     Attempt, DrillMode, DrillOptions, DrillSummary, Grade, Phase, Progress, Review, Session, Store,
 };
@@ -78,7 +78,13 @@ impl DrillScreen {
         now: DateTime<Utc>,
     ) -> Result<DrillScreen, String> {
         let cards: Vec<&Card> = deck.cards().iter().collect();
-        let questions = plan_drill(&cards, progress, &options, table, now);
+        let context = PlanContext {
+            cards: &cards,
+            progress,
+            table,
+            now,
+        };
+        let questions = plan_drill(context, &options);
         // The drill speaks the language it was started in, as its questions do.
         let ui = options.lang;
         if questions.is_empty() {

@@ -13,11 +13,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 use unicode_width::UnicodeWidthStr;
 
-use super::{chart, field};
+use super::{chart, field, wrap_styled};
 use crate::calculators::{CALCULATORS, Outcome};
 use crate::content::Lang;
 use crate::text::messages as m;
-use crate::text::wrap::{Span as WrapSpan, wrap_spans};
+use crate::text::wrap::Span as WrapSpan;
 use crate::tui::app::App;
 use crate::tui::screens::calc::CalcScreen;
 use crate::tui::text_field::TextField;
@@ -385,17 +385,9 @@ fn render_steps(
     frame.render_widget(Paragraph::new(shown).block(titled(&title, theme)), area);
 }
 
+/// `spans` wrapped to `width`, continuation lines indented past a step's number.
 fn wrapped(spans: &[WrapSpan<ratatui::style::Style>], width: usize) -> Vec<Line<'static>> {
-    wrap_spans(spans, width, 3)
-        .into_iter()
-        .map(|l| {
-            Line::from(
-                l.into_iter()
-                    .map(|s| Span::styled(s.text, s.style))
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect()
+    wrap_styled(spans, width, 3)
 }
 
 #[cfg(test)]
