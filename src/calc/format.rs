@@ -186,6 +186,16 @@ mod tests {
         );
         assert_eq!(rate(25e9), "25 GB/s (200 Gb/s)");
         assert_eq!(count(70e9), "70 billion");
+        let zh = |n| count_bi(n).get(crate::content::Lang::Zh).to_owned();
+        assert_maps(
+            zh,
+            &[
+                (175.2e9, "1752 亿"),
+                (1.2e12, "1.2 万亿"),
+                (16_777_216.0, "1678 万"),
+                (4096.0, "4096"),
+            ],
+        );
         assert_eq!(flops(484.4e9), "484.4 GFLOP");
         assert_eq!(flop_rate(989e12), "989 TFLOP/s");
     }

@@ -99,12 +99,17 @@ impl Bi {
     }
 }
 
-/// Three or more words of two or more ASCII letters in a row (separated by spaces only):
-/// "write time by path" is prose, "S / B = 1.2 s" and "--inter ib-ndr" are not.
+/// Three or more words of two or more ASCII letters in a row (separated by spaces only), or an
+/// English count word: "write time by path" and "70 billion" are prose, "S / B = 1.2 s" and
+/// "--inter ib-ndr" are not.
 pub fn has_english_prose(text: &str) -> bool {
     let mut run = 0;
     for word in text.split(' ') {
         let letters = word.trim_matches(|c: char| matches!(c, ',' | ';' | ':' | '.' | '(' | ')'));
+        // An English count word is English even alone: Chinese says 亿 and 万.
+        if matches!(letters, "thousand" | "million" | "billion" | "trillion") {
+            return true;
+        }
         if letters.len() >= 2 && letters.chars().all(|c| c.is_ascii_alphabetic()) {
             run += 1;
             if run >= 3 {
@@ -225,6 +230,8 @@ mod tests {
         assert!(Bi::same("no bandwidth given: add --storage-bw").is_english_only());
         assert!(!Bi::same("t = S / B = 1 GiB / 50 GB/s = 21.5 ms").is_english_only());
         assert!(!Bi::same("--inter ib-ndr").is_english_only());
+        assert!(has_english_prose("Ψ = 70 billion 个参数"));
+        assert!(!has_english_prose("Ψ = 700 亿 个参数"));
         assert!(!Bi::new("write time by path", "按路径的写入时间").is_english_only());
     }
 

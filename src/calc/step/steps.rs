@@ -18,14 +18,15 @@ pub(super) fn explain(input: &StepInput, r: &StepReport, c: &StepsContext) -> Ve
     let mut steps = setup(input, r);
     steps.extend(rates(input, c));
     steps.extend(terms(input, r, c.nccl_share));
-    let (step, tokens) = (secs(r.step_seconds), format::count(r.tokens_per_step));
+    let (step, tokens) = (secs(r.step_seconds), format::count_bi(r.tokens_per_step));
+    let (tokens_en, tokens_zh) = (tokens.en(), tokens.get(Lang::Zh));
     let (rate, per_gpu) = (
         format::sig(r.tokens_per_s, 4),
         format::sig(r.tokens_per_s_per_gpu, 4),
     );
-    steps.push(bi!(
-        "step = sum of the terms = {step}; {tokens} tokens per step → {rate} tokens/s, {per_gpu} per GPU",
-        "step = 各项之和 = {step}；每步 {tokens} 个 token → {rate} token/s，每 GPU {per_gpu}"
+    steps.push(Bi::new(
+        format!("step = sum of the terms = {step}; {tokens_en} tokens per step → {rate} tokens/s, {per_gpu} per GPU"),
+        format!("step = 各项之和 = {step}；每步 {tokens_zh} 个 token → {rate} token/s，每 GPU {per_gpu}"),
     ));
     let (mfu, full, hfu) = (
         format::percent(r.mfu),
@@ -84,7 +85,8 @@ fn setup(input: &StepInput, r: &StepReport) -> Vec<Bi> {
         input.seq,
     );
     let swiglu = if sh.swiglu { " (SwiGLU)" } else { "" };
-    let params = format::count(r.params);
+    let params = format::count_bi(r.params);
+    let (params_en, params_zh) = (params.en(), params.get(Lang::Zh));
     let (src_en, src_zh) = (source.en(), source.get(Lang::Zh));
     let (n, t, p, c, d) = (input.gpus, input.tp, input.pp, input.cp, input.dp);
     let (per_node, batch, micro, m, il) = (
@@ -106,10 +108,10 @@ fn setup(input: &StepInput, r: &StepReport) -> Vec<Bi> {
     vec![
         Bi::new(
             format!(
-                "model: L = {l}, h = {h}, a = {a}, k = {k} KV heads, F = {f}{swiglu}, V = {v}, s = {s}; {params} parameters ({src_en})"
+                "model: L = {l}, h = {h}, a = {a}, k = {k} KV heads, F = {f}{swiglu}, V = {v}, s = {s}; {params_en} parameters ({src_en})"
             ),
             format!(
-                "模型：L = {l}，h = {h}，a = {a}，k = {k} 个 KV 头，F = {f}{swiglu}，V = {v}，s = {s}；参数量 {params}（{src_zh}）"
+                "模型：L = {l}，h = {h}，a = {a}，k = {k} 个 KV 头，F = {f}{swiglu}，V = {v}，s = {s}；参数量 {params_zh}（{src_zh}）"
             ),
         ),
         Bi::new(
@@ -376,7 +378,7 @@ fn comm_terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<Bi> {
 fn memory(input: &StepInput, r: &StepReport) -> Vec<Bi> {
     let m = &r.memory;
     let (params, weights, grads, opt, zero, states) = (
-        format::count(m.params_per_gpu),
+        format::count_bi(m.params_per_gpu),
         format::bytes_short(m.weights_bytes_per_gpu),
         format::bytes_short(m.gradients_bytes_per_gpu),
         format::bytes_short(m.optimizer_bytes_per_gpu),
@@ -438,9 +440,18 @@ fn memory(input: &StepInput, r: &StepReport) -> Vec<Bi> {
         ("DOES NOT FIT", "放不下")
     };
     vec![
-        bi!(
-            "memory, model states: {params} parameters per GPU on the first stage (its layers and the embedding, /t) → weights {weights} + gradients {grads} + optimizer {opt} under {zero} (2 + 2 + 12 B per parameter, ZeRO) = {states}",
-            "显存，模型状态：第一级每 GPU {params} 个参数（该级的层加 embedding，/t）→ 权重 {weights} + 梯度 {grads} + 优化器 {opt}，{zero} 下（每参数 2 + 2 + 12 B，ZeRO）= {states}"
+        format::around(
+            [&params],
+            |[params]| {
+                format!(
+                    "memory, model states: {params} parameters per GPU on the first stage (its layers and the embedding, /t) → weights {weights} + gradients {grads} + optimizer {opt} under {zero} (2 + 2 + 12 B per parameter, ZeRO) = {states}"
+                )
+            },
+            |[params]| {
+                format!(
+                    "显存，模型状态：第一级每 GPU {params} 个参数（该级的层加 embedding，/t）→ 权重 {weights} + 梯度 {grads} + 优化器 {opt}，{zero} 下（每参数 2 + 2 + 12 B，ZeRO）= {states}"
+                )
+            },
         ),
         Bi::new(
             format!(
