@@ -41,6 +41,14 @@ pub enum AnswerUnit {
 }
 
 impl AnswerUnit {
+    const ALL: [AnswerUnit; 5] = [
+        AnswerUnit::Seconds,
+        AnswerUnit::Bytes,
+        AnswerUnit::BytesPerSecond,
+        AnswerUnit::Count,
+        AnswerUnit::Fraction,
+    ];
+
     /// How a card writes it.
     pub const fn code(self) -> &'static str {
         match self {
@@ -56,21 +64,19 @@ impl AnswerUnit {
 impl FromStr for AnswerUnit {
     type Err = String;
 
+    /// Reads a unit as [`AnswerUnit::code`] writes it.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Ok(match s.trim() {
-            "s" => AnswerUnit::Seconds,
-            "B" => AnswerUnit::Bytes,
-            "B/s" => AnswerUnit::BytesPerSecond,
-            "count" => AnswerUnit::Count,
-            "fraction" => AnswerUnit::Fraction,
-            other => {
-                return Err(format!(
-                    "unit '{other}' is not a report unit; use s, B, B/s, count or fraction \
+        let code = s.trim();
+        AnswerUnit::ALL
+            .into_iter()
+            .find(|unit| unit.code() == code)
+            .ok_or_else(|| {
+                format!(
+                    "unit '{code}' is not a report unit; use s, B, B/s, count or fraction \
                      (the unit of the number at the answer path, not the one to show: use \
                      'show' for that)"
-                ));
-            }
-        })
+                )
+            })
     }
 }
 

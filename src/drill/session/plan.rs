@@ -27,14 +27,13 @@ pub enum DrillMode {
 impl FromStr for DrillMode {
     type Err = String;
 
+    /// Reads a mode as [`Display`](fmt::Display) writes it, in any case.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "interview" => Ok(DrillMode::Interview),
-            "practice" => Ok(DrillMode::Practice),
-            other => Err(format!(
-                "unknown mode '{other}': use 'interview' or 'practice'"
-            )),
-        }
+        let wanted = s.trim().to_ascii_lowercase();
+        [DrillMode::Interview, DrillMode::Practice]
+            .into_iter()
+            .find(|mode| mode.to_string() == wanted)
+            .ok_or_else(|| format!("unknown mode '{wanted}': use 'interview' or 'practice'"))
     }
 }
 

@@ -8,6 +8,7 @@ use super::saving::AfterOpen;
 use super::{App, Effect, Screen};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::drill::session::DEFAULT_MINUTES;
 use crate::drill::{DrillMode, DrillOptions, Grade, Phase, Progress, due_queue};
 use crate::text::messages as m;
 use crate::tui::action::Action;
@@ -29,7 +30,7 @@ impl Default for DrillSetup {
     fn default() -> Self {
         DrillSetup {
             data_dir: None,
-            minutes: 3.0,
+            minutes: DEFAULT_MINUTES,
             exam: None,
         }
     }
