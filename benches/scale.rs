@@ -11,7 +11,8 @@
 //! Memory is the peak resident size of a fresh child process (this bench run again with
 //! `child KIND`) that does one startup and reports `VmHWM` from `/proc/self/status` (Linux).
 //! `cargo bench --bench scale -- keep DIR` writes the generated deck to `DIR/deck10k` (for
-//! timing the binary from outside) and exits.
+//! timing the binary from outside) and exits; `cargo bench --bench scale -- search DIR` times
+//! only the search engine on the deck in `DIR`.
 
 use std::fmt::Write as _;
 use std::hint::black_box;
@@ -37,7 +38,7 @@ mod startup;
 #[path = "support/history.rs"]
 mod history;
 
-use infraprep::content::Lang;
+use infraprep::content::{DeckSource, Lang};
 use infraprep::tui::action::Action;
 use infraprep::tui::app::App;
 
@@ -174,6 +175,56 @@ fn big_deck(dir: &Path) {
     );
 }
 
+/// The search engine alone on a deck: the whole index (build time, posting bytes, the memory
+/// it adds, each keystroke of a query typed in both languages) against one-off searches that
+/// read each card once for the query's terms (what `infraprep search` runs).
+fn search_engine(dir: &Path) {
+    use infraprep::content::glossary::Glossary;
+    use infraprep::search::{Query, SearchIndex, search_once};
+    let deck = infraprep::content::deck::load(&[DeckSource::Dir(dir.to_path_buf())]).deck;
+    let cards = deck.cards();
+    let before = startup::current_mib();
+    let start = Instant::now();
+    let index = SearchIndex::build(cards);
+    let built = start.elapsed();
+    println!(
+        "search index of {} cards: built in {}, {} terms, postings {:.1} MiB, resident +{:.1} MiB",
+        cards.len(),
+        ms(built),
+        index.vocabulary_len(),
+        index.postings_bytes() as f64 / f64::from(1 << 20),
+        startup::current_mib() - before
+    );
+    for typed in ["nvlink 带宽", "checkpiont interval", "张量并行每层通信多少"] {
+        let mut times: Vec<Duration> = typed
+            .char_indices()
+            .map(|(at, c)| {
+                let prefix = &typed[..at + c.len_utf8()];
+                let start = Instant::now();
+                black_box(index.search(prefix, 200));
+                start.elapsed()
+            })
+            .collect();
+        times.sort();
+        println!(
+            "  typing {typed:?}: search per keystroke median {}, worst {} (goal 16 ms)",
+            ms(times[times.len() / 2]),
+            ms(times[times.len() - 1])
+        );
+    }
+    let glossary = Glossary::bundled();
+    for text in ["nvlink bandwidth", "检查点 写入时间", "n"] {
+        let query = Query::parse(text, glossary);
+        let once = median(3, || {
+            black_box(search_once(cards, glossary, &query, 20));
+        });
+        println!(
+            "  one-off search {text:?} (each card read once): {}",
+            ms(once)
+        );
+    }
+}
+
 fn huge_card_keys() {
     let deck = generate::huge_card();
     let mut t = startup::terminal();
@@ -282,6 +333,10 @@ fn main() {
             println!("{}", startup::peak_mib());
             return;
         }
+        ["search", dir, ..] => {
+            search_engine(Path::new(dir));
+            return;
+        }
         ["keep", dir, ..] => {
             write_deck(&Path::new(dir).join("deck10k"));
             let data = Path::new(dir).join("data100k");
@@ -297,5 +352,6 @@ fn main() {
     let dir = tempfile::tempdir().expect("a temp dir");
     write_deck(dir.path());
     big_deck(dir.path());
+    search_engine(dir.path());
     let _ = Paragraph::new("");
 }

@@ -89,7 +89,11 @@ fn one_off_search_ranks_like_the_whole_index_while_typing_titles() {
 fn one_off_search_ranks_like_the_whole_index_on_a_user_deck() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/good-deck");
     let deck = load(&[DeckSource::Dir(dir.into()), DeckSource::Bundled]).deck;
-    assert!(deck.cards()[0].origin.path.ends_with("alpha.md"));
+    assert!(
+        deck.cards()
+            .iter()
+            .any(|c| c.origin.path.ends_with("alpha.md"))
+    );
     let queries = ["tensor parallelism", "张量并行", "nvlnk", "块", "a100"];
     assert_agree(deck.cards(), queries.iter().map(|q| (*q).to_owned()));
 }

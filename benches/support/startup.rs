@@ -55,11 +55,20 @@ pub fn bare_frame() -> Terminal<TestBackend> {
 
 /// This process's peak resident memory in MiB (`VmHWM`), or NaN where unknown.
 pub fn peak_mib() -> f64 {
+    status_mib("VmHWM:")
+}
+
+/// This process's resident memory now in MiB (`VmRSS`), or NaN where unknown.
+pub fn current_mib() -> f64 {
+    status_mib("VmRSS:")
+}
+
+fn status_mib(key: &str) -> f64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {
             s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
+                .find(|l| l.starts_with(key))
                 .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
         })
         .map_or(f64::NAN, |kib| kib / 1024.0)
