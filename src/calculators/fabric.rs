@@ -32,6 +32,7 @@ Leaves give d = floor(R·o/(o+1)) ports to nodes and u = ceil(d/o) to spines; tw
 fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let report = calc::fabric(&FabricInput::from_form(form, table)?);
     let r = &report;
+    #[rustfmt::skip]
     let headline = vec![
         one(
             bi!("switches", "交换机"),
@@ -54,18 +55,9 @@ fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
                 x = r.transceivers
             ),
         ),
-        one(
-            bi!("injection per node", "每节点注入"),
-            format::rate(r.injection_bytes_per_s),
-        ),
-        one(
-            bi!("bisection", "对分带宽"),
-            format::rate_short(r.bisection_bytes_per_s),
-        ),
-        one(
-            bi!("per NIC above the leaf", "leaf 之上每网卡"),
-            format::rate_short(r.above_leaf_per_nic_bytes_per_s),
-        ),
+        one(bi!("injection per node", "每节点注入"), format::rate(r.injection_bytes_per_s)),
+        one(bi!("bisection", "对分带宽"), format::rate_short(r.bisection_bytes_per_s)),
+        one(bi!("per NIC above the leaf", "leaf 之上每网卡"), format::rate_short(r.above_leaf_per_nic_bytes_per_s)),
     ];
     let tiers = [("leaf", r.leaves), ("spine", r.spines), ("core", r.cores)];
     let charts = vec![

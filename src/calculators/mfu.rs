@@ -35,21 +35,13 @@ Peaks are dense: a100-bf16 (312e12), h100-bf16 (989e12); the 2:4-sparsity figure
 
 fn compute_mfu(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcError> {
     let r = calc::mfu(&MfuInput::from_form(form)?);
+    #[rustfmt::skip]
     let headline = vec![
         one("MFU", format::percent(r.mfu)),
         one("HFU", format::percent(r.hfu)),
-        one(
-            bi!("tokens/s per GPU", "每 GPU tokens/s"),
-            format::sig(r.tokens_per_s_per_gpu, 4),
-        ),
-        one(
-            bi!("model FLOPs per token", "每 token 模型 FLOPs"),
-            format::flops(r.model_flops_per_token),
-        ),
-        one(
-            bi!("achieved per GPU", "每 GPU 实际"),
-            format::flop_rate(r.model_flops_per_s_per_gpu),
-        ),
+        one(bi!("tokens/s per GPU", "每 GPU tokens/s"), format::sig(r.tokens_per_s_per_gpu, 4)),
+        one(bi!("model FLOPs per token", "每 token 模型 FLOPs"), format::flops(r.model_flops_per_token)),
+        one(bi!("achieved per GPU", "每 GPU 实际"), format::flop_rate(r.model_flops_per_s_per_gpu)),
     ];
     let charts = vec![
         Chart::spec_bars(

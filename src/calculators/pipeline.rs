@@ -71,15 +71,10 @@ fn compute_pipeline(form: &Form, table: &HardwareTable) -> Result<Computed, Calc
 
 /// Bubble shares, then seconds and the point-to-point cost when known.
 fn headline(report: &calc::PipelineReport) -> Vec<Row> {
+    #[rustfmt::skip]
     let mut headline = vec![
-        one(
-            Bi::new("bubble, of ideal compute", "bubble 占理想计算"),
-            format::percent(report.bubble_fraction),
-        ),
-        one(
-            Bi::new("bubble, of the step", "bubble 占整步"),
-            format::percent(report.bubble_share_of_step),
-        ),
+        one(Bi::new("bubble, of ideal compute", "bubble 占理想计算"), format::percent(report.bubble_fraction)),
+        one(Bi::new("bubble, of the step", "bubble 占整步"), format::percent(report.bubble_share_of_step)),
     ];
     if let (Some(step), Some(bubble)) = (report.step_seconds, report.bubble_seconds) {
         headline.push(one(

@@ -56,19 +56,11 @@ fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError>
     } else {
         bi!("4 all-reduces", "4 次 all-reduce")
     };
+    #[rustfmt::skip]
     let mut headline = vec![
-        one(
-            bi!("message b·s·h", "消息 b·s·h"),
-            format::bytes(report.message_bytes),
-        ),
-        one(
-            bi!("per GPU per layer", "每 GPU 每层"),
-            format::bytes(report.layer_bytes),
-        ),
-        one(
-            bi!("per GPU per step", "每 GPU 每步"),
-            format::bytes(report.step_bytes),
-        ),
+        one(bi!("message b·s·h", "消息 b·s·h"), format::bytes(report.message_bytes)),
+        one(bi!("per GPU per layer", "每 GPU 每层"), format::bytes(report.layer_bytes)),
+        one(bi!("per GPU per step", "每 GPU 每步"), format::bytes(report.step_bytes)),
     ];
     headline.extend(times(
         bi!("time per layer", "每层时间"),
