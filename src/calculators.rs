@@ -31,8 +31,8 @@ mod tp;
 mod transfer;
 
 pub use crate::calc::Form;
-use field::field;
 pub use field::{Field, FieldKind, check_field};
+use field::{entry, field};
 pub use json_path::lookup;
 pub use outcome::{Chart, Outcome, Row, Table, Unit, one, pair, times};
 

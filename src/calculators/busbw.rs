@@ -1,7 +1,7 @@
 //! algbw and busbw from a measured nccl-tests size and time, and the share of the link reached.
 
 use super::collective::OPS;
-use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit};
+use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit, entry};
 use crate::calc::{self, BusbwInput, CalcError, HardwareTable, format};
 use crate::text::Bi;
 
@@ -13,44 +13,7 @@ pub(super) const BUSBW: Calculator = Calculator {
     about_zh: "由 nccl-tests 的 size 和 time 算 algbw、busbw 及链路利用率",
     after_help: "Example:
   infraprep calc busbw allreduce --size 1GiB --time 8203.9us --ranks 8 --link nvlink3",
-    fields: &[
-        Field::new(
-            "op",
-            "op",
-            K::Choice(OPS),
-            "the collective, as for calc collective",
-        )
-        .zh("操作", "集合通信操作，同 calc collective")
-        .required()
-        .positional()
-        .value("OP"),
-        Field::new(
-            "size",
-            "size",
-            K::Size,
-            "nccl-tests size column, e.g. 1 GiB",
-        )
-        .zh("数据量", "nccl-tests 的 size 列，如 1 GiB")
-        .required(),
-        Field::new(
-            "time",
-            "time",
-            K::Duration,
-            "nccl-tests time column, e.g. 8203.9 us",
-        )
-        .zh("耗时", "nccl-tests 的 time 列，如 8203.9 us")
-        .required(),
-        Field::new("ranks", "ranks", K::Count, "GPUs in the run")
-            .zh("rank 数", "本次运行的 GPU 数")
-            .required(),
-        Field::new(
-            "link",
-            "link",
-            K::LinkOrRate,
-            "preset id or rate to compare busbw against",
-        )
-        .zh("链路", "用来对比 busbw 的预设 id 或速率"),
-    ],
+    fields: FIELDS,
     example: &[
         ("op", "allreduce"),
         ("size", "1 GiB"),
@@ -100,3 +63,12 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     }];
     Ok(Computed::new(outcome, &report))
 }
+
+#[rustfmt::skip]
+const FIELDS: &[Field] = &[
+    entry("op", "op", K::Choice(OPS), true, "the collective, as for calc collective", "操作", "集合通信操作，同 calc collective").positional().value("OP"),
+    entry("size", "size", K::Size, true, "nccl-tests size column, e.g. 1 GiB", "数据量", "nccl-tests 的 size 列，如 1 GiB"),
+    entry("time", "time", K::Duration, true, "nccl-tests time column, e.g. 8203.9 us", "耗时", "nccl-tests 的 time 列，如 8203.9 us"),
+    entry("ranks", "ranks", K::Count, true, "GPUs in the run", "rank 数", "本次运行的 GPU 数"),
+    entry("link", "link", K::LinkOrRate, false, "preset id or rate to compare busbw against", "链路", "用来对比 busbw 的预设 id 或速率"),
+];

@@ -1,7 +1,7 @@
 //! Checkpoint size, write and read time and their bottleneck, the async copy, and the optimal
 //! interval (Young, Daly).
 
-use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit};
+use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit, entry};
 use crate::calc::{self, CalcError, CheckpointInput, HardwareTable, Recipe, format};
 use crate::text::Bi;
 
@@ -23,21 +23,7 @@ pub(super) const CHECKPOINT: Calculator = Calculator {
   infraprep calc checkpoint --params 70B --storage-bw 100GB/s --nodes 16 --node-bw ib-ndr --mtbf 3h
   infraprep calc checkpoint --params 405B --recipe bf16-adam --storage-bw pfs-llama3 --gpus 16384 --gpu-mtbf 50677h
   infraprep calc checkpoint --params 70B --checkpoint-time 5min --mtbf 24h",
-    fields: &[
-        Field::new("params", "parameters", K::Params, "parameter count, e.g. 70B, 405B, 175e9").zh("参数量", "参数个数，如 70B、405B、175e9").required(),
-        Field::new("recipe", "recipe", K::Choice(RECIPES), "bf16-weights 2 B/param, fp32-weights 4, fp32-adam 12, bf16-adam 14 (default), bf16-adam-grads 16").zh("保存内容", "bf16-weights 每参数 2 B，fp32-weights 4，fp32-adam 12，bf16-adam 14（默认），bf16-adam-grads 16"),
-        Field::new("bytes-per-param", "bytes/param", K::Number, "instead of a recipe").zh("每参数字节", "直接给每参数字节数，代替保存内容"),
-        Field::new("storage-bw", "storage bandwidth", K::LinkOrRate, "aggregate, e.g. 2 TB/s or pfs-llama3").zh("存储带宽", "聚合带宽，如 2 TB/s 或 pfs-llama3"),
-        Field::new("storage-efficiency", "storage efficiency", K::Fraction, "share of the storage rate reached; a typed rate defaults to 0.5").zh("存储效率", "存储速率的实际达成比例；手填速率时默认 0.5"),
-        Field::new("nodes", "nodes", K::Count, "nodes writing in parallel; empty with --gpus: 8 GPUs per node").zh("节点数", "并行写入的节点数；留空且给了 --gpus 时按每节点 8 GPU"),
-        Field::new("node-bw", "node bandwidth", K::LinkOrRate, "per node to storage, e.g. ib-ndr").zh("节点带宽", "每节点到存储的带宽，如 ib-ndr"),
-        Field::new("nvme-bw", "local NVMe", K::LinkOrRate, "per node, e.g. nvme-gen4").zh("本地 NVMe", "每节点，如 nvme-gen4"),
-        Field::new("gpus", "GPUs", K::Count, "GPUs holding the state: async copy and job MTBF").zh("GPU 数", "持有状态的 GPU 数：用于异步拷贝和作业 MTBF"),
-        Field::new("pcie", "device-to-host link", K::Link, "for the async copy (default pcie5)").zh("设备到主机链路", "异步拷贝所用链路（默认 pcie5）"),
-        Field::new("checkpoint-time", "checkpoint time", K::Duration, "C, instead of the computed write").zh("检查点耗时", "C，代替计算出的写入时间"),
-        Field::new("mtbf", "job MTBF", K::Duration, "M, e.g. 3h").zh("作业 MTBF", "M，如 3h"),
-        Field::new("gpu-mtbf", "MTBF per GPU", K::Duration, "with GPUs, instead of job MTBF").zh("单 GPU MTBF", "配合 GPU 数，代替作业 MTBF"),
-    ],
+    fields: FIELDS,
     example: &[
         ("params", "70B"),
         ("recipe", "bf16-adam"),
@@ -177,3 +163,20 @@ fn write_limits(input: &calc::CheckpointInput, size: f64) -> Vec<(Bi, f64, f64)>
         })
         .collect()
 }
+
+#[rustfmt::skip]
+const FIELDS: &[Field] = &[
+    entry("params", "parameters", K::Params, true, "parameter count, e.g. 70B, 405B, 175e9", "参数量", "参数个数，如 70B、405B、175e9"),
+    entry("recipe", "recipe", K::Choice(RECIPES), false, "bf16-weights 2 B/param, fp32-weights 4, fp32-adam 12, bf16-adam 14 (default), bf16-adam-grads 16", "保存内容", "bf16-weights 每参数 2 B，fp32-weights 4，fp32-adam 12，bf16-adam 14（默认），bf16-adam-grads 16"),
+    entry("bytes-per-param", "bytes/param", K::Number, false, "instead of a recipe", "每参数字节", "直接给每参数字节数，代替保存内容"),
+    entry("storage-bw", "storage bandwidth", K::LinkOrRate, false, "aggregate, e.g. 2 TB/s or pfs-llama3", "存储带宽", "聚合带宽，如 2 TB/s 或 pfs-llama3"),
+    entry("storage-efficiency", "storage efficiency", K::Fraction, false, "share of the storage rate reached; a typed rate defaults to 0.5", "存储效率", "存储速率的实际达成比例；手填速率时默认 0.5"),
+    entry("nodes", "nodes", K::Count, false, "nodes writing in parallel; empty with --gpus: 8 GPUs per node", "节点数", "并行写入的节点数；留空且给了 --gpus 时按每节点 8 GPU"),
+    entry("node-bw", "node bandwidth", K::LinkOrRate, false, "per node to storage, e.g. ib-ndr", "节点带宽", "每节点到存储的带宽，如 ib-ndr"),
+    entry("nvme-bw", "local NVMe", K::LinkOrRate, false, "per node, e.g. nvme-gen4", "本地 NVMe", "每节点，如 nvme-gen4"),
+    entry("gpus", "GPUs", K::Count, false, "GPUs holding the state: async copy and job MTBF", "GPU 数", "持有状态的 GPU 数：用于异步拷贝和作业 MTBF"),
+    entry("pcie", "device-to-host link", K::Link, false, "for the async copy (default pcie5)", "设备到主机链路", "异步拷贝所用链路（默认 pcie5）"),
+    entry("checkpoint-time", "checkpoint time", K::Duration, false, "C, instead of the computed write", "检查点耗时", "C，代替计算出的写入时间"),
+    entry("mtbf", "job MTBF", K::Duration, false, "M, e.g. 3h", "作业 MTBF", "M，如 3h"),
+    entry("gpu-mtbf", "MTBF per GPU", K::Duration, false, "with GPUs, instead of job MTBF", "单 GPU MTBF", "配合 GPU 数，代替作业 MTBF"),
+];

@@ -1,7 +1,9 @@
 //! Time, algbw and busbw of a collective under nccl-tests conventions, with a size sweep.
 
 use super::field::{GPUS_PER_NODE, INTER, INTRA, NICS_PER_NODE};
-use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Table, yes_no};
+use super::{
+    Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Table, entry, yes_no,
+};
 use crate::calc::{
     self, CalcError, CollectiveInput, CollectiveReport, HardwareTable, SweepSeries, format,
 };
@@ -39,27 +41,7 @@ pub(super) const COLLECTIVE: Calculator = Calculator {
 
 SIZE is nccl-tests' size column: one rank's buffer for allreduce/broadcast/reduce, the total
 buffer (n x chunk) for allgather/reducescatter/alltoall. --inter-bw is per NIC.",
-    fields: &[
-        Field::new("op", "op", K::Choice(OPS), "allreduce, allgather, reducescatter, broadcast, reduce, alltoall, sendrecv").zh("操作", "集合通信：allreduce、allgather、reducescatter、broadcast、reduce、alltoall、sendrecv")
-            .required()
-            .positional()
-            .value("OP"),
-        Field::new("size", "size", K::Size, "nccl-tests size: per-rank buffer (allreduce), total (allgather, reducescatter, alltoall)").zh("数据量", "nccl-tests 的 size：每个 rank 的 buffer（allreduce），总量（allgather、reducescatter、alltoall）")
-            .required()
-            .positional(),
-        Field::new("ranks", "ranks", K::Count, "GPUs in the collective, at least 2").zh("rank 数", "参与集合通信的 GPU 数，至少 2").required(),
-        GPUS_PER_NODE.explained("empty: all ranks on one node", "留空：所有 rank 在同一节点"),
-        NICS_PER_NODE.explained("empty: one NIC per GPU", "留空：每 GPU 一张网卡"),
-        INTRA.explained("e.g. nvlink4, or a rate", "如 nvlink4，或一个速率"),
-        Field::new("intra-bw", "intra-node rate", K::Rate, "per GPU per direction, instead of a link").zh("节点内速率", "每 GPU 单向速率，代替链路"),
-        INTER.explained("per NIC, e.g. ib-ndr, or a rate", "每张网卡，如 ib-ndr，或一个速率"),
-        Field::new("inter-bw", "inter-node rate", K::Rate, "per NIC per direction, instead of a link").zh("节点间速率", "每张网卡单向速率，代替链路"),
-        Field::new("intra-efficiency", "intra-node efficiency", K::Fraction, "share of the intra rate reached; a typed rate defaults to 0.8").zh("节点内效率", "节点内速率的实际达成比例；手填速率时默认 0.8"),
-        Field::new("inter-efficiency", "inter-node efficiency", K::Fraction, "share of the inter rate reached; a typed rate defaults to 0.8").zh("节点间效率", "节点间速率的实际达成比例；手填速率时默认 0.8"),
-        Field::new("algo", "algorithm", K::Choice(ALGOS), "auto (NCCL's choices, default), ring, tree, nvls (NVLink SHARP; nvlstree across nodes), hierarchical (not NCCL), pairwise (alltoall, sendrecv)").zh("算法", "auto（NCCL 自选，默认）、ring、tree、nvls（NVLink SHARP；跨节点为 nvlstree）、hierarchical（非 NCCL）、pairwise（alltoall、sendrecv）"),
-        Field::new("latency", "latency per step", K::Duration, "overrides the links' latency, e.g. 5 us").zh("每步延迟", "覆盖链路延迟，如 5 us"),
-        Field::new("sweep", "size sweep table", K::Flag, "also cost every size from 1 KiB to 16 GiB").zh("数据量扫描表", "另算 1 KiB 到 16 GiB 的每个数据量"),
-    ],
+    fields: FIELDS,
     example: &[
         ("op", "allreduce"),
         ("size", "1 GiB"),
@@ -187,3 +169,21 @@ fn sweep_table(series: &[SweepSeries]) -> Table {
         rows,
     }
 }
+
+#[rustfmt::skip]
+const FIELDS: &[Field] = &[
+    entry("op", "op", K::Choice(OPS), true, "allreduce, allgather, reducescatter, broadcast, reduce, alltoall, sendrecv", "操作", "集合通信：allreduce、allgather、reducescatter、broadcast、reduce、alltoall、sendrecv").positional().value("OP"),
+    entry("size", "size", K::Size, true, "nccl-tests size: per-rank buffer (allreduce), total (allgather, reducescatter, alltoall)", "数据量", "nccl-tests 的 size：每个 rank 的 buffer（allreduce），总量（allgather、reducescatter、alltoall）").positional(),
+    entry("ranks", "ranks", K::Count, true, "GPUs in the collective, at least 2", "rank 数", "参与集合通信的 GPU 数，至少 2"),
+    GPUS_PER_NODE.explained("empty: all ranks on one node", "留空：所有 rank 在同一节点"),
+    NICS_PER_NODE.explained("empty: one NIC per GPU", "留空：每 GPU 一张网卡"),
+    INTRA.explained("e.g. nvlink4, or a rate", "如 nvlink4，或一个速率"),
+    entry("intra-bw", "intra-node rate", K::Rate, false, "per GPU per direction, instead of a link", "节点内速率", "每 GPU 单向速率，代替链路"),
+    INTER.explained("per NIC, e.g. ib-ndr, or a rate", "每张网卡，如 ib-ndr，或一个速率"),
+    entry("inter-bw", "inter-node rate", K::Rate, false, "per NIC per direction, instead of a link", "节点间速率", "每张网卡单向速率，代替链路"),
+    entry("intra-efficiency", "intra-node efficiency", K::Fraction, false, "share of the intra rate reached; a typed rate defaults to 0.8", "节点内效率", "节点内速率的实际达成比例；手填速率时默认 0.8"),
+    entry("inter-efficiency", "inter-node efficiency", K::Fraction, false, "share of the inter rate reached; a typed rate defaults to 0.8", "节点间效率", "节点间速率的实际达成比例；手填速率时默认 0.8"),
+    entry("algo", "algorithm", K::Choice(ALGOS), false, "auto (NCCL's choices, default), ring, tree, nvls (NVLink SHARP; nvlstree across nodes), hierarchical (not NCCL), pairwise (alltoall, sendrecv)", "算法", "auto（NCCL 自选，默认）、ring、tree、nvls（NVLink SHARP；跨节点为 nvlstree）、hierarchical（非 NCCL）、pairwise（alltoall、sendrecv）"),
+    entry("latency", "latency per step", K::Duration, false, "overrides the links' latency, e.g. 5 us", "每步延迟", "覆盖链路延迟，如 5 us"),
+    entry("sweep", "size sweep table", K::Flag, false, "also cost every size from 1 KiB to 16 GiB", "数据量扫描表", "另算 1 KiB 到 16 GiB 的每个数据量"),
+];

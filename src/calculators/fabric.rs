@@ -1,7 +1,7 @@
 //! The fat-tree fabric form.
 
 use super::field::OVERSUBSCRIPTION;
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one};
+use super::{Calculator, Chart, Computed, Field, FieldKind, Form, Outcome, Unit, entry, one};
 use crate::bi;
 use crate::calc::{self, CalcError, FabricInput, HardwareTable, format};
 
@@ -16,44 +16,7 @@ pub(super) const FABRIC: Calculator = Calculator {
   infraprep calc fabric --nodes 384 --nics-per-node 8 --speed 400Gb/s --oversubscription 7:1
 
 Leaves give d = floor(R·o/(o+1)) ports to nodes and u = ceil(d/o) to spines; two tiers up to R leaves.",
-    fields: &[
-        field(
-            "nodes",
-            "nodes N",
-            FieldKind::Count,
-            true,
-            "servers, e.g. 128",
-        ).zh("节点数 N", "服务器数，如 128"),
-        field(
-            "nics-per-node",
-            "NICs per node K",
-            FieldKind::Count,
-            true,
-            "rails, e.g. 8",
-        ).zh("每节点网卡 K", "rail 数，如 8"),
-        field(
-            "speed",
-            "port speed",
-            FieldKind::LinkOrRate,
-            true,
-            "e.g. ib-ndr, or 400 Gb/s",
-        ).zh("端口速率", "如 ib-ndr，或 400 Gb/s"),
-        field(
-            "radix",
-            "switch radix R",
-            FieldKind::Count,
-            false,
-            "ports per switch, default 64",
-        ).zh("交换机端口 R", "每台交换机端口数，默认 64"),
-        OVERSUBSCRIPTION.explained("down:up at the leaf: 1 (default), 3, 7:1", "leaf 的下行:上行：1（默认）、3、7:1"),
-        field(
-            "rail",
-            "rail-optimized",
-            FieldKind::Flag,
-            false,
-            "yes: NIC k of each node to leaf k of its group",
-        ).zh("rail 优化", "是：每节点第 k 张网卡接本组第 k 台 leaf"),
-    ],
+    fields: FIELDS,
     compute: compute_fabric,
     choices: super::fixed_choices,
     example: &[
@@ -69,6 +32,7 @@ Leaves give d = floor(R·o/(o+1)) ports to nodes and u = ceil(d/o) to spines; tw
 fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let report = calc::fabric(&FabricInput::from_form(form, table)?);
     let r = &report;
+    #[rustfmt::skip]
     let headline = vec![
         one(
             bi!("switches", "交换机"),
@@ -91,18 +55,9 @@ fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
                 x = r.transceivers
             ),
         ),
-        one(
-            bi!("injection per node", "每节点注入"),
-            format::rate(r.injection_bytes_per_s),
-        ),
-        one(
-            bi!("bisection", "对分带宽"),
-            format::rate_short(r.bisection_bytes_per_s),
-        ),
-        one(
-            bi!("per NIC above the leaf", "leaf 之上每网卡"),
-            format::rate_short(r.above_leaf_per_nic_bytes_per_s),
-        ),
+        one(bi!("injection per node", "每节点注入"), format::rate(r.injection_bytes_per_s)),
+        one(bi!("bisection", "对分带宽"), format::rate_short(r.bisection_bytes_per_s)),
+        one(bi!("per NIC above the leaf", "leaf 之上每网卡"), format::rate_short(r.above_leaf_per_nic_bytes_per_s)),
     ];
     let tiers = [("leaf", r.leaves), ("spine", r.spines), ("core", r.cores)];
     let charts = vec![
@@ -134,3 +89,13 @@ fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
         &report,
     ))
 }
+
+#[rustfmt::skip]
+const FIELDS: &[Field] = &[
+    entry("nodes", "nodes N", FieldKind::Count, true, "servers, e.g. 128", "节点数 N", "服务器数，如 128"),
+    entry("nics-per-node", "NICs per node K", FieldKind::Count, true, "rails, e.g. 8", "每节点网卡 K", "rail 数，如 8"),
+    entry("speed", "port speed", FieldKind::LinkOrRate, true, "e.g. ib-ndr, or 400 Gb/s", "端口速率", "如 ib-ndr，或 400 Gb/s"),
+    entry("radix", "switch radix R", FieldKind::Count, false, "ports per switch, default 64", "交换机端口 R", "每台交换机端口数，默认 64"),
+    OVERSUBSCRIPTION.explained("down:up at the leaf: 1 (default), 3, 7:1", "leaf 的下行:上行：1（默认）、3、7:1"),
+    entry("rail", "rail-optimized", FieldKind::Flag, false, "yes: NIC k of each node to leaf k of its group", "rail 优化", "是：每节点第 k 张网卡接本组第 k 台 leaf"),
+];

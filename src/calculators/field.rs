@@ -217,7 +217,7 @@ fn check_words(value: &str, choices: &[&str]) -> Result<(), Bi> {
     }
 }
 
-/// A field in one call, for calculators with many: `required` picks [`Field::required`].
+/// A field in one call: `required` picks [`Field::required`].
 pub(super) const fn field(
     name: &'static str,
     label: &'static str,
@@ -229,29 +229,32 @@ pub(super) const fn field(
     if required { field.required() } else { field }
 }
 
+/// One row of a calculator's field table: [`field`] with the Chinese label and help beside the
+/// English, so each field reads on one line, as the key table does.
+#[allow(clippy::too_many_arguments)]
+pub(super) const fn entry(
+    name: &'static str,
+    label: &'static str,
+    kind: FieldKind,
+    required: bool,
+    help: &'static str,
+    label_zh: &'static str,
+    help_zh: &'static str,
+) -> Field {
+    field(name, label, kind, required, help).zh(label_zh, help_zh)
+}
+
 /// Bytes per element of an activation, as the tp, layout and pipeline forms ask it.
-pub(super) const ELEMENT_BYTES: Field = field(
-    "bytes",
-    "bytes/element",
-    FieldKind::ElementBytes,
-    false,
-    "2 or bf16 (default), fp32, fp8",
-)
-.zh("每元素字节", "2 或 bf16（默认）、fp32、fp8");
+#[rustfmt::skip]
+pub(super) const ELEMENT_BYTES: Field = entry("bytes", "bytes/element", FieldKind::ElementBytes, false, "2 or bf16 (default), fp32, fp8", "每元素字节", "2 或 bf16（默认）、fp32、fp8");
 
 /// Transformer layers for per-step totals (tp, layout).
-pub(super) const LAYERS: Field =
-    field("layers", "layers L", FieldKind::Count, false, "default 1").zh("层数 L", "默认 1");
+#[rustfmt::skip]
+pub(super) const LAYERS: Field = entry("layers", "layers L", FieldKind::Count, false, "default 1", "层数 L", "默认 1");
 
 /// Micro-batches per step for per-step totals (tp, layout).
-pub(super) const MICRO_BATCHES: Field = field(
-    "micro-batches",
-    "micro-batches m",
-    FieldKind::Count,
-    false,
-    "per step, default 1",
-)
-.zh("微批数 m", "每步，默认 1");
+#[rustfmt::skip]
+pub(super) const MICRO_BATCHES: Field = entry("micro-batches", "micro-batches m", FieldKind::Count, false, "per step, default 1", "微批数 m", "每步，默认 1");
 
 /// A quantity several calculators ask for, named and labelled once in both languages; each form
 /// gives its own help with [`Field::explained`] (an empty help fails the registry's test).

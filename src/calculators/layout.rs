@@ -1,7 +1,9 @@
 //! The parallelism layout form.
 
 use super::field::{GPUS_PER_NODE, HIDDEN, MICRO_BATCH, OVERSUBSCRIPTION, SEQ};
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Row, Unit, field, one, times};
+use super::{
+    Calculator, Chart, Computed, Field, FieldKind, Form, Outcome, Row, Unit, entry, one, times,
+};
 use crate::bi;
 use crate::calc::layout::tier_name;
 use crate::calc::{self, CalcError, HardwareTable, LayoutInput, format};
@@ -17,55 +19,7 @@ pub(super) const LAYOUT: Calculator = Calculator {
   infraprep calc layout --gpus 1152 --tp 18 --pp 4 --gpus-per-node 72
 
 Ranks in the order [TP, CP, PP, DP], TP fastest; TP must fit the NVLink domain (--gpus-per-node).",
-    fields: &[
-        field("gpus", "GPUs", FieldKind::Count, true, "in the job").zh("GPU 数", "整个任务"),
-        field(
-            "tp",
-            "TP",
-            FieldKind::Count,
-            true,
-            "within the NVLink domain",
-        ).zh("TP 大小", "在 NVLink 域内"),
-        field("cp", "CP", FieldKind::Count, false, "default 1").zh("CP 大小", "默认 1"),
-        field("pp", "PP", FieldKind::Count, false, "default 1").zh("PP 级数", "默认 1"),
-        field(
-            "dp",
-            "DP",
-            FieldKind::Count,
-            false,
-            "default GPUs / (TP·CP·PP)",
-        ).zh("DP 大小", "默认 GPU 数 / (TP·CP·PP)"),
-        GPUS_PER_NODE.explained("NVLink domain, default 8 (72: NVL72)", "NVLink 域，默认 8（72：NVL72）"),
-        field(
-            "pod-size",
-            "pod size",
-            FieldKind::Count,
-            false,
-            "GPUs per non-blocking pod",
-        ).zh("pod 大小", "无阻塞 pod 内的 GPU 数"),
-        OVERSUBSCRIPTION.explained("above the pod, e.g. 7:1", "pod 之上，如 7:1"),
-        field(
-            "params",
-            "parameters",
-            FieldKind::Params,
-            false,
-            "for DP gradients, e.g. 405B",
-        ).zh("参数量", "用于 DP 梯度，如 405B"),
-        MICRO_BATCH.explained("for TP and PP traffic", "用于 TP 和 PP 通信"),
-        SEQ.explained("tokens", "token 数"),
-        HIDDEN.explained("hidden size", "隐藏层维度"),
-        super::field::ELEMENT_BYTES,
-        super::field::LAYERS,
-        super::field::MICRO_BATCHES,
-        field(
-            "link",
-            "NIC",
-            FieldKind::Link,
-            false,
-            "each GPU's NIC, e.g. eth-400g",
-        ).zh("网卡", "每 GPU 的网卡，如 eth-400g"),
-        field("bw", "NIC bandwidth", FieldKind::Rate, false, "or a rate").zh("网卡带宽", "或一个速率"),
-    ],
+    fields: FIELDS,
     compute: compute_layout,
     choices: super::fixed_choices,
     example: &[
@@ -153,3 +107,24 @@ fn compute_layout(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
     }
     Ok(Computed::new(Outcome::new(headline, &r.steps, charts), &r))
 }
+
+#[rustfmt::skip]
+const FIELDS: &[Field] = &[
+    entry("gpus", "GPUs", FieldKind::Count, true, "in the job", "GPU 数", "整个任务"),
+    entry("tp", "TP", FieldKind::Count, true, "within the NVLink domain", "TP 大小", "在 NVLink 域内"),
+    entry("cp", "CP", FieldKind::Count, false, "default 1", "CP 大小", "默认 1"),
+    entry("pp", "PP", FieldKind::Count, false, "default 1", "PP 级数", "默认 1"),
+    entry("dp", "DP", FieldKind::Count, false, "default GPUs / (TP·CP·PP)", "DP 大小", "默认 GPU 数 / (TP·CP·PP)"),
+    GPUS_PER_NODE.explained("NVLink domain, default 8 (72: NVL72)", "NVLink 域，默认 8（72：NVL72）"),
+    entry("pod-size", "pod size", FieldKind::Count, false, "GPUs per non-blocking pod", "pod 大小", "无阻塞 pod 内的 GPU 数"),
+    OVERSUBSCRIPTION.explained("above the pod, e.g. 7:1", "pod 之上，如 7:1"),
+    entry("params", "parameters", FieldKind::Params, false, "for DP gradients, e.g. 405B", "参数量", "用于 DP 梯度，如 405B"),
+    MICRO_BATCH.explained("for TP and PP traffic", "用于 TP 和 PP 通信"),
+    SEQ.explained("tokens", "token 数"),
+    HIDDEN.explained("hidden size", "隐藏层维度"),
+    super::field::ELEMENT_BYTES,
+    super::field::LAYERS,
+    super::field::MICRO_BATCHES,
+    entry("link", "NIC", FieldKind::Link, false, "each GPU's NIC, e.g. eth-400g", "网卡", "每 GPU 的网卡，如 eth-400g"),
+    entry("bw", "NIC bandwidth", FieldKind::Rate, false, "or a rate", "网卡带宽", "或一个速率"),
+];

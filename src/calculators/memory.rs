@@ -1,6 +1,6 @@
 //! The memory-per-GPU (ZeRO / FSDP) form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Row, Unit, field, one};
+use super::{Calculator, Chart, Computed, Field, FieldKind, Form, Outcome, Row, Unit, entry, one};
 use crate::bi;
 use crate::calc::{self, CalcError, HardwareTable, MemoryInput, format};
 use crate::text::Bi;
@@ -17,70 +17,7 @@ pub(super) const MEMORY: Calculator = Calculator {
   infraprep calc memory --params 70B --gpus 64 --shard-group 8 --json
 
 Model state only (2Ψ weights + 2Ψ gradients + KΨ optimizer); activations come on top.",
-    fields: &[
-        field(
-            "params",
-            "parameters Ψ",
-            FieldKind::Params,
-            true,
-            "e.g. 70B",
-        )
-        .zh("参数量 Ψ", "如 70B"),
-        field(
-            "gpus",
-            "GPUs N",
-            FieldKind::Count,
-            true,
-            "data-parallel (sharding) group",
-        )
-        .zh("GPU 数 N", "数据并行（分片）组"),
-        field(
-            "stage",
-            "stage",
-            FieldKind::Choice(&["dp", "zero-1", "zero-2", "zero-3"]),
-            false,
-            "default zero-3 (FSDP FULL_SHARD)",
-        )
-        .zh("阶段", "默认 zero-3（FSDP FULL_SHARD）"),
-        field(
-            "optimizer-bytes",
-            "optimizer K",
-            FieldKind::Number,
-            false,
-            "bytes/param, default 12 (Adam)",
-        )
-        .zh("优化器 K", "每参数字节，默认 12（Adam）"),
-        field(
-            "shard-group",
-            "HSDP group G",
-            FieldKind::Count,
-            false,
-            "shard inside G, replicate across",
-        )
-        .zh("HSDP 组 G", "组内分片，组间复制"),
-        field(
-            "convention",
-            "convention",
-            FieldKind::Choice(&["paper", "deepspeed"]),
-            false,
-            "paper (ZeRO paper, default) or deepspeed (estimate_zero2/3_model_states_mem_needs)",
-        )
-        .zh(
-            "口径",
-            "paper（ZeRO 论文，默认）或 deepspeed（estimate_zero2/3_model_states_mem_needs）",
-        ),
-        field(
-            "largest-layer",
-            "largest layer",
-            FieldKind::Params,
-            false,
-            "parameters of the largest layer (DeepSpeed ZeRO-3 adds 4 bytes each)",
-        )
-        .zh(
-            "最大层",
-            "最大一层的参数量（DeepSpeed ZeRO-3 每个参数另加 4 字节）",
-        ),
-    ],
+    fields: FIELDS,
     compute: compute_memory,
     choices: super::fixed_choices,
     example: &[("params", "70B"), ("gpus", "64"), ("stage", "zero-3")],
@@ -138,3 +75,14 @@ fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcE
     let outcome = Outcome::new(headline, &report.steps, charts);
     Ok(Computed::new(outcome, &report))
 }
+
+#[rustfmt::skip]
+const FIELDS: &[Field] = &[
+    entry("params", "parameters Ψ", FieldKind::Params, true, "e.g. 70B", "参数量 Ψ", "如 70B"),
+    entry("gpus", "GPUs N", FieldKind::Count, true, "data-parallel (sharding) group", "GPU 数 N", "数据并行（分片）组"),
+    entry("stage", "stage", FieldKind::Choice(&["dp", "zero-1", "zero-2", "zero-3"]), false, "default zero-3 (FSDP FULL_SHARD)", "阶段", "默认 zero-3（FSDP FULL_SHARD）"),
+    entry("optimizer-bytes", "optimizer K", FieldKind::Number, false, "bytes/param, default 12 (Adam)", "优化器 K", "每参数字节，默认 12（Adam）"),
+    entry("shard-group", "HSDP group G", FieldKind::Count, false, "shard inside G, replicate across", "HSDP 组 G", "组内分片，组间复制"),
+    entry("convention", "convention", FieldKind::Choice(&["paper", "deepspeed"]), false, "paper (ZeRO paper, default) or deepspeed (estimate_zero2/3_model_states_mem_needs)", "口径", "paper（ZeRO 论文，默认）或 deepspeed（estimate_zero2/3_model_states_mem_needs）"),
+    entry("largest-layer", "largest layer", FieldKind::Params, false, "parameters of the largest layer (DeepSpeed ZeRO-3 adds 4 bytes each)", "最大层", "最大一层的参数量（DeepSpeed ZeRO-3 每个参数另加 4 字节）"),
+];

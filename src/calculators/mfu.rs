@@ -1,6 +1,6 @@
 //! The MFU form.
 
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one};
+use super::{Calculator, Chart, Computed, Field, FieldKind, Form, Outcome, Unit, entry, one};
 use crate::bi;
 use crate::calc::{self, CalcError, HardwareTable, MfuInput, format};
 use crate::text::Bi;
@@ -16,79 +16,7 @@ pub(super) const MFU: Calculator = Calculator {
   infraprep calc mfu --params 405B --gpus 16384 --peak 989e12 --tokens-per-s 2.8M --recompute full
 
 Peaks are dense: a100-bf16 (312e12), h100-bf16 (989e12); the 2:4-sparsity figures halve MFU.",
-    fields: &[
-        field(
-            "params",
-            "parameters N",
-            FieldKind::Params,
-            true,
-            "e.g. 70B",
-        ).zh("参数量 N", "如 70B"),
-        field("gpus", "GPUs", FieldKind::Count, true, "in the whole run").zh("GPU 数", "整个任务"),
-        field(
-            "peak",
-            "peak per GPU",
-            FieldKind::Peak,
-            true,
-            "a100-bf16, h100-bf16 or e.g. 989e12 (dense)",
-        ).zh("单卡峰值", "a100-bf16、h100-bf16 或如 989e12（稠密）"),
-        field(
-            "tokens-per-s",
-            "tokens/s",
-            FieldKind::Number,
-            false,
-            "whole run; or step time + tokens/step",
-        ).zh("吞吐 tokens/s", "整个任务；或给步时间 + tokens/step"),
-        field(
-            "step-time",
-            "step time",
-            FieldKind::Duration,
-            false,
-            "e.g. 20 s",
-        ).zh("步时间", "如 20 s"),
-        field(
-            "tokens-per-step",
-            "tokens/step",
-            FieldKind::Number,
-            false,
-            "global batch × sequence, e.g. 16M",
-        ).zh("每步 tokens", "全局批 × 序列长度，如 16M"),
-        field(
-            "layers",
-            "layers L",
-            FieldKind::Count,
-            false,
-            "for 12·L·H·Q·T",
-        ).zh("层数 L", "用于 12·L·H·Q·T"),
-        field(
-            "heads",
-            "heads H",
-            FieldKind::Count,
-            false,
-            "for 12·L·H·Q·T",
-        ).zh("头数 H", "用于 12·L·H·Q·T"),
-        field(
-            "head-dim",
-            "head dim Q",
-            FieldKind::Count,
-            false,
-            "for 12·L·H·Q·T",
-        ).zh("头维度 Q", "用于 12·L·H·Q·T"),
-        field(
-            "seq",
-            "sequence T",
-            FieldKind::Count,
-            false,
-            "for 12·L·H·Q·T",
-        ).zh("序列长度 T", "用于 12·L·H·Q·T"),
-        field(
-            "recompute",
-            "recompute",
-            FieldKind::Recompute,
-            false,
-            "none, selective, full or a fraction (HFU)",
-        ).zh("重计算", "none、selective、full 或前向的比例（HFU）"),
-    ],
+    fields: FIELDS,
     compute: compute_mfu,
     choices: super::fixed_choices,
     example: &[
@@ -107,21 +35,13 @@ Peaks are dense: a100-bf16 (312e12), h100-bf16 (989e12); the 2:4-sparsity figure
 
 fn compute_mfu(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcError> {
     let r = calc::mfu(&MfuInput::from_form(form)?);
+    #[rustfmt::skip]
     let headline = vec![
         one("MFU", format::percent(r.mfu)),
         one("HFU", format::percent(r.hfu)),
-        one(
-            bi!("tokens/s per GPU", "每 GPU tokens/s"),
-            format::sig(r.tokens_per_s_per_gpu, 4),
-        ),
-        one(
-            bi!("model FLOPs per token", "每 token 模型 FLOPs"),
-            format::flops(r.model_flops_per_token),
-        ),
-        one(
-            bi!("achieved per GPU", "每 GPU 实际"),
-            format::flop_rate(r.model_flops_per_s_per_gpu),
-        ),
+        one(bi!("tokens/s per GPU", "每 GPU tokens/s"), format::sig(r.tokens_per_s_per_gpu, 4)),
+        one(bi!("model FLOPs per token", "每 token 模型 FLOPs"), format::flops(r.model_flops_per_token)),
+        one(bi!("achieved per GPU", "每 GPU 实际"), format::flop_rate(r.model_flops_per_s_per_gpu)),
     ];
     let charts = vec![
         Chart::spec_bars(
@@ -156,3 +76,18 @@ fn flops_parts(r: &calc::MfuReport) -> Vec<(Bi, f64)> {
         .chain(optional.into_iter().filter(|(_, flops)| *flops > 0.0))
         .collect()
 }
+
+#[rustfmt::skip]
+const FIELDS: &[Field] = &[
+    entry("params", "parameters N", FieldKind::Params, true, "e.g. 70B", "参数量 N", "如 70B"),
+    entry("gpus", "GPUs", FieldKind::Count, true, "in the whole run", "GPU 数", "整个任务"),
+    entry("peak", "peak per GPU", FieldKind::Peak, true, "a100-bf16, h100-bf16 or e.g. 989e12 (dense)", "单卡峰值", "a100-bf16、h100-bf16 或如 989e12（稠密）"),
+    entry("tokens-per-s", "tokens/s", FieldKind::Number, false, "whole run; or step time + tokens/step", "吞吐 tokens/s", "整个任务；或给步时间 + tokens/step"),
+    entry("step-time", "step time", FieldKind::Duration, false, "e.g. 20 s", "步时间", "如 20 s"),
+    entry("tokens-per-step", "tokens/step", FieldKind::Number, false, "global batch × sequence, e.g. 16M", "每步 tokens", "全局批 × 序列长度，如 16M"),
+    entry("layers", "layers L", FieldKind::Count, false, "for 12·L·H·Q·T", "层数 L", "用于 12·L·H·Q·T"),
+    entry("heads", "heads H", FieldKind::Count, false, "for 12·L·H·Q·T", "头数 H", "用于 12·L·H·Q·T"),
+    entry("head-dim", "head dim Q", FieldKind::Count, false, "for 12·L·H·Q·T", "头维度 Q", "用于 12·L·H·Q·T"),
+    entry("seq", "sequence T", FieldKind::Count, false, "for 12·L·H·Q·T", "序列长度 T", "用于 12·L·H·Q·T"),
+    entry("recompute", "recompute", FieldKind::Recompute, false, "none, selective, full or a fraction (HFU)", "重计算", "none、selective、full 或前向的比例（HFU）"),
+];

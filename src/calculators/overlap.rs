@@ -1,7 +1,7 @@
 //! The compute-communication overlap form.
 
 use super::field::{BW, LINK};
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one, pair};
+use super::{Calculator, Chart, Computed, Field, FieldKind, Form, Outcome, Unit, entry, one, pair};
 use crate::bi;
 use crate::calc::{self, CalcError, HardwareTable, OverlapInput, format};
 
@@ -16,77 +16,7 @@ pub(super) const OVERLAP: Calculator = Calculator {
   infraprep calc overlap --compute 10ms --comm 4ms --windows 32
 
 Each window's communication runs under the next window's compute; the last one (the tail) cannot.",
-    fields: &[
-        field(
-            "compute",
-            "compute per window c",
-            FieldKind::Duration,
-            false,
-            "one bucket or layer, e.g. 10 ms",
-        )
-        .zh("每窗口计算 c", "一个 bucket 或一层，如 10 ms"),
-        field(
-            "compute-total",
-            "compute, all windows",
-            FieldKind::Duration,
-            false,
-            "instead of per window, e.g. 120 ms",
-        )
-        .zh("计算总量", "代替每窗口值，如 120 ms"),
-        field(
-            "comm",
-            "comm per window m",
-            FieldKind::Duration,
-            false,
-            "e.g. 4 ms",
-        )
-        .zh("每窗口通信 m", "如 4 ms"),
-        field(
-            "comm-total",
-            "comm, all windows",
-            FieldKind::Duration,
-            false,
-            "instead of per window",
-        )
-        .zh("通信总量", "代替每窗口值"),
-        field(
-            "bytes",
-            "bytes per window",
-            FieldKind::Size,
-            false,
-            "sent per GPU, timed on the link",
-        )
-        .zh("每窗口字节", "每 GPU 发送量，按链路计时"),
-        field(
-            "windows",
-            "windows n",
-            FieldKind::Count,
-            false,
-            "buckets or layers, default 1",
-        )
-        .zh("窗口数 n", "bucket 数或层数，默认 1"),
-        field(
-            "tail",
-            "tail",
-            FieldKind::Duration,
-            false,
-            "last window's comm, default m",
-        )
-        .zh("尾部", "最后一个窗口的通信，默认 m"),
-        field(
-            "tail-bytes",
-            "tail bytes",
-            FieldKind::Size,
-            false,
-            "or its bytes, on the link",
-        )
-        .zh("尾部字节", "或其字节数，按链路计时"),
-        LINK.explained("e.g. ib-ndr", "如 ib-ndr"),
-        BW.explained(
-            "or a per-direction rate, e.g. 50 GB/s",
-            "或单向速率，如 50 GB/s",
-        ),
-    ],
+    fields: FIELDS,
     compute: compute_overlap,
     choices: super::fixed_choices,
     example: &[
@@ -145,3 +75,17 @@ fn compute_overlap(form: &Form, table: &HardwareTable) -> Result<Computed, CalcE
     ];
     Ok(Computed::new(Outcome::new(headline, &r.steps, charts), &r))
 }
+
+#[rustfmt::skip]
+const FIELDS: &[Field] = &[
+    entry("compute", "compute per window c", FieldKind::Duration, false, "one bucket or layer, e.g. 10 ms", "每窗口计算 c", "一个 bucket 或一层，如 10 ms"),
+    entry("compute-total", "compute, all windows", FieldKind::Duration, false, "instead of per window, e.g. 120 ms", "计算总量", "代替每窗口值，如 120 ms"),
+    entry("comm", "comm per window m", FieldKind::Duration, false, "e.g. 4 ms", "每窗口通信 m", "如 4 ms"),
+    entry("comm-total", "comm, all windows", FieldKind::Duration, false, "instead of per window", "通信总量", "代替每窗口值"),
+    entry("bytes", "bytes per window", FieldKind::Size, false, "sent per GPU, timed on the link", "每窗口字节", "每 GPU 发送量，按链路计时"),
+    entry("windows", "windows n", FieldKind::Count, false, "buckets or layers, default 1", "窗口数 n", "bucket 数或层数，默认 1"),
+    entry("tail", "tail", FieldKind::Duration, false, "last window's comm, default m", "尾部", "最后一个窗口的通信，默认 m"),
+    entry("tail-bytes", "tail bytes", FieldKind::Size, false, "or its bytes, on the link", "尾部字节", "或其字节数，按链路计时"),
+    LINK.explained("e.g. ib-ndr", "如 ib-ndr"),
+    BW.explained("or a per-direction rate, e.g. 50 GB/s", "或单向速率，如 50 GB/s",),
+];

@@ -1,7 +1,9 @@
 //! The pipeline bubble form.
 
 use super::field::{BW, HIDDEN, INTERLEAVE, LINK, MICRO_BATCH, SEQ};
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Row, Unit, field, one, times};
+use super::{
+    Calculator, Chart, Computed, Field, FieldKind, Form, Outcome, Row, Unit, entry, one, times,
+};
 use crate::calc::{self, CalcError, HardwareTable, PipelineInput, format};
 use crate::text::Bi;
 
@@ -17,43 +19,7 @@ pub(super) const PIPELINE: Calculator = Calculator {
   infraprep calc pipeline --stages 8 --micro-batches 32 --micro-batch 1 --seq 4096 --hidden 8192 --link ib-ndr
 
 Bubble: (p-1)/m of the ideal compute time, (p-1)/(m+p-1) of the step; interleaving divides by v.",
-    fields: &[
-        field(
-            "stages",
-            "stages p",
-            FieldKind::Count,
-            true,
-            "pipeline stages, at least 2",
-        ).zh("级数 p", "流水线级数，至少 2"),
-        field(
-            "micro-batches",
-            "micro-batches m",
-            FieldKind::Count,
-            true,
-            "per step",
-        ).zh("微批数 m", "每步"),
-        INTERLEAVE.explained("model chunks per GPU, default 1", "每 GPU 的模型块数，默认 1"),
-        field(
-            "t-fwd",
-            "forward time",
-            FieldKind::Duration,
-            false,
-            "one micro-batch on one stage",
-        ).zh("前向耗时", "一个微批在一级上的耗时"),
-        field(
-            "t-bwd",
-            "backward time",
-            FieldKind::Duration,
-            false,
-            "default 2 × forward",
-        ).zh("反向耗时", "默认 2 × 前向"),
-        MICRO_BATCH.explained("for the P2P message b·s·h", "用于 P2P 消息 b·s·h"),
-        SEQ.explained("for the P2P message", "用于 P2P 消息"),
-        HIDDEN.explained("for the P2P message", "用于 P2P 消息"),
-        super::field::ELEMENT_BYTES,
-        LINK.explained("between stages, e.g. ib-ndr", "级间链路，如 ib-ndr"),
-        BW.explained("or a per-direction rate", "或单向速率"),
-    ],
+    fields: FIELDS,
     compute: compute_pipeline,
     choices: super::fixed_choices,
     example: &[
@@ -105,15 +71,10 @@ fn compute_pipeline(form: &Form, table: &HardwareTable) -> Result<Computed, Calc
 
 /// Bubble shares, then seconds and the point-to-point cost when known.
 fn headline(report: &calc::PipelineReport) -> Vec<Row> {
+    #[rustfmt::skip]
     let mut headline = vec![
-        one(
-            Bi::new("bubble, of ideal compute", "bubble 占理想计算"),
-            format::percent(report.bubble_fraction),
-        ),
-        one(
-            Bi::new("bubble, of the step", "bubble 占整步"),
-            format::percent(report.bubble_share_of_step),
-        ),
+        one(Bi::new("bubble, of ideal compute", "bubble 占理想计算"), format::percent(report.bubble_fraction)),
+        one(Bi::new("bubble, of the step", "bubble 占整步"), format::percent(report.bubble_share_of_step)),
     ];
     if let (Some(step), Some(bubble)) = (report.step_seconds, report.bubble_seconds) {
         headline.push(one(
@@ -181,3 +142,18 @@ fn step_parts(report: &calc::PipelineReport) -> Chart {
         ),
     }
 }
+
+#[rustfmt::skip]
+const FIELDS: &[Field] = &[
+    entry("stages", "stages p", FieldKind::Count, true, "pipeline stages, at least 2", "级数 p", "流水线级数，至少 2"),
+    entry("micro-batches", "micro-batches m", FieldKind::Count, true, "per step", "微批数 m", "每步"),
+    INTERLEAVE.explained("model chunks per GPU, default 1", "每 GPU 的模型块数，默认 1"),
+    entry("t-fwd", "forward time", FieldKind::Duration, false, "one micro-batch on one stage", "前向耗时", "一个微批在一级上的耗时"),
+    entry("t-bwd", "backward time", FieldKind::Duration, false, "default 2 × forward", "反向耗时", "默认 2 × 前向"),
+    MICRO_BATCH.explained("for the P2P message b·s·h", "用于 P2P 消息 b·s·h"),
+    SEQ.explained("for the P2P message", "用于 P2P 消息"),
+    HIDDEN.explained("for the P2P message", "用于 P2P 消息"),
+    super::field::ELEMENT_BYTES,
+    LINK.explained("between stages, e.g. ib-ndr", "级间链路，如 ib-ndr"),
+    BW.explained("or a per-direction rate", "或单向速率"),
+];

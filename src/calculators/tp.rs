@@ -1,7 +1,9 @@
 //! The tensor-parallel traffic form.
 
 use super::field::{BW, HIDDEN, LINK, MICRO_BATCH, SEQ};
-use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field, one, times};
+use super::{
+    Calculator, Chart, Computed, Field, FieldKind, Form, Outcome, Unit, entry, one, times,
+};
 use crate::bi;
 use crate::calc::{self, CalcError, HardwareTable, TpInput, format};
 
@@ -19,30 +21,7 @@ pub(super) const TP: Calculator = Calculator {
   infraprep calc tp --micro-batch 1 --seq 4096 --hidden 8192 --tp 8 --layers 80 --micro-batches 16 --sequence-parallel --bw 400Gbps
 
 Bytes are what each GPU sends (as much is received): 2(t-1)/t x b·s·h·bytes per all-reduce.",
-    fields: &[
-        MICRO_BATCH.explained("sequences per micro-batch", "每个微批的序列数").required(),
-        SEQ.explained("tokens per sequence, e.g. 4096", "每条序列的 token 数，如 4096").required(),
-        HIDDEN.explained("hidden size, e.g. 8192", "隐藏层维度，如 8192").required(),
-        field(
-            "tp",
-            "TP size t",
-            FieldKind::Count,
-            true,
-            "GPUs in the TP group, at least 2",
-        ).zh("TP 大小 t", "TP 组内 GPU 数，至少 2"),
-        super::field::ELEMENT_BYTES,
-        super::field::LAYERS,
-        super::field::MICRO_BATCHES,
-        field(
-            "sequence-parallel",
-            "sequence parallel",
-            FieldKind::Flag,
-            false,
-            "yes: reduce-scatter + all-gather, same bytes",
-        ).zh("序列并行", "是：reduce-scatter + all-gather，字节数相同"),
-        LINK.explained("TP group link, e.g. nvlink4", "TP 组链路，如 nvlink4"),
-        BW.explained("or a per-direction rate, e.g. 450 GB/s", "或单向速率，如 450 GB/s"),
-    ],
+    fields: FIELDS,
     compute: compute_tp,
     choices: super::fixed_choices,
     example: &[
@@ -77,19 +56,11 @@ fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError>
     } else {
         bi!("4 all-reduces", "4 次 all-reduce")
     };
+    #[rustfmt::skip]
     let mut headline = vec![
-        one(
-            bi!("message b·s·h", "消息 b·s·h"),
-            format::bytes(report.message_bytes),
-        ),
-        one(
-            bi!("per GPU per layer", "每 GPU 每层"),
-            format::bytes(report.layer_bytes),
-        ),
-        one(
-            bi!("per GPU per step", "每 GPU 每步"),
-            format::bytes(report.step_bytes),
-        ),
+        one(bi!("message b·s·h", "消息 b·s·h"), format::bytes(report.message_bytes)),
+        one(bi!("per GPU per layer", "每 GPU 每层"), format::bytes(report.layer_bytes)),
+        one(bi!("per GPU per step", "每 GPU 每步"), format::bytes(report.step_bytes)),
     ];
     headline.extend(times(
         bi!("time per layer", "每层时间"),
@@ -155,3 +126,17 @@ fn bytes_by_tp_size(input: &calc::TpInput) -> Vec<(String, f64)> {
         })
         .collect()
 }
+
+#[rustfmt::skip]
+const FIELDS: &[Field] = &[
+    MICRO_BATCH.explained("sequences per micro-batch", "每个微批的序列数").required(),
+    SEQ.explained("tokens per sequence, e.g. 4096", "每条序列的 token 数，如 4096").required(),
+    HIDDEN.explained("hidden size, e.g. 8192", "隐藏层维度，如 8192").required(),
+    entry("tp", "TP size t", FieldKind::Count, true, "GPUs in the TP group, at least 2", "TP 大小 t", "TP 组内 GPU 数，至少 2"),
+    super::field::ELEMENT_BYTES,
+    super::field::LAYERS,
+    super::field::MICRO_BATCHES,
+    entry("sequence-parallel", "sequence parallel", FieldKind::Flag, false, "yes: reduce-scatter + all-gather, same bytes", "序列并行", "是：reduce-scatter + all-gather，字节数相同"),
+    LINK.explained("TP group link, e.g. nvlink4", "TP 组链路，如 nvlink4"),
+    BW.explained("or a per-direction rate, e.g. 450 GB/s", "或单向速率，如 450 GB/s"),
+];

@@ -1,6 +1,6 @@
 //! Transfer time over one or several links: t = latency + size / (bandwidth × efficiency).
 
-use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit};
+use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit, entry};
 use crate::calc::{self, CalcError, HardwareTable, TransferInput, format};
 use crate::text::Bi;
 
@@ -13,46 +13,7 @@ pub(super) const TRANSFER: Calculator = Calculator {
     after_help: "Examples:
   infraprep calc transfer 10GiB --link pcie4 --link nvlink3 --link ib-hdr
   infraprep calc transfer 1.5TB --bandwidth 200Gbps --latency 2us --efficiency 0.9 --json",
-    fields: &[
-        Field::new(
-            "size",
-            "size",
-            K::Size,
-            "size to move, e.g. 10 GiB, 1.5 TB, 800 Gb",
-        )
-        .zh("数据量", "要传输的数据量，如 10 GiB、1.5 TB、800 Gb")
-        .required()
-        .positional(),
-        Field::new(
-            "links",
-            "links",
-            K::Links,
-            "link preset ids (see infraprep links)",
-        )
-        .zh("链路", "链路预设 id（见 infraprep links）")
-        .flag("link"),
-        Field::new(
-            "bandwidth",
-            "bandwidth",
-            K::Rate,
-            "a per-direction rate of your own, e.g. 200 Gb/s",
-        )
-        .zh("带宽", "自定义单向速率，如 200 Gb/s"),
-        Field::new(
-            "latency",
-            "latency",
-            K::Duration,
-            "overrides each link's latency, e.g. 2 us",
-        )
-        .zh("延迟", "覆盖各链路的延迟，如 2 us"),
-        Field::new(
-            "efficiency",
-            "efficiency",
-            K::Fraction,
-            "overrides each link's efficiency, 0-1",
-        )
-        .zh("效率", "覆盖各链路的效率，0-1"),
-    ],
+    fields: FIELDS,
     example: &[("size", "10 GiB"), ("links", "pcie4 nvlink3 ib-hdr")],
     compute,
     choices: super::fixed_choices,
@@ -91,3 +52,12 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     }];
     Ok(Computed::new(outcome, &report))
 }
+
+#[rustfmt::skip]
+const FIELDS: &[Field] = &[
+    entry("size", "size", K::Size, true, "size to move, e.g. 10 GiB, 1.5 TB, 800 Gb", "数据量", "要传输的数据量，如 10 GiB、1.5 TB、800 Gb").positional(),
+    entry("links", "links", K::Links, false, "link preset ids (see infraprep links)", "链路", "链路预设 id（见 infraprep links）").flag("link"),
+    entry("bandwidth", "bandwidth", K::Rate, false, "a per-direction rate of your own, e.g. 200 Gb/s", "带宽", "自定义单向速率，如 200 Gb/s"),
+    entry("latency", "latency", K::Duration, false, "overrides each link's latency, e.g. 2 us", "延迟", "覆盖各链路的延迟，如 2 us"),
+    entry("efficiency", "efficiency", K::Fraction, false, "overrides each link's efficiency, 0-1", "效率", "覆盖各链路的效率，0-1"),
+];
