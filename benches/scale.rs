@@ -10,7 +10,8 @@
 //!
 //! Memory is the peak resident size of a fresh child process (this bench run again with
 //! `child KIND`) that does one startup and reports `VmHWM` from `/proc/self/status` (Linux).
-//! `cargo bench --bench scale -- keep DIR` writes the generated deck to `DIR/deck10k` (for
+//! `cargo bench --bench scale -- startup` prints only the startup figures (both decks' first
+//! frame and peaks). `cargo bench --bench scale -- keep DIR` writes the generated deck to `DIR/deck10k` (for
 //! timing the binary from outside) and exits.
 
 use std::fmt::Write as _;
@@ -103,7 +104,8 @@ fn key(app: &mut App, t: &mut Terminal<TestBackend>, action: Action) -> Duration
     start.elapsed()
 }
 
-fn big_deck(dir: &Path) {
+/// The big deck's first frame and peak memory (at the first frame, once read, once indexed).
+fn big_deck_startup(dir: &Path) {
     let deck_arg = dir.to_str().expect("utf-8 temp path");
     let first = first_frame_time(5, Some(dir));
     let peak = child_peak("first-frame", deck_arg);
@@ -111,12 +113,16 @@ fn big_deck(dir: &Path) {
         "{CARDS}-card deck: first frame {} (goal 300 ms), peak {peak:.1} MiB (goal 150 MiB)",
         ms(first)
     );
-
     println!(
         "  peak once the whole deck is read: {:.1} MiB; once the search index is built: {:.1} MiB",
         child_peak("loaded", deck_arg),
         child_peak("indexed", deck_arg)
     );
+}
+
+fn big_deck(dir: &Path) {
+    let deck_arg = dir.to_str().expect("utf-8 temp path");
+    big_deck_startup(dir);
     let (mut app, mut t) = startup::first_frame(Some(dir));
     let start = Instant::now();
     let mut redraws = Duration::ZERO;
@@ -280,6 +286,14 @@ fn main() {
                 black_box(startup::first_frame(dir));
             }
             println!("{}", startup::peak_mib());
+            return;
+        }
+        ["startup", ..] => {
+            // Only the startup figures: `cargo bench --bench scale -- startup`.
+            bundled();
+            let dir = tempfile::tempdir().expect("a temp dir");
+            write_deck(dir.path());
+            big_deck_startup(dir.path());
             return;
         }
         ["keep", dir, ..] => {
