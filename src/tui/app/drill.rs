@@ -68,6 +68,7 @@ impl App {
     pub fn tick(&mut self, now: DateTime<Utc>) {
         self.now = now;
         self.poll_deck();
+        self.settle_search();
         let timed_out = self
             .drill
             .as_ref()
@@ -92,7 +93,8 @@ impl App {
                 .as_ref()
                 .is_some_and(|d| d.phase() == Phase::Answering);
         // While the deck is read in the background, ticks bring it in when it is done.
-        let needed = clock || !self.deck_loaded();
+        // So do they a query typed before the search index was built.
+        let needed = clock || !self.deck_loaded() || self.search_pending();
         if needed != self.ticking {
             self.ticking = needed;
             self.effects.push(Effect::Ticking(needed));

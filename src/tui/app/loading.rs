@@ -62,17 +62,21 @@ impl App {
     /// action only moves in the list (or quits), which the outline serves.
     pub(super) fn settle_deck(&mut self, action: Action) {
         self.poll_deck();
-        let list_only = self.context() == Context::List
-            && matches!(
-                action,
-                Action::Move(_)
-                    | Action::MovePage(_)
-                    | Action::Top
-                    | Action::Bottom
-                    | Action::ClickRow(_)
-                    | Action::ToggleLanguage
-                    | Action::Quit
-            );
+        // Typing a query needs no deck: it runs once the deck and its index are in.
+        let typing = (self.context() == Context::List && action == Action::OpenSearch)
+            || (self.context() == Context::Search && action != Action::Open);
+        let list_only = typing
+            || self.context() == Context::List
+                && matches!(
+                    action,
+                    Action::Move(_)
+                        | Action::MovePage(_)
+                        | Action::Top
+                        | Action::Bottom
+                        | Action::ClickRow(_)
+                        | Action::ToggleLanguage
+                        | Action::Quit
+                );
         if !list_only {
             self.wait_deck();
         }
@@ -89,6 +93,60 @@ mod tests {
 
     fn sources(dir: &Path) -> Vec<DeckSource> {
         vec![DeckSource::Bundled, DeckSource::Dir(dir.to_path_buf())]
+    }
+
+    /// Types `text` into the focused field.
+    fn type_text(app: &mut App, text: &str) {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        for c in text.chars() {
+            app.update(Action::TextKey(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )));
+        }
+    }
+
+    #[test]
+    fn a_query_typed_before_the_index_is_built_runs_once_it_is() {
+        let mut app = App::new(load(&[DeckSource::Bundled]).deck, Lang::En);
+        // A background build held back until the query is typed (or 20 s, were the box to
+        // wait for it, which the assertions below would then catch).
+        let (go, held) = std::sync::mpsc::channel::<()>();
+        let cards = app.deck.shared_cards();
+        app.index = None;
+        app.index_job = Some(std::thread::spawn(move || {
+            let _ = held.recv_timeout(std::time::Duration::from_secs(20));
+            crate::search::SearchIndex::build(&cards)
+        }));
+        app.update(Action::OpenSearch);
+        type_text(&mut app, "nvlink");
+        let search = app.search().expect("the search box is open");
+        assert_eq!(search.query.text(), "nvlink");
+        assert!(
+            search.pending && search.hits.is_empty(),
+            "the box did not wait"
+        );
+        assert!(
+            app.ticking,
+            "the runner is asked for ticks until the index is in"
+        );
+        go.send(()).expect("the build is waiting");
+        while !app.search_ready() {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        app.tick(app.now);
+        let search = app.search().expect("still open");
+        assert!(!search.pending && !search.hits.is_empty(), "the query ran");
+        assert!(!app.ticking, "no ticks once nothing waits");
+    }
+
+    #[test]
+    fn a_small_deck_searches_at_once() {
+        let mut app = App::new(load(&[DeckSource::Bundled]).deck, Lang::En);
+        app.update(Action::OpenSearch);
+        type_text(&mut app, "nvlink");
+        let search = app.search().expect("open");
+        assert!(!search.pending && !search.hits.is_empty());
     }
 
     /// A user deck with a good card and one whose body is broken after a good head.

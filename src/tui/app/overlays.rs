@@ -40,11 +40,9 @@ impl App {
     pub fn paste(&mut self, text: &str) {
         match self.context() {
             Context::Search => {
-                self.search_index();
-                if let (Some(Overlay::Search(search)), Some(index)) =
-                    (&mut self.overlay, &self.index)
-                {
-                    search.paste(text, index);
+                self.ready_index();
+                if let Some(Overlay::Search(search)) = &mut self.overlay {
+                    search.paste(text, self.index.as_ref());
                 }
             }
             Context::Prompt => {
@@ -89,26 +87,51 @@ impl App {
     }
 
     /// Whether a search can start without waiting for the index.
+    /// That is: the whole deck is in, and its index is built, or is small enough to build at
+    /// once (no background build is running).
     pub fn search_ready(&self) -> bool {
-        self.index.is_some()
-            || self
-                .index_job
-                .as_ref()
-                .is_some_and(std::thread::JoinHandle::is_finished)
+        self.deck_loaded()
+            && (self.index.is_some()
+                || self
+                    .index_job
+                    .as_ref()
+                    .is_none_or(std::thread::JoinHandle::is_finished))
+    }
+
+    /// Takes in the background index if it is built; never waits for it.
+    fn ready_index(&mut self) {
+        if self.search_ready() {
+            self.search_index();
+        }
+    }
+
+    /// Runs a query typed while the index was being built, once it is ready (on a tick).
+    pub(super) fn settle_search(&mut self) {
+        self.ready_index();
+        if let (Some(Overlay::Search(search)), Some(index)) = (&mut self.overlay, &self.index)
+            && search.pending
+        {
+            search.refresh(index);
+        }
+    }
+
+    /// Whether a query waits for the index: the runner then ticks until it is ready.
+    pub(super) fn search_pending(&self) -> bool {
+        matches!(&self.overlay, Some(Overlay::Search(search)) if search.pending)
     }
 
     pub(super) fn open_search(&mut self) {
-        self.search_index();
+        self.ready_index();
         self.search_return = None;
         self.overlay = Some(Overlay::Search(SearchState::default()));
     }
 
     pub(super) fn update_search(&mut self, action: Action) {
-        self.search_index();
-        let (Some(Overlay::Search(search)), Some(index)) = (&mut self.overlay, &self.index) else {
+        self.settle_search();
+        let Some(Overlay::Search(search)) = &mut self.overlay else {
             return;
         };
-        match search.update(action, index) {
+        match search.update(action, self.index.as_ref()) {
             SearchFlow::Stay => {}
             SearchFlow::Open(card) => {
                 if let Some(Overlay::Search(search)) = self.overlay.take() {

@@ -13,6 +13,9 @@ pub struct SearchState {
     pub compiled: Query,
     pub hits: Vec<Hit>,
     pub selected: usize,
+    /// The query changed while the search index was still being built: the results are those
+    /// of an older query (or none) until the index is ready and the app runs it again.
+    pub pending: bool,
 }
 
 /// What the search asks the app to do.
@@ -26,9 +29,11 @@ pub enum SearchFlow {
 }
 
 impl SearchState {
-    pub fn update(&mut self, action: Action, index: &SearchIndex) -> SearchFlow {
+    /// One action; `index` is `None` while the index is being built, when typing only edits
+    /// the query (the box never waits for the index).
+    pub fn update(&mut self, action: Action, index: Option<&SearchIndex>) -> SearchFlow {
         match action {
-            Action::TextKey(key) if self.query.edit(key) => self.refresh(index),
+            Action::TextKey(key) if self.query.edit(key) => self.changed(index),
             Action::Move(step) => {
                 self.selected =
                     super::cards::offset(self.selected, step, self.hits.len().saturating_sub(1));
@@ -46,9 +51,20 @@ impl SearchState {
     }
 
     /// Pasted text into the query.
-    pub fn paste(&mut self, text: &str, index: &SearchIndex) {
+    pub fn paste(&mut self, text: &str, index: Option<&SearchIndex>) {
         if self.query.paste(text) {
+            self.changed(index);
+        }
+    }
+
+    /// The query changed: run it, or mark it to run once the index is ready.
+    fn changed(&mut self, index: Option<&SearchIndex>) {
+        if let Some(index) = index {
             self.refresh(index);
+        } else {
+            self.pending = true;
+            self.hits.clear();
+            self.selected = 0;
         }
     }
 
@@ -57,5 +73,6 @@ impl SearchState {
         self.compiled = index.query(&self.query.text());
         self.hits = index.run(&self.compiled, 200);
         self.selected = 0;
+        self.pending = false;
     }
 }

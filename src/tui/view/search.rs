@@ -36,7 +36,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Constraint::Fill(1),
     ]));
     let query = search.query.text();
-    let count = if query.trim().is_empty() {
+    let count = if query.trim().is_empty() || search.pending {
         String::new()
     } else {
         format!(
@@ -51,6 +51,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
     if search.hits.is_empty() {
         let note = if is_blank(&query) {
             m::SEARCH_TYPE
+        } else if search.pending {
+            m::SEARCH_INDEXING
         } else {
             m::SEARCH_NONE
         };
