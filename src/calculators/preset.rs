@@ -71,11 +71,30 @@ pub fn check_preset(preset: &CalcPreset, table: &HardwareTable) -> Result<(), Fo
     compute(preset, table).map(drop)
 }
 
+/// What computing a preset gave: a report, nothing (an expression preset) or an error.
+type Computation = Result<Option<Computed>, FormError>;
+
 /// Recomputes a figure, from its expression or from one of `presets`' results; the error says
 /// what the engine got instead.
 pub fn check_figure(
     figure: &Figure,
     presets: &[CalcPreset],
+    table: &HardwareTable,
+) -> Result<(), String> {
+    let wanted = figure
+        .calc
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| presets.get(i));
+    let computed = wanted.map(|preset| compute(preset, table));
+    figure_against(figure, computed.as_ref(), presets.len(), table)
+}
+
+/// [`check_figure`] with the figure's preset already computed (`None`: there is no such
+/// preset), so a card's checks compute each preset once however many figures read it.
+fn figure_against(
+    figure: &Figure,
+    computed: Option<&Computation>,
+    presets: usize,
     table: &HardwareTable,
 ) -> Result<(), String> {
     // Ratios are written like "12x" or "9×"; the engine sees a plain number.
@@ -86,7 +105,7 @@ pub fn check_figure(
         .unwrap_or(expect);
     let preset = figure.calc.zip(figure.field.as_deref());
     let value = match preset {
-        Some((index, field)) => preset_value(index, field, presets, table, expect)?,
+        Some((index, field)) => preset_value(index, field, computed, presets, table, expect)?,
         None => calc::eval_expression(&figure.expr, table).map_err(|e| {
             m::PROBLEM_FIGURE_UNCOMPUTABLE.fill(Lang::En, &[("expr", &figure.expr), ("detail", &e)])
         })?,
@@ -123,23 +142,22 @@ pub fn check_figure(
 fn preset_value(
     index: usize,
     field: &str,
-    presets: &[CalcPreset],
+    computed: Option<&Computation>,
+    count: usize,
     table: &HardwareTable,
     expect: &str,
 ) -> Result<calc::ExprValue, String> {
     let problem = |msg: m::Msg, detail: &dyn std::fmt::Display| {
-        let count = presets.len();
         msg.fill(
             Lang::En,
             &[("calc", &index), ("count", &count), ("detail", detail)],
         )
     };
-    let preset = index
-        .checked_sub(1)
-        .and_then(|i| presets.get(i))
-        .ok_or_else(|| problem(m::PROBLEM_FIGURE_NO_PRESET, &""))?;
-    let computed = compute(preset, table)
-        .map_err(|e| problem(m::PROBLEM_FIGURE_PRESET_FAILS, &e))?
+    let computed = computed
+        .ok_or_else(|| problem(m::PROBLEM_FIGURE_NO_PRESET, &""))?
+        .as_ref()
+        .map_err(|e| problem(m::PROBLEM_FIGURE_PRESET_FAILS, e))?
+        .as_ref()
         .ok_or_else(|| problem(m::PROBLEM_FIGURE_EXPRESSION_PRESET, &""))?;
     let number =
         super::lookup(&computed.json, field).map_err(|e| problem(m::PROBLEM_FIGURE_PATH, &e))?;
@@ -163,10 +181,14 @@ fn expect_problem(expect: &str, detail: &dyn std::fmt::Display) -> String {
 pub fn check_card(card: &Card, table: &HardwareTable) -> Vec<Problem> {
     let at = |lines: &[usize], i: usize| lines.get(i).copied().unwrap_or(card.origin.id_line);
     let mut problems = Vec::new();
-    for (i, preset) in card.calc.iter().enumerate() {
-        if let Err(e) = check_preset(preset, table) {
+    let computed: Vec<Computation> = card.calc.iter().map(|p| compute(p, table)).collect();
+    for (i, (preset, result)) in card.calc.iter().zip(&computed).enumerate() {
+        if let Err(e) = result {
             let line = at(&card.origin.calc_lines, i);
-            let what = e.field.map_or_else(String::new, |f| format!(" {f}"));
+            let what = e
+                .field
+                .as_ref()
+                .map_or_else(String::new, |f| format!(" {f}"));
             problems.push(Problem::new(
                 &card.origin.path,
                 line,
@@ -175,7 +197,9 @@ pub fn check_card(card: &Card, table: &HardwareTable) -> Vec<Problem> {
         }
     }
     for (i, figure) in card.figures.iter().enumerate() {
-        if let Err(message) = check_figure(figure, &card.calc, table) {
+        let preset = figure.calc.and_then(|n| n.checked_sub(1));
+        let result = preset.and_then(|i| computed.get(i));
+        if let Err(message) = figure_against(figure, result, card.calc.len(), table) {
             problems.push(Problem::new(
                 &card.origin.path,
                 at(&card.origin.figure_lines, i),
