@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use infraprep::calc::step::{GPUS, GpuSpec};
+use infraprep::calc::step::{Efficiencies, GPUS, GpuSpec};
 use infraprep::calc::{HardwareTable, StepInput};
 use infraprep::calculators::calculator;
 use serde::Deserialize;
@@ -295,8 +295,10 @@ fn input_of(run: &Run) -> StepInput {
 fn step_with(input: &StepInput, efficiency: f64, hbm: f64) -> f64 {
     let mut input = input.clone();
     let gpu: &'static GpuSpec = Box::leak(Box::new(GpuSpec {
-        matmul_efficiency: efficiency,
-        hbm_efficiency: hbm,
+        fit: Efficiencies {
+            matmul: efficiency,
+            hbm,
+        },
         ..*input.gpu
     }));
     input.gpu = gpu;
@@ -389,18 +391,18 @@ fn efficiencies_are_the_calibration_optimum() {
     );
     let mut wrong = Vec::new();
     for gpu in GPUS {
-        if (gpu.hbm_efficiency - hbm).abs() > 0.005 {
+        if (gpu.fit.hbm - hbm).abs() > 0.005 {
             wrong.push(format!(
                 "{}: HBM optimum {hbm:.2}, bundled {:.2}",
-                gpu.id, gpu.hbm_efficiency
+                gpu.id, gpu.fit.hbm
             ));
         }
         if let Some(e) = matmul.get(gpu.id)
-            && (e - gpu.matmul_efficiency).abs() > 0.005
+            && (e - gpu.fit.matmul).abs() > 0.005
         {
             wrong.push(format!(
                 "{}: matmul optimum {e:.2}, bundled {:.2}",
-                gpu.id, gpu.matmul_efficiency
+                gpu.id, gpu.fit.matmul
             ));
         }
     }

@@ -31,7 +31,7 @@ use crate::bi;
 use crate::text::Bi;
 
 pub use breakdown::Breakdown;
-pub use gpu::{Dtype, GPUS, GpuSpec};
+pub use gpu::{AttentionShares, Dtype, Efficiencies, GPUS, GpuSpec, Hbm, TensorRates};
 pub use input::{AttentionKernel, Kernels, Recompute, StepInput};
 pub use memory::MemoryReport;
 pub use model::{MODELS, ModelPreset, Shape};
@@ -155,13 +155,13 @@ pub fn step(input: &StepInput) -> StepReport {
     let rate = input
         .gpu
         .achievable(input.dtype)
-        .unwrap_or(input.gpu.mamf_bf16)
-        * input.gpu.matmul_efficiency;
+        .unwrap_or(input.gpu.bf16.mamf)
+        * input.gpu.fit.matmul;
     // Attention and the output layer stay bf16 in fp8 recipes (Transformer Engine and torchao
     // cast only the transformer's linear layers).
-    let bf16_rate = input.gpu.mamf_bf16 * input.gpu.matmul_efficiency;
-    let peak = input.gpu.peak(input.dtype).unwrap_or(input.gpu.peak_bf16);
-    let hbm = input.gpu.hbm_bandwidth * input.gpu.hbm_efficiency;
+    let bf16_rate = input.gpu.bf16.mamf * input.gpu.fit.matmul;
+    let peak = input.gpu.peak(input.dtype).unwrap_or(input.gpu.bf16.peak);
+    let hbm = input.gpu.hbm.bandwidth * input.gpu.fit.hbm;
     let attention = attention_rate(input, bf16_rate, hbm);
     let s = stage(
         input,
@@ -279,7 +279,7 @@ pub fn unfused_attention_roofline(input: &StepInput, hbm: f64) -> f64 {
 
 /// Flags a run that does not fit, or fits with too little headroom.
 fn memory_warnings(report: &mut StepReport, input: &StepInput) {
-    let (total, capacity) = (report.memory.total_bytes_per_gpu, input.gpu.hbm_bytes);
+    let (total, capacity) = (report.memory.total_bytes_per_gpu, input.gpu.hbm.bytes);
     let (used, cap, gpu) = (
         format!("{:.1}", total / 1e9),
         format!("{:.0}", capacity / 1e9),

@@ -51,43 +51,81 @@ impl fmt::Display for Dtype {
     }
 }
 
-/// One GPU's figures.
+/// One GPU's figures, grouped as the step model reads them: tensor-core rates per precision,
+/// memory, attention-kernel rates, and the calibrated end-to-end shares.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GpuSpec {
     pub id: &'static str,
     pub name: &'static str,
-    /// Dense bf16/fp16 peak, FLOP/s.
-    pub peak_bf16: f64,
-    /// Dense fp8 peak, FLOP/s; `None` when the GPU has no fp8 tensor cores.
-    pub peak_fp8: Option<f64>,
-    /// Achievable (MAMF) bf16 matmul rate, FLOP/s.
-    pub mamf_bf16: f64,
-    pub mamf_fp8: Option<f64>,
-    /// HBM bandwidth, bytes/s.
-    pub hbm_bandwidth: f64,
-    /// HBM capacity, bytes (the datasheet's GB).
-    pub hbm_bytes: f64,
-    /// Share of the dense bf16 peak that `FlashAttention-1`-class kernels (the original CUDA
-    /// kernel, the Triton kernel `MosaicML` benchmarked with) reach, forward and backward.
-    pub flash1_share: Option<f64>,
-    /// Share of the dense bf16 peak that `FlashAttention-2`-class kernels reach, forward and
-    /// backward; `None` where none is published (attention then runs at the matmul rate).
-    pub flash2_share: Option<f64>,
-    /// The same for Hopper-specific kernels (`FlashAttention-3`, cuDNN fused attention).
-    pub flash3_share: Option<f64>,
+    /// Dense bf16/fp16 tensor-core rates.
+    pub bf16: TensorRates,
+    /// Dense fp8 tensor-core rates; `None` when the GPU has no fp8 tensor cores.
+    pub fp8: Option<TensorRates>,
+    pub hbm: Hbm,
+    pub attention: AttentionShares,
     /// Streaming multiprocessors (the whitepaper's count for this part); `None` where not
     /// bundled (then NCCL's SM share is not costed).
     pub sms: Option<f64>,
     /// The NVLink preset of the part, when there is one.
     pub default_intra: Option<&'static str>,
-    /// Share of the MAMF rate a training step's GEMMs reach end to end on this part
-    /// (`super::MATMUL_EFFICIENCY` where no calibration run of the part is bundled).
-    pub matmul_efficiency: f64,
-    /// Share of the HBM bandwidth the memory-bound kernels reach end to end
-    /// (`super::HBM_EFFICIENCY` for every bundled GPU; a field so the fit can vary it).
-    pub hbm_efficiency: f64,
+    pub fit: Efficiencies,
     pub source: &'static str,
 }
+
+/// Tensor-core rates at one precision, FLOP/s.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TensorRates {
+    /// The datasheet's dense peak (never the 2:4-sparsity figure).
+    pub peak: f64,
+    /// The achievable (MAMF) matmul rate.
+    pub mamf: f64,
+}
+
+/// High-bandwidth memory.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hbm {
+    /// Bandwidth, bytes/s.
+    pub bandwidth: f64,
+    /// Capacity, bytes (the datasheet's GB).
+    pub bytes: f64,
+}
+
+/// Shares of the dense bf16 peak that fused attention kernels reach, forward and backward;
+/// `None` where none is published (attention then runs at the matmul rate).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AttentionShares {
+    /// `FlashAttention-1`-class kernels (the original CUDA kernel, the Triton kernel `MosaicML`
+    /// benchmarked with).
+    pub flash1: Option<f64>,
+    /// `FlashAttention-2`-class kernels.
+    pub flash2: Option<f64>,
+    /// Hopper-specific kernels (`FlashAttention-3`, cuDNN fused attention).
+    pub flash3: Option<f64>,
+}
+
+/// No published attention-kernel figure for the part.
+const NO_ATTENTION_SHARES: AttentionShares = AttentionShares {
+    flash1: None,
+    flash2: None,
+    flash3: None,
+};
+
+/// The end-to-end shares a training step reaches, set by the calibration runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Efficiencies {
+    /// Share of the MAMF rate a training step's GEMMs reach end to end on this part
+    /// (`super::MATMUL_EFFICIENCY` where no calibration run of the part is bundled).
+    pub matmul: f64,
+    /// Share of the HBM bandwidth the memory-bound kernels reach end to end
+    /// (`super::HBM_EFFICIENCY` for every bundled GPU; a field so the fit can vary it).
+    pub hbm: f64,
+}
+
+/// A part with no calibration run of its own.
+const UNCALIBRATED: Efficiencies = Efficiencies {
+    matmul: super::MATMUL_EFFICIENCY,
+    hbm: super::HBM_EFFICIENCY,
+};
 
 /// Where the achievable rates come from.
 pub const MAMF_SOURCE: &str = "MAMF table, stas00/ml-engineering compute/accelerator/README.md (mean of 100 matmuls at the best shape found)";
@@ -111,117 +149,92 @@ pub const A100_EFFICIENCY: f64 = 0.88;
 /// and takes the same value.
 pub const H100_EFFICIENCY: f64 = 0.89;
 
+/// The A100 SXM4 80GB.
+#[rustfmt::skip] // one line per group of figures
+const A100: GpuSpec = GpuSpec {
+    id: "a100",
+    name: "A100 SXM4 80GB",
+    bf16: TensorRates { peak: 312e12, mamf: 271.2e12 },
+    fp8: None,
+    hbm: Hbm { bandwidth: 2.039e12, bytes: 80e9 },
+    attention: AttentionShares { flash1: Some(0.325), flash2: Some(0.6), flash3: None },
+    sms: Some(108.0),
+    default_intra: Some("nvlink3"),
+    fit: Efficiencies { matmul: A100_EFFICIENCY, hbm: super::HBM_EFFICIENCY },
+    source: "NVIDIA A100 datasheet: BF16 312 TFLOPS dense (624 sparse), 80GB HBM2e at 2,039 GB/s; no FP8; MAMF bf16 271.2 TFLOPS; 108 SMs (NVIDIA A100 Tensor Core GPU Architecture whitepaper)",
+};
+
+/// The H100 SXM5 80GB.
+#[rustfmt::skip] // one line per group of figures
+const H100: GpuSpec = GpuSpec {
+    id: "h100",
+    name: "H100 SXM5 80GB",
+    bf16: TensorRates { peak: 989.4e12, mamf: 794.5e12 },
+    fp8: Some(TensorRates { peak: 1978.9e12, mamf: 1402.6e12 }),
+    hbm: Hbm { bandwidth: 3.35e12, bytes: 80e9 },
+    attention: AttentionShares { flash1: Some(0.19), flash2: Some(0.35), flash3: Some(0.6) },
+    sms: Some(132.0),
+    default_intra: Some("nvlink4"),
+    fit: Efficiencies { matmul: H100_EFFICIENCY, hbm: super::HBM_EFFICIENCY },
+    source: "NVIDIA H100 SXM datasheet: BF16 1,979 / FP8 3,958 TFLOPS with sparsity, half that dense; 80GB HBM3 at 3.35 TB/s; MAMF bf16 794.5, fp8 1,402.6 TFLOPS; 132 SMs (NVIDIA H100 Tensor Core GPU Architecture whitepaper, SXM5)",
+};
+
+/// The H200: an H100's GH100 die (tensor cores, SMs, NVLink, calibration) with more and faster
+/// memory.
+#[rustfmt::skip] // one line per group of figures
+const H200: GpuSpec = GpuSpec {
+    id: "h200",
+    name: "H200 SXM 141GB",
+    fp8: Some(TensorRates { peak: 1978.9e12, mamf: 1453.4e12 }),
+    hbm: Hbm { bandwidth: 4.8e12, bytes: 141e9 },
+    source: "NVIDIA H200 datasheet: same tensor cores as H100 (BF16 989 dense), 141GB HBM3e at 4.8 TB/s; MAMF bf16 as H100 ('H200 is the same'), fp8 1,453.4 TFLOPS; 132 SMs, the H100 SXM5's GH100 configuration",
+    ..H100
+};
+
+/// The B200 in an HGX B200 board.
+#[rustfmt::skip] // one line per group of figures
+const B200: GpuSpec = GpuSpec {
+    id: "b200",
+    name: "B200 SXM 180GB",
+    bf16: TensorRates { peak: 2250e12, mamf: 1745e12 },
+    fp8: Some(TensorRates { peak: 4500e12, mamf: 3432.5e12 }),
+    hbm: Hbm { bandwidth: 8e12, bytes: 180e9 },
+    attention: NO_ATTENTION_SHARES,
+    sms: None,
+    default_intra: Some("nvlink5"),
+    fit: UNCALIBRATED,
+    source: "NVIDIA HGX B200: BF16 2.25 / FP8 4.5 PFLOPS dense per GPU, 180GB HBM3e at 8 TB/s; MAMF bf16 1,745, fp8 3,432.5 TFLOPS",
+};
+
+/// One Blackwell GPU of a GB200 superchip.
+#[rustfmt::skip] // one line per group of figures
+const GB200: GpuSpec = GpuSpec {
+    id: "gb200",
+    name: "GB200 (one Blackwell GPU) 186GB",
+    bf16: TensorRates { peak: 2500e12, mamf: 1822e12 },
+    fp8: Some(TensorRates { peak: 5000e12, mamf: 3615.6e12 }),
+    hbm: Hbm { bandwidth: 8e12, bytes: 186e9 },
+    source: "NVIDIA GB200 NVL72: BF16 2.5 / FP8 5 PFLOPS dense per GPU, 186GB HBM3e at 8 TB/s; MAMF bf16 1,822, fp8 3,615.6 TFLOPS",
+    ..B200
+};
+
+/// AMD's MI300X: no fp8 MAMF is published, so its fp8 rate takes the bf16 share of peak.
+#[rustfmt::skip] // one line per group of figures
+const MI300X: GpuSpec = GpuSpec {
+    id: "mi300x",
+    name: "AMD Instinct MI300X 192GB",
+    bf16: TensorRates { peak: 1307.4e12, mamf: 668.4e12 },
+    fp8: Some(TensorRates { peak: 2614.9e12, mamf: 2614.9e12 * 668.4 / 1307.4 }),
+    hbm: Hbm { bandwidth: 5.3e12, bytes: 192e9 },
+    attention: NO_ATTENTION_SHARES,
+    sms: None,
+    default_intra: None,
+    fit: UNCALIBRATED,
+    source: "AMD MI300X datasheet: BF16 1,307.4 / FP8 2,614.9 TFLOPS dense, 192GB HBM3 at 5.3 TB/s; MAMF bf16 668.4 TFLOPS (ROCm 6.3, TunableOp); no fp8 MAMF published, bf16's 51% of peak assumed",
+};
+
 /// The bundled GPUs.
-pub const GPUS: &[GpuSpec] = &[
-    GpuSpec {
-        id: "a100",
-        name: "A100 SXM4 80GB",
-        peak_bf16: 312e12,
-        peak_fp8: None,
-        mamf_bf16: 271.2e12,
-        mamf_fp8: None,
-        hbm_bandwidth: 2.039e12,
-        hbm_bytes: 80e9,
-        flash1_share: Some(0.325),
-        flash2_share: Some(0.6),
-        flash3_share: None,
-        sms: Some(108.0),
-        default_intra: Some("nvlink3"),
-        matmul_efficiency: A100_EFFICIENCY,
-        hbm_efficiency: super::HBM_EFFICIENCY,
-        source: "NVIDIA A100 datasheet: BF16 312 TFLOPS dense (624 sparse), 80GB HBM2e at 2,039 GB/s; no FP8; MAMF bf16 271.2 TFLOPS; 108 SMs (NVIDIA A100 Tensor Core GPU Architecture whitepaper)",
-    },
-    GpuSpec {
-        id: "h100",
-        name: "H100 SXM5 80GB",
-        peak_bf16: 989.4e12,
-        peak_fp8: Some(1978.9e12),
-        mamf_bf16: 794.5e12,
-        mamf_fp8: Some(1402.6e12),
-        hbm_bandwidth: 3.35e12,
-        hbm_bytes: 80e9,
-        flash1_share: Some(0.19),
-        flash2_share: Some(0.35),
-        flash3_share: Some(0.6),
-        sms: Some(132.0),
-        default_intra: Some("nvlink4"),
-        matmul_efficiency: H100_EFFICIENCY,
-        hbm_efficiency: super::HBM_EFFICIENCY,
-        source: "NVIDIA H100 SXM datasheet: BF16 1,979 / FP8 3,958 TFLOPS with sparsity, half that dense; 80GB HBM3 at 3.35 TB/s; MAMF bf16 794.5, fp8 1,402.6 TFLOPS; 132 SMs (NVIDIA H100 Tensor Core GPU Architecture whitepaper, SXM5)",
-    },
-    GpuSpec {
-        id: "h200",
-        name: "H200 SXM 141GB",
-        peak_bf16: 989.4e12,
-        peak_fp8: Some(1978.9e12),
-        mamf_bf16: 794.5e12,
-        mamf_fp8: Some(1453.4e12),
-        hbm_bandwidth: 4.8e12,
-        hbm_bytes: 141e9,
-        flash1_share: Some(0.19),
-        flash2_share: Some(0.35),
-        flash3_share: Some(0.6),
-        sms: Some(132.0),
-        default_intra: Some("nvlink4"),
-        matmul_efficiency: H100_EFFICIENCY,
-        hbm_efficiency: super::HBM_EFFICIENCY,
-        source: "NVIDIA H200 datasheet: same tensor cores as H100 (BF16 989 dense), 141GB HBM3e at 4.8 TB/s; MAMF bf16 as H100 ('H200 is the same'), fp8 1,453.4 TFLOPS; 132 SMs, the H100 SXM5's GH100 configuration",
-    },
-    GpuSpec {
-        id: "b200",
-        name: "B200 SXM 180GB",
-        peak_bf16: 2250e12,
-        peak_fp8: Some(4500e12),
-        mamf_bf16: 1745e12,
-        mamf_fp8: Some(3432.5e12),
-        hbm_bandwidth: 8e12,
-        hbm_bytes: 180e9,
-        flash1_share: None,
-        flash2_share: None,
-        flash3_share: None,
-        sms: None,
-        default_intra: Some("nvlink5"),
-        matmul_efficiency: super::MATMUL_EFFICIENCY,
-        hbm_efficiency: super::HBM_EFFICIENCY,
-        source: "NVIDIA HGX B200: BF16 2.25 / FP8 4.5 PFLOPS dense per GPU, 180GB HBM3e at 8 TB/s; MAMF bf16 1,745, fp8 3,432.5 TFLOPS",
-    },
-    GpuSpec {
-        id: "gb200",
-        name: "GB200 (one Blackwell GPU) 186GB",
-        peak_bf16: 2500e12,
-        peak_fp8: Some(5000e12),
-        mamf_bf16: 1822e12,
-        mamf_fp8: Some(3615.6e12),
-        hbm_bandwidth: 8e12,
-        hbm_bytes: 186e9,
-        flash1_share: None,
-        flash2_share: None,
-        flash3_share: None,
-        sms: None,
-        default_intra: Some("nvlink5"),
-        matmul_efficiency: super::MATMUL_EFFICIENCY,
-        hbm_efficiency: super::HBM_EFFICIENCY,
-        source: "NVIDIA GB200 NVL72: BF16 2.5 / FP8 5 PFLOPS dense per GPU, 186GB HBM3e at 8 TB/s; MAMF bf16 1,822, fp8 3,615.6 TFLOPS",
-    },
-    GpuSpec {
-        id: "mi300x",
-        name: "AMD Instinct MI300X 192GB",
-        peak_bf16: 1307.4e12,
-        peak_fp8: Some(2614.9e12),
-        mamf_bf16: 668.4e12,
-        mamf_fp8: None,
-        hbm_bandwidth: 5.3e12,
-        hbm_bytes: 192e9,
-        flash1_share: None,
-        flash2_share: None,
-        flash3_share: None,
-        sms: None,
-        default_intra: None,
-        matmul_efficiency: super::MATMUL_EFFICIENCY,
-        hbm_efficiency: super::HBM_EFFICIENCY,
-        source: "AMD MI300X datasheet: BF16 1,307.4 / FP8 2,614.9 TFLOPS dense, 192GB HBM3 at 5.3 TB/s; MAMF bf16 668.4 TFLOPS (ROCm 6.3, TunableOp); no fp8 MAMF published, bf16's 51% of peak assumed",
-    },
-];
+pub const GPUS: &[GpuSpec] = &[A100, H100, H200, B200, GB200, MI300X];
 
 /// The preset called `id` (case-insensitive); the error lists them.
 pub fn gpu(id: &str) -> Result<&'static GpuSpec, CalcError> {
@@ -237,11 +250,11 @@ pub fn gpu(id: &str) -> Result<&'static GpuSpec, CalcError> {
 }
 
 impl GpuSpec {
-    /// Dense peak at `dtype`; fp8 on a GPU without fp8 tensor cores is an error.
-    pub fn peak(&self, dtype: Dtype) -> Result<f64, CalcError> {
+    /// Tensor-core rates at `dtype`; fp8 on a GPU without fp8 tensor cores is an error.
+    pub fn rates(&self, dtype: Dtype) -> Result<TensorRates, CalcError> {
         match dtype {
-            Dtype::Bf16 | Dtype::Fp16 => Ok(self.peak_bf16),
-            Dtype::Fp8 => self.peak_fp8.ok_or_else(|| {
+            Dtype::Bf16 | Dtype::Fp16 => Ok(self.bf16),
+            Dtype::Fp8 => self.fp8.ok_or_else(|| {
                 let name = self.name;
                 CalcError::invalid(crate::bi!(
                     "the {name} has no fp8 tensor cores: use --dtype bf16, or an H100 or newer",
@@ -251,28 +264,33 @@ impl GpuSpec {
         }
     }
 
-    /// The rate of the attention core: `share` × the bf16 peak when the kernel's share is
-    /// published for this GPU, else `matmul` (the calibrated bf16 GEMM rate). Attention stays in bf16
-    /// under fp8 training (Transformer Engine and torchao cast only the linear layers).
-    pub fn attention_rate(&self, kernel: super::AttentionKernel, matmul: f64) -> f64 {
-        let share = match kernel {
-            super::AttentionKernel::Flash1 => self.flash1_share,
-            super::AttentionKernel::Flash => self.flash2_share,
-            super::AttentionKernel::Flash3 => self.flash3_share.or(self.flash2_share),
-            super::AttentionKernel::Unfused => None,
-        };
-        share.map_or(matmul, |s| (s * self.peak_bf16).min(matmul))
+    /// Dense peak at `dtype`.
+    pub fn peak(&self, dtype: Dtype) -> Result<f64, CalcError> {
+        self.rates(dtype).map(|r| r.peak)
     }
 
-    /// Achievable matmul rate at `dtype`; where no fp8 MAMF is published, the bf16 share of
-    /// peak is applied to the fp8 peak.
+    /// The share of the bf16 peak that `kernel` reaches on this GPU, when one is published;
+    /// Hopper kernels fall back to the `FlashAttention-2` figure.
+    pub fn attention_share(&self, kernel: super::AttentionKernel) -> Option<f64> {
+        let a = self.attention;
+        match kernel {
+            super::AttentionKernel::Flash1 => a.flash1,
+            super::AttentionKernel::Flash => a.flash2,
+            super::AttentionKernel::Flash3 => a.flash3.or(a.flash2),
+            super::AttentionKernel::Unfused => None,
+        }
+    }
+
+    /// The rate of the attention core: the kernel's share × the bf16 peak when published for
+    /// this GPU, else `matmul` (the calibrated bf16 GEMM rate). Attention stays in bf16 under fp8
+    /// training (Transformer Engine and torchao cast only the linear layers).
+    pub fn attention_rate(&self, kernel: super::AttentionKernel, matmul: f64) -> f64 {
+        self.attention_share(kernel)
+            .map_or(matmul, |s| (s * self.bf16.peak).min(matmul))
+    }
+
+    /// Achievable matmul rate at `dtype`.
     pub fn achievable(&self, dtype: Dtype) -> Result<f64, CalcError> {
-        let peak = self.peak(dtype)?;
-        Ok(match dtype {
-            Dtype::Bf16 | Dtype::Fp16 => self.mamf_bf16,
-            Dtype::Fp8 => self
-                .mamf_fp8
-                .unwrap_or(peak * self.mamf_bf16 / self.peak_bf16),
-        })
+        self.rates(dtype).map(|r| r.mamf)
     }
 }

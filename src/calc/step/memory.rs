@@ -155,7 +155,7 @@ pub fn memory(input: &StepInput) -> MemoryReport {
         recompute_working_bytes_per_gpu: working,
         logits_bytes_per_gpu: logits,
         total_bytes_per_gpu: total,
-        capacity_bytes: input.gpu.hbm_bytes,
-        fits: total <= input.gpu.hbm_bytes,
+        capacity_bytes: input.gpu.hbm.bytes,
+        fits: total <= input.gpu.hbm.bytes,
     }
 }

@@ -126,33 +126,33 @@ fn setup(input: &StepInput, r: &StepReport) -> Vec<Bi> {
 }
 
 fn attention_rate_text(input: &StepInput) -> Bi {
-    let g = input.gpu;
-    match input.attention {
-        AttentionKernel::Unfused => bi!(
+    let kernel = input.attention;
+    if kernel == AttentionKernel::Unfused {
+        return bi!(
             "unfused: batched GEMMs at min(R, d × B_hbm·e), as each moves one 2-byte score per 2·d FLOPs",
             "unfused：批量 GEMM，速率取 min(R, d × B_hbm·e)，因为每 2·d 次浮点运算要读写一个 2 字节的 score"
-        ),
-        kernel => match (kernel, g.flash2_share, g.flash3_share) {
-            (AttentionKernel::Flash3, _, Some(share)) => {
-                bi!("flash3: {share} × bf16 peak", "flash3：{share} × bf16 峰值")
-            }
-            (AttentionKernel::Flash1, _, _) if g.flash1_share.is_some() => {
-                let share = g.flash1_share.unwrap_or_default();
-                bi!(
-                    "FlashAttention-1 class: {share} × bf16 peak",
-                    "FlashAttention-1 级：{share} × bf16 峰值"
-                )
-            }
-            (_, Some(share), _) => bi!(
-                "FlashAttention-2 class: {share} × bf16 peak",
-                "FlashAttention-2 级：{share} × bf16 峰值"
-            ),
-            _ => bi!(
-                "no published attention-kernel rate for this GPU: the matmul rate R",
-                "这款 GPU 没有公开的注意力核速率：按矩阵乘速率 R 计"
-            ),
-        },
+        );
     }
+    let Some(share) = input.gpu.attention_share(kernel) else {
+        return bi!(
+            "no published attention-kernel rate for this GPU: the matmul rate R",
+            "这款 GPU 没有公开的注意力核速率：按矩阵乘速率 R 计"
+        );
+    };
+    let class = match kernel {
+        AttentionKernel::Flash1 => "FlashAttention-1",
+        AttentionKernel::Flash3 if input.gpu.attention.flash3.is_some() => "flash3",
+        _ => "FlashAttention-2",
+    };
+    let (en, zh) = if class == "flash3" {
+        (": ", "：")
+    } else {
+        (" class: ", " 级：")
+    };
+    bi!(
+        "{class}{en}{share} × bf16 peak",
+        "{class}{zh}{share} × bf16 峰值"
+    )
 }
 
 fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
@@ -163,11 +163,11 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
         format::flop_rate(c.peak),
         format::flop_rate(c.rate),
     );
-    let (eff, hbm_eff) = (g.matmul_efficiency, g.hbm_efficiency);
+    let (eff, hbm_eff) = (g.fit.matmul, g.fit.hbm);
     let (hbm_peak, hbm, capacity, source) = (
-        format::rate_short(g.hbm_bandwidth),
+        format::rate_short(g.hbm.bandwidth),
         format::rate_short(c.hbm),
-        format::bytes_short(g.hbm_bytes),
+        format::bytes_short(g.hbm.bytes),
         g.source,
     );
     let attention = format::flop_rate(c.attention);

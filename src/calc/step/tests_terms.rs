@@ -124,7 +124,7 @@ fn fsdp_gradient_passes_cost_hbm_time_per_micro_batch() {
     let two = llama8b(&[]);
     let one = llama8b(&[("fsdp", "1")]);
     let params = step(&two).memory.params_per_gpu;
-    let hbm = two.gpu.hbm_bandwidth * HBM_EFFICIENCY;
+    let hbm = two.gpu.hbm.bandwidth * HBM_EFFICIENCY;
     assert!(close(comm::fsdp_grad_bytes(&two, params), 6.0 * params));
     assert!(close(comm::fsdp_grad_bytes(&one, params), 14.0 * params));
     // FSDP1's pre-divide is the only difference between the two: 8 B per parameter.
