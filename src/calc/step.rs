@@ -9,6 +9,9 @@
 //! t_stage = L/p · (matmul / R + bytes / (B_hbm·e) + TP + exposed CP) + recomputation
 //! ```
 //!
+//! When p does not divide L, the stages hold ⌈L/p⌉ or ⌊L/p⌋ layers with the last (logits) stage
+//! on the smaller share, and the slower of the fullest stage and the last sets the pace.
+//!
 //! R is the GPU's achievable matmul rate (MAMF) times that GPU's calibrated efficiency; memory-bound
 //! kernels run at the HBM bandwidth times an assumed efficiency. What naive composition misses,
 //! and this keeps: the memory-bound kernels, recomputation, TP collectives on the critical path,
@@ -39,7 +42,7 @@ pub use model::{MODELS, ModelPreset, Shape};
 /// Share of the achievable (MAMF) matmul rate that a training step's GEMMs reach end to end, for
 /// a GPU with no calibration run bundled (B200, GB200, MI300X). The A100 and H100 have their own
 /// values, fitted on their calibration runs (`gpu::A100_EFFICIENCY`, `gpu::H100_EFFICIENCY`,
-/// 0.88 and 0.89); this is the value an earlier pooled fit of both found, kept as no run of these
+/// 0.88 and 0.85); this is the value an earlier pooled fit of both found, kept as no run of these
 /// GPUs is bundled to refit it.
 pub const MATMUL_EFFICIENCY: f64 = 0.87;
 
@@ -107,9 +110,53 @@ struct Rates {
     hbm: f64,
 }
 
-fn stage(input: &StepInput, r: Rates) -> Stage {
+impl Stage {
+    /// The same stage with `layers` layers (every term is per layer).
+    fn times(self, layers: f64) -> Stage {
+        Stage {
+            forward: self.forward * layers,
+            backward: self.backward * layers,
+            matmul: self.matmul * layers,
+            attention: self.attention * layers,
+            memory: self.memory * layers,
+            tp: self.tp * layers,
+            cp: self.cp * layers,
+            recompute: self.recompute * layers,
+        }
+    }
+}
+
+/// The stage the pipeline runs at, from one layer's times and the logits' (matmul, bytes)
+/// seconds: the last stage (its layers and the logits) unless an uneven split leaves a fuller
+/// stage slower still; the logits' seconds come back zero when that fuller stage sets the pace.
+fn slowest_stage(input: &StepInput, one: Stage, logits: (f64, f64)) -> (Stage, f64, f64) {
+    let (fullest, last) = input.stage_layers();
+    let per_layer = one.forward + one.backward;
+    if fullest * per_layer > last * per_layer + logits.0 + logits.1 {
+        (one.times(fullest), 0.0, 0.0)
+    } else {
+        (one.times(last), logits.0, logits.1)
+    }
+}
+
+/// The DP traffic of a step before overlap, the part left exposed, and NCCL's SM share.
+fn dp_times(input: &StepInput, s: &Stage, params: f64) -> (f64, f64, f64) {
+    let m = input.micro_batches() as f64;
+    let dp = comm::dp(input, params);
+    let (total, exposed) = if dp.per_microbatch {
+        let exposed = comm::zero3_exposed(input, &dp, params, s.forward, s.backward);
+        (m * (2.0 * dp.params + dp.grads), m * exposed)
+    } else {
+        let exposed = (dp.grads - s.backward).max(0.0) + (dp.params - s.forward).max(0.0);
+        (dp.grads + dp.params, exposed)
+    };
+    (total, exposed, comm::nccl_sm_share(input, &dp, params))
+}
+
+/// One micro-batch through one layer of one stage.
+fn layer(input: &StepInput, r: Rates) -> Stage {
     let w = work::layer(input);
-    let layers = input.layers_per_stage();
+    let layers = 1.0;
     let (tp, tp_again) = comm::tp_per_layer(input);
     let (ring_forward, ring_backward) = comm::cp_per_layer(input);
     let (attention_forward, attention_backward) =
@@ -163,7 +210,7 @@ pub fn step(input: &StepInput) -> StepReport {
     let peak = input.gpu.peak(input.dtype).unwrap_or(input.gpu.bf16.peak);
     let hbm = input.gpu.hbm.bandwidth * input.gpu.fit.hbm;
     let attention = attention_rate(input, bf16_rate, hbm);
-    let s = stage(
+    let one = layer(
         input,
         Rates {
             matmul: rate,
@@ -172,22 +219,17 @@ pub fn step(input: &StepInput) -> StepReport {
         },
     );
     let lg = work::logits(input);
-    let logits_matmul = lg.train_flops() / bf16_rate;
-    let logits_bytes = lg.train_bytes() / hbm;
+    let (s, logits_matmul, logits_bytes) = slowest_stage(
+        input,
+        one,
+        (lg.train_flops() / bf16_rate, lg.train_bytes() / hbm),
+    );
     let m = input.micro_batches() as f64;
     let bubble_stages = (input.pp as f64 - 1.0) / input.interleave as f64;
     let per_mb = s.forward + s.backward;
     let memory = memory::memory(input);
     let params = memory.params_per_gpu;
-    let dp = comm::dp(input, params);
-    let (dp_total, dp_exposed) = if dp.per_microbatch {
-        let exposed = comm::zero3_exposed(input, &dp, params, s.forward, s.backward);
-        (m * (2.0 * dp.params + dp.grads), m * exposed)
-    } else {
-        let exposed = (dp.grads - s.backward).max(0.0) + (dp.params - s.forward).max(0.0);
-        (dp.grads + dp.params, exposed)
-    };
-    let nccl_share = comm::nccl_sm_share(input, &dp, params);
+    let (dp_total, dp_exposed, nccl_share) = dp_times(input, &s, params);
     let updated = if input.zero == crate::calc::memory::Stage::Dp {
         params
     } else {

@@ -81,11 +81,18 @@ pub(super) fn layout(input: &mut StepInput) -> Result<(), CalcError> {
 #[allow(clippy::many_single_char_names)] // the names are the formula's symbols (N, t, p, c, d)
 fn warn(input: &mut StepInput) {
     let (l, p, v) = (input.shape.layers, input.pp, input.interleave);
-    if l % (p * v) != 0 {
+    if l % p != 0 {
+        let (fullest, last) = (l.div_ceil(p), l / p);
+        input.warnings.push(bi!(
+            "{l} layers do not split evenly over PP {p}: stages hold {fullest} or {last} layers, the last stage (which also computes the logits) {last}; the pipeline runs at the slower of the fullest stage and the last, and L/p in the terms is that stage's layers",
+            "{l} 层不能均分到 PP {p}：各级放 {fullest} 或 {last} 层，最后一级（还要算 logits）放 {last} 层；流水线按层数最多的一级和最后一级中较慢的那个走，各项里的 L/p 就是那一级的层数"
+        ));
+    } else if l % (p * v) != 0 {
         let average = format!("{:.2}", l as f64 / (p * v) as f64);
         input.warnings.push(bi!(
-            "{l} layers do not split evenly over PP {p} x interleave {v}: the average {average} layers per chunk is used; the fullest stage is slower",
-            "{l} 层不能均分到 PP {p} x 交错 {v}：按每块平均 {average} 层计算；层数最多的那一级会更慢"
+            "the {} layers of a stage do not split evenly into {v} interleaved chunks: the bubble uses the average chunk of {average} layers",
+            "每级的 {} 层不能均分成 {v} 个交错块：气泡按平均每块 {average} 层计算",
+            l / p
         ));
     }
     if v > 1 && !input.micro_batches().is_multiple_of(p) {

@@ -334,4 +334,19 @@ impl StepInput {
     pub fn layers_per_stage(&self) -> f64 {
         self.shape.layers as f64 / self.pp as f64
     }
+
+    /// Layers on the fullest stage and on the last stage (the one that also computes the
+    /// logits) when the layers are split as evenly as whole layers allow and the last stage
+    /// takes the smaller share, as Llama 3 did (Dubey et al. 2024, §3.3.2: one layer fewer on
+    /// the first and last stages) and `DeepSpeed`'s `type:transformer` partition does (the
+    /// remainder goes to the first stages). Both are L/p when p divides L.
+    pub fn stage_layers(&self) -> (f64, f64) {
+        let (l, p) = (self.shape.layers, self.pp);
+        if l % p == 0 {
+            let even = (l / p) as f64;
+            (even, even)
+        } else {
+            (l.div_ceil(p) as f64, (l / p) as f64)
+        }
+    }
 }

@@ -18,6 +18,41 @@ fn fields(extra: &[(&'static str, &str)]) -> StepInput {
     parse(extra, &[("global-batch", "64"), ("gpus", "64")]).expect("valid")
 }
 
+/// The step on two pipeline stages of a model with `layers` layers and a `vocab`-word output.
+fn two_stages(layers: &str, vocab: &str) -> StepReport {
+    let pairs = [
+        ("layers", layers),
+        ("hidden", "2048"),
+        ("heads", "16"),
+        ("vocab", vocab),
+        ("seq", "2048"),
+        ("pp", "2"),
+    ];
+    step(&parse(&pairs, &[("global-batch", "8"), ("gpus", "2")]).expect("valid"))
+}
+
+/// An uneven split runs at its slowest stage: with 9 layers on 2 stages (5 and 4, the last also
+/// computing the logits), a large output layer makes the last stage the slower one, so the step
+/// computes what 8 layers' last stage does; a small one leaves the 5-layer stage slower, so the
+/// step computes 5 layers without the logits, just under 10 layers' 5 plus the logits.
+#[test]
+fn an_uneven_split_runs_at_its_slowest_stage() {
+    let compute = |layers, vocab| two_stages(layers, vocab).breakdown.compute;
+    // Logits 2·h·V = 1 GFLOP a token against 24·h² ≈ 0.1 GFLOP a layer: ten layers' worth.
+    assert!(close(compute("9", "256000"), compute("8", "256000")));
+    // Logits 2·h·V = 4 MFLOP a token: 4% of a layer.
+    let (eight, nine, ten) = (
+        compute("8", "1000"),
+        compute("9", "1000"),
+        compute("10", "1000"),
+    );
+    assert!(nine < ten && nine > eight);
+    assert!(ten - nine < 0.1 * (nine - eight), "{eight} {nine} {ten}");
+    let report = two_stages("9", "1000");
+    let warning = report.warnings[0].en();
+    assert!(warning.contains("stages hold 5 or 4 layers"), "{warning}");
+}
+
 fn gpt3(extra: &[(&'static str, &str)]) -> StepInput {
     let mut all = vec![
         ("model", "gpt3-175b"),
