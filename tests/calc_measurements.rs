@@ -164,6 +164,7 @@ fn rows() -> Vec<Row> {
         rows.push(Row {
             setup: m.setup.clone(),
             expected: report
+                .io
                 .expected_write_seconds
                 .expect("a bandwidth was given"),
             measured: parse_duration(&m.measured_write).expect(&m.setup),
