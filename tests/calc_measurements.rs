@@ -165,8 +165,8 @@ fn rows() -> Vec<Row> {
             setup: m.setup.clone(),
             expected: report
                 .io
-                .expected_write_seconds
-                .expect("a bandwidth was given"),
+                .expect("a bandwidth was given")
+                .expected_write_seconds,
             measured: parse_duration(&m.measured_write).expect(&m.setup),
             split: split(m.calibration, m.held_out),
             check: m.check,

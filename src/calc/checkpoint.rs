@@ -12,6 +12,7 @@ pub use recipe::Recipe;
 pub use report::checkpoint;
 
 use crate::calc::Form;
+use crate::calc::group::{self, Group};
 use crate::calc::ids::{Ids, enum_ids};
 use crate::calc::link::{LinkSpec, Role, link_or_rate, storage_or_rate, with_efficiency};
 
@@ -221,33 +222,53 @@ pub struct CheckpointReport {
     pub recipe: Option<Recipe>,
     pub bytes_per_param: f64,
     pub size_bytes: f64,
-    #[serde(flatten)]
-    pub io: IoTimes,
-    #[serde(flatten)]
-    pub async_copy: AsyncCopy,
+    /// `None` when no tier of the write path is given.
+    #[serde(flatten, serialize_with = "group::flat")]
+    pub io: Option<IoTimes>,
+    /// `None` without `--gpus`.
+    #[serde(flatten, serialize_with = "group::flat")]
+    pub async_copy: Option<AsyncCopy>,
     #[serde(flatten)]
     pub interval: Interval,
     pub steps: Vec<Bi>,
 }
 
-/// Write and read times through the write path; all `None` when no tier is given.
+/// Write and read times through the write path, each through its slowest tier.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct IoTimes {
-    pub write_seconds: Option<f64>,
-    pub read_seconds: Option<f64>,
-    pub expected_write_seconds: Option<f64>,
-    pub expected_read_seconds: Option<f64>,
+    pub write_seconds: f64,
+    pub read_seconds: f64,
+    pub expected_write_seconds: f64,
+    pub expected_read_seconds: f64,
     /// The slowest tier at expected bandwidth.
-    pub bottleneck: Option<Tier>,
+    pub bottleneck: Tier,
+}
+
+impl Group for IoTimes {
+    const FIELDS: &'static [&'static str] = &[
+        "write_seconds",
+        "read_seconds",
+        "expected_write_seconds",
+        "expected_read_seconds",
+        "bottleneck",
+    ];
 }
 
 /// An async checkpoint's cost: the device-to-host copy training waits for, and the pinned
-/// host memory it needs. All `None` without `--gpus`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+/// host memory it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct AsyncCopy {
-    pub async_blocking_seconds: Option<f64>,
-    pub expected_async_blocking_seconds: Option<f64>,
-    pub host_memory_bytes_per_node: Option<f64>,
+    pub async_blocking_seconds: f64,
+    pub expected_async_blocking_seconds: f64,
+    pub host_memory_bytes_per_node: f64,
+}
+
+impl Group for AsyncCopy {
+    const FIELDS: &'static [&'static str] = &[
+        "async_blocking_seconds",
+        "expected_async_blocking_seconds",
+        "host_memory_bytes_per_node",
+    ];
 }
 
 /// The checkpoint interval (Young, Daly) and what it costs.

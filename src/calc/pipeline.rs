@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::calc::Form;
 use crate::calc::activation::Activation;
+use crate::calc::group::{self, Group};
 use crate::calc::link::{LinkSpec, link_or_bw};
 use crate::calc::{CalcError, HardwareTable, TransferInput, transfer, units};
 use crate::text::Bi;
@@ -155,8 +156,9 @@ pub struct PipelineReport {
     pub schedule: Schedule,
     #[serde(flatten)]
     pub bubble: Bubble,
-    #[serde(flatten)]
-    pub times: StepTimes,
+    /// `None` without stage times.
+    #[serde(flatten, serialize_with = "group::flat")]
+    pub times: Option<StepTimes>,
     #[serde(flatten)]
     pub p2p: P2pCost,
     pub steps: Vec<Bi>,
@@ -186,16 +188,26 @@ impl Bubble {
     }
 }
 
-/// Seconds of one step; all `None` without stage times.
+/// Seconds of one step, from the stage times.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct StepTimes {
-    pub forward_seconds: Option<f64>,
-    pub backward_seconds: Option<f64>,
+    pub forward_seconds: f64,
+    pub backward_seconds: f64,
     /// m x (forward + backward).
-    pub ideal_seconds: Option<f64>,
+    pub ideal_seconds: f64,
     /// (p-1) x (forward + backward) / v.
-    pub bubble_seconds: Option<f64>,
-    pub step_seconds: Option<f64>,
+    pub bubble_seconds: f64,
+    pub step_seconds: f64,
+}
+
+impl Group for StepTimes {
+    const FIELDS: &'static [&'static str] = &[
+        "forward_seconds",
+        "backward_seconds",
+        "ideal_seconds",
+        "bubble_seconds",
+        "step_seconds",
+    ];
 }
 
 /// The point-to-point traffic of an inner stage: sizes need the activation, seconds the link.
@@ -221,7 +233,6 @@ pub struct P2pCost {
 pub fn pipeline(input: &PipelineInput) -> PipelineReport {
     let schedule = input.schedule;
     let (p, m, v) = schedule.pmv();
-    let slot = input.times.map(|t| t.forward + t.backward);
     let message = input.activation.map(|a| a.bytes());
     let messages = schedule.messages_per_step();
     let p2p = input.link.as_ref().zip(message).map(|(link, size)| {
@@ -235,13 +246,16 @@ pub fn pipeline(input: &PipelineInput) -> PipelineReport {
     let mut report = PipelineReport {
         schedule,
         bubble: Bubble::of(schedule),
-        times: StepTimes {
-            forward_seconds: input.times.map(|t| t.forward),
-            backward_seconds: input.times.map(|t| t.backward),
-            ideal_seconds: slot.map(|s| m * s),
-            bubble_seconds: slot.map(|s| (p - 1.0) * s / v),
-            step_seconds: slot.map(|s| m * s + (p - 1.0) * s / v),
-        },
+        times: input.times.map(|t| {
+            let slot = t.forward + t.backward;
+            StepTimes {
+                forward_seconds: t.forward,
+                backward_seconds: t.backward,
+                ideal_seconds: m * slot,
+                bubble_seconds: (p - 1.0) * slot / v,
+                step_seconds: m * slot + (p - 1.0) * slot / v,
+            }
+        }),
         p2p: P2pCost {
             message_bytes: message,
             messages_per_step: messages,

@@ -47,32 +47,35 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
         ..Outcome::default()
     };
     outcome.row(Bi::new("size", "大小"), format::bytes(report.size_bytes));
-    if report.io.write_seconds.is_some() {
+    if let Some(io) = report.io {
         outcome.pair(
             Bi::new("write", "写入"),
-            time(report.io.write_seconds),
-            time(report.io.expected_write_seconds),
+            format::duration(io.write_seconds),
+            format::duration(io.expected_write_seconds),
         );
         outcome.pair(
             Bi::new("read", "读取"),
-            time(report.io.read_seconds),
-            time(report.io.expected_read_seconds),
+            format::duration(io.read_seconds),
+            format::duration(io.expected_read_seconds),
         );
-        outcome.row(
-            Bi::new("bottleneck", "瓶颈"),
-            report.io.bottleneck.map(Tier::name_bi).unwrap_or_default(),
-        );
+        outcome.row(Bi::new("bottleneck", "瓶颈"), io.bottleneck.name_bi());
     }
-    if let Some(bytes) = report.async_copy.host_memory_bytes_per_node {
+    if let Some(copy) = report.async_copy {
         outcome.row(
             Bi::new("host memory", "主机内存"),
-            crate::bi!("{b} per node", "每节点 {b}", b = format::bytes(bytes)),
+            crate::bi!(
+                "{b} per node",
+                "每节点 {b}",
+                b = format::bytes(copy.host_memory_bytes_per_node)
+            ),
         );
     }
     for (label, value) in [
         (
             Bi::new("async block", "异步阻塞"),
-            report.async_copy.expected_async_blocking_seconds,
+            report
+                .async_copy
+                .map(|copy| copy.expected_async_blocking_seconds),
         ),
         (
             Bi::new("Young interval", "Young 间隔"),

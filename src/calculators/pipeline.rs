@@ -77,14 +77,14 @@ fn headline(report: &calc::PipelineReport) -> Vec<Row> {
         one(Bi::new("bubble, of ideal compute", "bubble 占理想计算"), format::percent(report.bubble.bubble_fraction)),
         one(Bi::new("bubble, of the step", "bubble 占整步"), format::percent(report.bubble.bubble_share_of_step)),
     ];
-    if let (Some(step), Some(bubble)) = (report.times.step_seconds, report.times.bubble_seconds) {
+    if let Some(times) = report.times {
         headline.push(one(
             Bi::new("step time", "单步耗时"),
-            format::duration(step),
+            format::duration(times.step_seconds),
         ));
         headline.push(one(
             Bi::new("of which bubble", "其中 bubble"),
-            format::duration(bubble),
+            format::duration(times.bubble_seconds),
         ));
     }
     if let Some(bytes) = report.p2p.message_bytes {
@@ -131,13 +131,16 @@ fn step_parts(report: &calc::PipelineReport) -> Chart {
     let title = Bi::new("one step: compute and bubble", "单步构成：计算与 bubble");
     let compute = Bi::new("compute", "计算");
     let bubble_label = Bi::same("bubble");
-    match (report.times.ideal_seconds, report.times.bubble_seconds) {
-        (Some(ideal), Some(bubble)) => Chart::parts(
+    match report.times {
+        Some(times) => Chart::parts(
             title,
             Unit::Seconds,
-            [(compute, ideal), (bubble_label, bubble)],
+            [
+                (compute, times.ideal_seconds),
+                (bubble_label, times.bubble_seconds),
+            ],
         ),
-        _ => Chart::parts(
+        None => Chart::parts(
             title,
             Unit::Percent,
             [

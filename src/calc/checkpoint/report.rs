@@ -46,11 +46,16 @@ pub fn checkpoint(input: &CheckpointInput) -> CheckpointReport {
     let size = input.size_bytes();
     let mut steps = vec![size_step(input, size)];
     let stages = stages(input);
-    let time = |key: fn(&Stage) -> f64| slowest(&stages, key).map(|s| size / key(s));
-    let (write, expected_write) = (time(|s| s.write), time(|s| s.expected_write));
-    let (read, expected_read) = (time(|s| s.read), time(|s| s.expected_read));
-    let slow = slowest(&stages, |s| s.expected_write);
-    let bottleneck = slow.map(|s| s.tier);
+    let io = slowest(&stages, |s| s.expected_write).map(|slow| {
+        let time = |key: fn(&Stage) -> f64| size / key(slowest(&stages, key).unwrap_or(slow));
+        IoTimes {
+            write_seconds: time(|s| s.write),
+            read_seconds: time(|s| s.read),
+            expected_write_seconds: time(|s| s.expected_write),
+            expected_read_seconds: time(|s| s.expected_read),
+            bottleneck: slow.tier,
+        }
+    });
     for stage in &stages {
         let (name, zh) = stage.tier.names();
         steps.push(crate::bi!(
@@ -62,16 +67,15 @@ pub fn checkpoint(input: &CheckpointInput) -> CheckpointReport {
             er = format::rate_short(stage.expected_read)
         ));
     }
-    if let (Some(stage), Some(w), Some(ew), Some(er)) = (slow, write, expected_write, expected_read)
-    {
-        let (name, zh) = stage.tier.names();
+    if let Some(io) = io {
+        let (name, zh) = io.bottleneck.names();
         steps.push(crate::bi!(
             "write time = S / slowest stage = {s} / … = {w} spec, {ew} expected; bottleneck: {name}; read {er} expected",
             "写入时间 = S / 最慢环节 = {s} / … = 规格 {w}，预期 {ew}；瓶颈：{zh}；读取预期 {er}",
             s = format::bytes_short(size),
-            w = format::duration(w),
-            ew = format::duration(ew),
-            er = format::duration(er)
+            w = format::duration(io.write_seconds),
+            ew = format::duration(io.expected_write_seconds),
+            er = format::duration(io.expected_read_seconds)
         ));
     } else {
         steps.push(Bi::new(
@@ -80,20 +84,17 @@ pub fn checkpoint(input: &CheckpointInput) -> CheckpointReport {
         ));
     }
     let async_copy = async_copy(input, size, &mut steps);
-    let checkpoint_seconds = input.interval.checkpoint_seconds.or(expected_write);
+    let checkpoint_seconds = input
+        .interval
+        .checkpoint_seconds
+        .or(io.map(|t| t.expected_write_seconds));
     let mtbf = mtbf(input, &mut steps);
     let mut report = CheckpointReport {
         params: input.params,
         recipe: input.recipe,
         bytes_per_param: input.bytes_per_param,
         size_bytes: size,
-        io: IoTimes {
-            write_seconds: write,
-            read_seconds: read,
-            expected_write_seconds: expected_write,
-            expected_read_seconds: expected_read,
-            bottleneck,
-        },
+        io,
         async_copy,
         interval: Interval {
             checkpoint_seconds,
@@ -138,10 +139,8 @@ fn size_step(input: &CheckpointInput, size: f64) -> Bi {
 }
 
 /// Async checkpoint: each GPU copies its shard to host memory over its own PCIe link.
-fn async_copy(input: &CheckpointInput, size: f64, steps: &mut Vec<Bi>) -> AsyncCopy {
-    let Some(gpus) = input.gpus else {
-        return AsyncCopy::default();
-    };
+fn async_copy(input: &CheckpointInput, size: f64, steps: &mut Vec<Bi>) -> Option<AsyncCopy> {
+    let gpus = input.gpus?;
     let shard = size / gpus as f64;
     let pcie = &input.pcie;
     let (spec, expected) = (shard / pcie.bandwidth, shard / pcie.expected_bandwidth());
@@ -176,11 +175,11 @@ fn async_copy(input: &CheckpointInput, size: f64, steps: &mut Vec<Bi>) -> AsyncC
             "异步需要锁页主机内存存放本节点分片的完整副本：{total} / {nodes} 个节点{derived_zh} = 每节点 {host_text}（双缓冲则翻倍）"
         ),
     ));
-    AsyncCopy {
-        async_blocking_seconds: Some(spec),
-        expected_async_blocking_seconds: Some(expected),
-        host_memory_bytes_per_node: Some(host),
-    }
+    Some(AsyncCopy {
+        async_blocking_seconds: spec,
+        expected_async_blocking_seconds: expected,
+        host_memory_bytes_per_node: host,
+    })
 }
 
 fn mtbf(input: &CheckpointInput, steps: &mut Vec<Bi>) -> Option<f64> {

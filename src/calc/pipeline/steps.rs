@@ -56,12 +56,7 @@ pub(super) fn explain(input: &PipelineInput, r: &PipelineReport) -> Vec<Bi> {
 }
 
 fn time_lines(input: &PipelineInput, r: &PipelineReport) -> Vec<Bi> {
-    let (Some(times), Some(ideal), Some(bubble), Some(step)) = (
-        input.times,
-        r.times.ideal_seconds,
-        r.times.bubble_seconds,
-        r.times.step_seconds,
-    ) else {
+    let (Some(times), Some(seconds)) = (input.times, r.times) else {
         return vec![Bi::new(
             "no stage times given: add --t-fwd (and --t-bwd, default 2 × forward) for seconds",
             "没有给出 stage 耗时：要算秒数，请加 --t-fwd（以及 --t-bwd，默认为前向的 2 倍）",
@@ -89,9 +84,9 @@ fn time_lines(input: &PipelineInput, r: &PipelineReport) -> Vec<Bi> {
         crate::bi!(
             "step = m·(t_f+t_b) + (p-1)·(t_f+t_b)/v = {i} + {bu} = {s}",
             "整步 = m·(t_f+t_b) + (p-1)·(t_f+t_b)/v = {i} + {bu} = {s}",
-            i = format::duration(ideal),
-            bu = format::duration(bubble),
-            s = format::duration(step)
+            i = format::duration(seconds.ideal_seconds),
+            bu = format::duration(seconds.bubble_seconds),
+            s = format::duration(seconds.step_seconds)
         ),
     ]
 }

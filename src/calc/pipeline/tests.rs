@@ -40,12 +40,12 @@ fn the_cards_bubbles() {
 fn seconds_from_stage_times() {
     // t_f = 10 ms, t_b = 2 × 10 ms: ideal 64 × 30 ms = 1.92 s, bubble 15 × 30 ms = 0.45 s.
     let r = run(&card().with("t-fwd", "10 ms")).expect("valid");
-    assert!(close(r.times.backward_seconds.expect("b"), 0.02));
-    assert!(close(r.times.ideal_seconds.expect("i"), 1.92));
-    assert!(close(r.times.bubble_seconds.expect("b"), 0.45));
-    assert!(close(r.times.step_seconds.expect("s"), 2.37));
+    assert!(close(r.times.expect("b").backward_seconds, 0.02));
+    assert!(close(r.times.expect("i").ideal_seconds, 1.92));
+    assert!(close(r.times.expect("b").bubble_seconds, 0.45));
+    assert!(close(r.times.expect("s").step_seconds, 2.37));
     assert!(close(
-        r.times.bubble_seconds.expect("b") / r.times.step_seconds.expect("s"),
+        r.times.expect("b").bubble_seconds / r.times.expect("s").step_seconds,
         r.bubble.bubble_share_of_step
     ));
     let r = run(&card()
@@ -54,7 +54,7 @@ fn seconds_from_stage_times() {
         .with("interleave", "4"))
     .expect("valid");
     assert!(close(
-        r.times.bubble_seconds.expect("b"),
+        r.times.expect("b").bubble_seconds,
         15.0 * 0.035 / 4.0
     ));
 }
@@ -96,4 +96,10 @@ proptest! {
         prop_assert!(bubble(p, m, v + 1).bubble.bubble_fraction < r.bubble.bubble_fraction);
         prop_assert!(bubble(p + 1, m, v).bubble.bubble_fraction > r.bubble.bubble_fraction);
     }
+}
+
+#[test]
+fn step_times_name_their_json_fields() {
+    let r = run(&card().with("t-fwd", "10ms")).expect("times");
+    crate::calc::group::assert_fields(&r.times.expect("step times"));
 }
