@@ -21,6 +21,7 @@ pub mod expression;
 pub mod fabric;
 pub mod form;
 pub mod format;
+pub mod group;
 pub mod hardware;
 pub mod ids;
 pub mod layout;

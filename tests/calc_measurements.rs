@@ -164,8 +164,9 @@ fn rows() -> Vec<Row> {
         rows.push(Row {
             setup: m.setup.clone(),
             expected: report
-                .expected_write_seconds
-                .expect("a bandwidth was given"),
+                .io
+                .expect("a bandwidth was given")
+                .expected_write_seconds,
             measured: parse_duration(&m.measured_write).expect(&m.setup),
             split: split(m.calibration, m.held_out),
             check: m.check,

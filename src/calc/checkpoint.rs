@@ -12,6 +12,8 @@ pub use recipe::Recipe;
 pub use report::checkpoint;
 
 use crate::calc::Form;
+use crate::calc::group::{self, Group};
+use crate::calc::ids::{Ids, enum_ids};
 use crate::calc::link::{LinkSpec, Role, link_or_rate, storage_or_rate, with_efficiency};
 
 /// GPUs per node assumed when `--nodes` is not given: an HGX/DGX server.
@@ -28,16 +30,76 @@ pub struct CheckpointInput {
     pub params: f64,
     pub recipe: Option<Recipe>,
     pub bytes_per_param: f64,
-    pub storage: Option<LinkSpec>,
+    pub path: WritePath,
     pub nodes: usize,
     /// True when `nodes` was derived from `gpus` (8 per node) rather than given.
     pub nodes_derived: bool,
-    pub node_link: Option<LinkSpec>,
-    pub nvme: Option<LinkSpec>,
     pub gpus: Option<usize>,
+    /// Each GPU's link to host memory, for the async copy.
     pub pcie: LinkSpec,
+    pub interval: IntervalInput,
+}
+
+/// The tiers a checkpoint is written through; the slowest one given is the bottleneck.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WritePath {
+    /// Shared storage, aggregate over the job.
+    pub storage: Option<LinkSpec>,
+    /// One node's network link; every node writes its shards in parallel.
+    pub node_link: Option<LinkSpec>,
+    /// One node's local NVMe; every node writes in parallel.
+    pub nvme: Option<LinkSpec>,
+}
+
+impl WritePath {
+    /// Each tier given, with how many of its links carry the checkpoint side by side.
+    pub fn tiers(&self, nodes: usize) -> Vec<(Tier, &LinkSpec, f64)> {
+        let nodes = nodes as f64;
+        [
+            (Tier::Storage, &self.storage, 1.0),
+            (Tier::Network, &self.node_link, nodes),
+            (Tier::Nvme, &self.nvme, nodes),
+        ]
+        .into_iter()
+        .filter_map(|(tier, link, copies)| Some((tier, link.as_ref()?, copies)))
+        .collect()
+    }
+}
+
+enum_ids! {
+    /// A tier of the write path (the `bottleneck` of the report).
+    pub enum Tier {
+        Storage = "storage",
+        Network = "network",
+        Nvme = "nvme",
+    }
+}
+
+impl Tier {
+    /// The tier's name in English (its id) and Chinese.
+    pub fn names(self) -> (&'static str, &'static str) {
+        let zh = match self {
+            Tier::Storage => "存储",
+            Tier::Network => "网络",
+            Tier::Nvme => "NVMe",
+        };
+        (self.id(), zh)
+    }
+
+    pub fn name_bi(self) -> Bi {
+        let (en, zh) = self.names();
+        Bi::new(en, zh)
+    }
+}
+
+/// What the checkpoint interval is computed from: the checkpoint cost C and the job MTBF M.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct IntervalInput {
+    /// C, when given rather than taken from the expected write time.
     pub checkpoint_seconds: Option<f64>,
+    /// M of the whole job.
     pub mtbf_seconds: Option<f64>,
+    /// M of one GPU, scaled to the job by its GPU count.
     pub gpu_mtbf_seconds: Option<f64>,
 }
 
@@ -75,18 +137,22 @@ impl CheckpointInput {
             params: units::parse_params(f.text("params"))?,
             recipe,
             bytes_per_param,
-            storage,
+            path: WritePath {
+                storage,
+                node_link: link(f.get("node-bw"))?,
+                nvme: storage_link(f.get("nvme-bw"))?,
+            },
             nodes,
             nodes_derived,
-            node_link: link(f.get("node-bw"))?,
-            nvme: storage_link(f.get("nvme-bw"))?,
             gpus,
             pcie: link(f.get("pcie"))?
                 .map_or_else(|| table.require("pcie5").map(LinkSpec::from_preset), Ok)?
                 .for_role(Role::Copy),
-            checkpoint_seconds: f.parse("checkpoint-time", units::parse_duration)?,
-            mtbf_seconds: f.parse("mtbf", units::parse_duration)?,
-            gpu_mtbf_seconds: f.parse("gpu-mtbf", units::parse_duration)?,
+            interval: IntervalInput {
+                checkpoint_seconds: f.parse("checkpoint-time", units::parse_duration)?,
+                mtbf_seconds: f.parse("mtbf", units::parse_duration)?,
+                gpu_mtbf_seconds: f.parse("gpu-mtbf", units::parse_duration)?,
+            },
         })
     }
 
@@ -156,22 +222,64 @@ pub struct CheckpointReport {
     pub recipe: Option<Recipe>,
     pub bytes_per_param: f64,
     pub size_bytes: f64,
-    pub write_seconds: Option<f64>,
-    pub read_seconds: Option<f64>,
-    pub expected_write_seconds: Option<f64>,
-    pub expected_read_seconds: Option<f64>,
-    /// `storage`, `network` or `nvme`: the slowest stage at expected bandwidth.
-    pub bottleneck: Option<String>,
-    pub async_blocking_seconds: Option<f64>,
-    pub expected_async_blocking_seconds: Option<f64>,
-    pub host_memory_bytes_per_node: Option<f64>,
+    /// `None` when no tier of the write path is given.
+    #[serde(flatten, serialize_with = "group::flat")]
+    pub io: Option<IoTimes>,
+    /// `None` without `--gpus`.
+    #[serde(flatten, serialize_with = "group::flat")]
+    pub async_copy: Option<AsyncCopy>,
+    #[serde(flatten)]
+    pub interval: Interval,
+    pub steps: Vec<Bi>,
+}
+
+/// Write and read times through the write path, each through its slowest tier.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct IoTimes {
+    pub write_seconds: f64,
+    pub read_seconds: f64,
+    pub expected_write_seconds: f64,
+    pub expected_read_seconds: f64,
+    /// The slowest tier at expected bandwidth.
+    pub bottleneck: Tier,
+}
+
+impl Group for IoTimes {
+    const FIELDS: &'static [&'static str] = &[
+        "write_seconds",
+        "read_seconds",
+        "expected_write_seconds",
+        "expected_read_seconds",
+        "bottleneck",
+    ];
+}
+
+/// An async checkpoint's cost: the device-to-host copy training waits for, and the pinned
+/// host memory it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct AsyncCopy {
+    pub async_blocking_seconds: f64,
+    pub expected_async_blocking_seconds: f64,
+    pub host_memory_bytes_per_node: f64,
+}
+
+impl Group for AsyncCopy {
+    const FIELDS: &'static [&'static str] = &[
+        "async_blocking_seconds",
+        "expected_async_blocking_seconds",
+        "host_memory_bytes_per_node",
+    ];
+}
+
+/// The checkpoint interval (Young, Daly) and what it costs.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Interval {
     /// C: the checkpoint cost used for the interval.
     pub checkpoint_seconds: Option<f64>,
     pub mtbf_seconds: Option<f64>,
     pub young_interval_seconds: Option<f64>,
     pub daly_interval_seconds: Option<f64>,
     pub overhead_fraction: Option<f64>,
-    pub steps: Vec<Bi>,
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::calc::Form;
 use crate::calc::activation::Activation;
+use crate::calc::group::{self, Group};
 use crate::calc::link::{LinkSpec, link_or_bw};
 use crate::calc::{CalcError, HardwareTable, TransferInput, transfer, units};
 use crate::text::Bi;
@@ -26,15 +27,58 @@ pub struct StageTimes {
     pub backward_assumed: bool,
 }
 
-/// A parsed, checked pipeline calculation.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PipelineInput {
+/// The schedule: p stages, m micro-batches per step, v model chunks per GPU. The bubble and the
+/// point-to-point message count are functions of it alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Schedule {
     /// p: pipeline stages.
     pub stages: usize,
     /// m: micro-batches per step.
     pub micro_batches: usize,
     /// v: model chunks per GPU.
     pub interleave: usize,
+}
+
+impl Schedule {
+    /// (p-1)/(v m): idle time relative to the ideal compute time.
+    pub fn bubble_fraction(self) -> f64 {
+        let (p, m, v) = self.pmv();
+        (p - 1.0) / (v * m)
+    }
+
+    /// (p-1)/(v m + p - 1): idle share of the whole step.
+    pub fn bubble_share_of_step(self) -> f64 {
+        let (p, m, v) = self.pmv();
+        (p - 1.0) / (v * m + p - 1.0)
+    }
+
+    /// The same stages and micro-batches without interleaving (v = 1).
+    #[must_use]
+    pub fn without_interleaving(self) -> Self {
+        Schedule {
+            interleave: 1,
+            ..self
+        }
+    }
+
+    /// 2 v m: activations forward plus gradients backward, sent by an inner stage per step.
+    pub fn messages_per_step(self) -> usize {
+        2 * self.interleave * self.micro_batches
+    }
+
+    fn pmv(self) -> (f64, f64, f64) {
+        (
+            self.stages as f64,
+            self.micro_batches as f64,
+            self.interleave as f64,
+        )
+    }
+}
+
+/// A parsed, checked pipeline calculation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PipelineInput {
+    pub schedule: Schedule,
     pub times: Option<StageTimes>,
     pub activation: Option<Activation>,
     pub link: Option<LinkSpec>,
@@ -51,9 +95,11 @@ impl PipelineInput {
             ))
         })?;
         let input = PipelineInput {
-            stages,
-            micro_batches: units::parse_count("micro-batches", f.text("micro-batches"), 1)?,
-            interleave: f.count_or("interleave", "interleave", 1)?,
+            schedule: Schedule {
+                stages,
+                micro_batches: units::parse_count("micro-batches", f.text("micro-batches"), 1)?,
+                interleave: f.count_or("interleave", "interleave", 1)?,
+            },
             times: stage_times(f.get("t-fwd"), f.get("t-bwd"))?,
             activation: activation(f)?,
             link: link_or_bw(f.get("link"), f.get("bw"), table)?,
@@ -106,9 +152,21 @@ fn activation(f: &Form) -> Result<Option<Activation>, CalcError> {
 /// The result (JSON shape in the README). Absent figures are `null`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PipelineReport {
-    pub stages: usize,
-    pub micro_batches: usize,
-    pub interleave: usize,
+    #[serde(flatten)]
+    pub schedule: Schedule,
+    #[serde(flatten)]
+    pub bubble: Bubble,
+    /// `None` without stage times.
+    #[serde(flatten, serialize_with = "group::flat")]
+    pub times: Option<StepTimes>,
+    #[serde(flatten)]
+    pub p2p: P2pCost,
+    pub steps: Vec<Bi>,
+}
+
+/// The bubble of a schedule, whatever the stage times.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Bubble {
     /// (p-1)/(v m): idle time relative to the ideal compute time.
     pub bubble_fraction: f64,
     /// (p-1)/(v m + p - 1): idle share of the whole step.
@@ -117,35 +175,66 @@ pub struct PipelineReport {
     pub bubble_fraction_without_interleaving: f64,
     /// m >= 4p, GPipe's rule for a negligible bubble.
     pub gpipe_rule_met: bool,
-    pub forward_seconds: Option<f64>,
-    pub backward_seconds: Option<f64>,
+}
+
+impl Bubble {
+    pub fn of(schedule: Schedule) -> Self {
+        Bubble {
+            bubble_fraction: schedule.bubble_fraction(),
+            bubble_share_of_step: schedule.bubble_share_of_step(),
+            bubble_fraction_without_interleaving: schedule.without_interleaving().bubble_fraction(),
+            gpipe_rule_met: schedule.micro_batches >= 4 * schedule.stages,
+        }
+    }
+}
+
+/// Seconds of one step, from the stage times.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct StepTimes {
+    pub forward_seconds: f64,
+    pub backward_seconds: f64,
     /// m x (forward + backward).
-    pub ideal_seconds: Option<f64>,
+    pub ideal_seconds: f64,
     /// (p-1) x (forward + backward) / v.
-    pub bubble_seconds: Option<f64>,
-    pub step_seconds: Option<f64>,
+    pub bubble_seconds: f64,
+    pub step_seconds: f64,
+}
+
+impl Group for StepTimes {
+    const FIELDS: &'static [&'static str] = &[
+        "forward_seconds",
+        "backward_seconds",
+        "ideal_seconds",
+        "bubble_seconds",
+        "step_seconds",
+    ];
+}
+
+/// The point-to-point traffic of an inner stage: sizes need the activation, seconds the link.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct P2pCost {
     /// b x s x h x bytes, one activation (or gradient) crossing one stage boundary.
-    pub p2p_message_bytes: Option<f64>,
-    /// 2 v m: activations forward plus gradients backward, sent by an inner stage per step.
-    pub p2p_messages_per_step: usize,
-    pub p2p_bytes_per_step: Option<f64>,
+    #[serde(rename = "p2p_message_bytes")]
+    pub message_bytes: Option<f64>,
+    /// 2 v m: see [`Schedule::messages_per_step`].
+    #[serde(rename = "p2p_messages_per_step")]
+    pub messages_per_step: usize,
+    #[serde(rename = "p2p_bytes_per_step")]
+    pub bytes_per_step: Option<f64>,
     pub link: Option<String>,
     /// One message over the link.
-    pub p2p_seconds: Option<f64>,
-    pub expected_p2p_seconds: Option<f64>,
-    pub steps: Vec<Bi>,
+    #[serde(rename = "p2p_seconds")]
+    pub seconds: Option<f64>,
+    #[serde(rename = "expected_p2p_seconds")]
+    pub expected_seconds: Option<f64>,
 }
 
 /// Bubble, step time and point-to-point cost of one pipeline setup.
 pub fn pipeline(input: &PipelineInput) -> PipelineReport {
-    let (p, m, v) = (
-        input.stages as f64,
-        input.micro_batches as f64,
-        input.interleave as f64,
-    );
-    let slot = input.times.map(|t| t.forward + t.backward);
+    let schedule = input.schedule;
+    let (p, m, v) = schedule.pmv();
     let message = input.activation.map(|a| a.bytes());
-    let messages = 2 * input.interleave * input.micro_batches;
+    let messages = schedule.messages_per_step();
     let p2p = input.link.as_ref().zip(message).map(|(link, size)| {
         let row = &transfer(&TransferInput {
             size_bytes: size,
@@ -155,24 +244,26 @@ pub fn pipeline(input: &PipelineInput) -> PipelineReport {
         (row.seconds, row.expected_seconds)
     });
     let mut report = PipelineReport {
-        stages: input.stages,
-        micro_batches: input.micro_batches,
-        interleave: input.interleave,
-        bubble_fraction: (p - 1.0) / (v * m),
-        bubble_share_of_step: (p - 1.0) / (v * m + p - 1.0),
-        bubble_fraction_without_interleaving: (p - 1.0) / m,
-        gpipe_rule_met: input.micro_batches >= 4 * input.stages,
-        forward_seconds: input.times.map(|t| t.forward),
-        backward_seconds: input.times.map(|t| t.backward),
-        ideal_seconds: slot.map(|s| m * s),
-        bubble_seconds: slot.map(|s| (p - 1.0) * s / v),
-        step_seconds: slot.map(|s| m * s + (p - 1.0) * s / v),
-        p2p_message_bytes: message,
-        p2p_messages_per_step: messages,
-        p2p_bytes_per_step: message.map(|b| b * messages as f64),
-        link: input.link.as_ref().map(|l| l.label.clone()),
-        p2p_seconds: p2p.map(|t| t.0),
-        expected_p2p_seconds: p2p.map(|t| t.1),
+        schedule,
+        bubble: Bubble::of(schedule),
+        times: input.times.map(|t| {
+            let slot = t.forward + t.backward;
+            StepTimes {
+                forward_seconds: t.forward,
+                backward_seconds: t.backward,
+                ideal_seconds: m * slot,
+                bubble_seconds: (p - 1.0) * slot / v,
+                step_seconds: m * slot + (p - 1.0) * slot / v,
+            }
+        }),
+        p2p: P2pCost {
+            message_bytes: message,
+            messages_per_step: messages,
+            bytes_per_step: message.map(|b| b * messages as f64),
+            link: input.link.as_ref().map(|l| l.label.clone()),
+            seconds: p2p.map(|t| t.0),
+            expected_seconds: p2p.map(|t| t.1),
+        },
         steps: Vec::new(),
     };
     report.steps = steps::explain(input, &report);

@@ -2,6 +2,7 @@
 //! interval (Young, Daly).
 
 use super::{Calculator, Chart, Computed, Field, FieldKind as K, Form, Outcome, Unit, entry};
+use crate::calc::checkpoint::Tier;
 use crate::calc::{self, CalcError, CheckpointInput, HardwareTable, Recipe, format};
 use crate::text::Bi;
 
@@ -46,47 +47,50 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
         ..Outcome::default()
     };
     outcome.row(Bi::new("size", "大小"), format::bytes(report.size_bytes));
-    if report.write_seconds.is_some() {
+    if let Some(io) = report.io {
         outcome.pair(
             Bi::new("write", "写入"),
-            time(report.write_seconds),
-            time(report.expected_write_seconds),
+            format::duration(io.write_seconds),
+            format::duration(io.expected_write_seconds),
         );
         outcome.pair(
             Bi::new("read", "读取"),
-            time(report.read_seconds),
-            time(report.expected_read_seconds),
+            format::duration(io.read_seconds),
+            format::duration(io.expected_read_seconds),
         );
-        outcome.row(
-            Bi::new("bottleneck", "瓶颈"),
-            stage_name(report.bottleneck.as_deref().unwrap_or_default()),
-        );
+        outcome.row(Bi::new("bottleneck", "瓶颈"), io.bottleneck.name_bi());
     }
-    if let Some(bytes) = report.host_memory_bytes_per_node {
+    if let Some(copy) = report.async_copy {
         outcome.row(
             Bi::new("host memory", "主机内存"),
-            crate::bi!("{b} per node", "每节点 {b}", b = format::bytes(bytes)),
+            crate::bi!(
+                "{b} per node",
+                "每节点 {b}",
+                b = format::bytes(copy.host_memory_bytes_per_node)
+            ),
         );
     }
     for (label, value) in [
         (
             Bi::new("async block", "异步阻塞"),
-            report.expected_async_blocking_seconds,
+            report
+                .async_copy
+                .map(|copy| copy.expected_async_blocking_seconds),
         ),
         (
             Bi::new("Young interval", "Young 间隔"),
-            report.young_interval_seconds,
+            report.interval.young_interval_seconds,
         ),
         (
             Bi::new("Daly interval", "Daly 间隔"),
-            report.daly_interval_seconds,
+            report.interval.daly_interval_seconds,
         ),
     ] {
         if value.is_some() {
             outcome.row(label, time(value));
         }
     }
-    if let Some(overhead) = report.overhead_fraction {
+    if let Some(overhead) = report.interval.overhead_fraction {
         outcome.row(Bi::new("overhead", "开销"), format::percent(overhead));
     }
     outcome.charts = vec![Chart::Parts {
@@ -127,39 +131,20 @@ fn size_parts(recipe: Option<Recipe>, params: f64, size: f64) -> Vec<(Bi, f64)> 
         .collect()
 }
 
-/// A stage name of the report (`storage`, `network`, `nvme`) in both languages.
-fn stage_name(name: &str) -> Bi {
-    let zh = match name {
-        "storage" => "存储",
-        "network" => "网络",
-        "nvme" => "NVMe",
-        other => other,
-    };
-    Bi::new(name, zh)
-}
-
 /// Write time through each path the data crosses (spec, expected), so the bottleneck shows.
 fn write_limits(input: &calc::CheckpointInput, size: f64) -> Vec<(Bi, f64, f64)> {
-    let nodes = input.nodes.max(1) as f64;
-    let paths = [
-        (Bi::new("storage", "存储"), input.storage.as_ref(), 1.0),
-        (
-            Bi::new("node network", "节点网络"),
-            input.node_link.as_ref(),
-            nodes,
-        ),
-        (
-            Bi::new("local NVMe", "本地 NVMe"),
-            input.nvme.as_ref(),
-            nodes,
-        ),
-    ];
-    paths
+    input
+        .path
+        .tiers(input.nodes)
         .into_iter()
-        .filter_map(|(name, link, count)| {
-            let link = link?;
-            let spec = size / (link.bandwidth * count);
-            Some((name, spec, size / (link.expected_bandwidth() * count)))
+        .map(|(tier, link, copies)| {
+            let name = match tier {
+                Tier::Storage => Bi::new("storage", "存储"),
+                Tier::Network => Bi::new("node network", "节点网络"),
+                Tier::Nvme => Bi::new("local NVMe", "本地 NVMe"),
+            };
+            let spec = size / (link.bandwidth * copies);
+            (name, spec, size / (link.expected_bandwidth() * copies))
         })
         .collect()
 }

@@ -4,6 +4,7 @@ use super::field::{BW, HIDDEN, INTERLEAVE, LINK, MICRO_BATCH, SEQ};
 use super::{
     Calculator, Chart, Computed, Field, FieldKind, Form, Outcome, Row, Unit, entry, one, times,
 };
+use crate::calc::pipeline::Schedule;
 use crate::calc::{self, CalcError, HardwareTable, PipelineInput, format};
 use crate::text::Bi;
 
@@ -48,16 +49,16 @@ fn compute_pipeline(form: &Form, table: &HardwareTable) -> Result<Computed, Calc
         ),
         step_parts(&report),
     ];
-    let schedule = if report.interleave > 1 {
+    let schedule = if report.schedule.interleave > 1 {
         crate::bi!(
             "interleaved, v = {v}",
             "交错调度，v = {v}",
-            v = report.interleave
+            v = report.schedule.interleave
         )
     } else {
         Bi::same("1F1B")
     };
-    let (p, m) = (report.stages, report.micro_batches);
+    let (p, m) = (report.schedule.stages, report.schedule.micro_batches);
     let outcome = Outcome {
         summary: format::wrap(
             &schedule,
@@ -73,20 +74,20 @@ fn compute_pipeline(form: &Form, table: &HardwareTable) -> Result<Computed, Calc
 fn headline(report: &calc::PipelineReport) -> Vec<Row> {
     #[rustfmt::skip]
     let mut headline = vec![
-        one(Bi::new("bubble, of ideal compute", "bubble 占理想计算"), format::percent(report.bubble_fraction)),
-        one(Bi::new("bubble, of the step", "bubble 占整步"), format::percent(report.bubble_share_of_step)),
+        one(Bi::new("bubble, of ideal compute", "bubble 占理想计算"), format::percent(report.bubble.bubble_fraction)),
+        one(Bi::new("bubble, of the step", "bubble 占整步"), format::percent(report.bubble.bubble_share_of_step)),
     ];
-    if let (Some(step), Some(bubble)) = (report.step_seconds, report.bubble_seconds) {
+    if let Some(times) = report.times {
         headline.push(one(
             Bi::new("step time", "单步耗时"),
-            format::duration(step),
+            format::duration(times.step_seconds),
         ));
         headline.push(one(
             Bi::new("of which bubble", "其中 bubble"),
-            format::duration(bubble),
+            format::duration(times.bubble_seconds),
         ));
     }
-    if let Some(bytes) = report.p2p_message_bytes {
+    if let Some(bytes) = report.p2p.message_bytes {
         headline.push(one(
             Bi::new("P2P message", "P2P 消息"),
             format::bytes(bytes),
@@ -94,20 +95,20 @@ fn headline(report: &calc::PipelineReport) -> Vec<Row> {
     }
     headline.extend(times(
         Bi::new("P2P time", "P2P 耗时"),
-        report.p2p_seconds,
-        report.expected_p2p_seconds,
+        report.p2p.seconds,
+        report.p2p.expected_seconds,
     ));
     headline
 }
 
 /// 1F1B and interleaving with v = 2 and 4 (and the v asked for), as shares of ideal compute.
 fn bubble_by_schedule(input: &calc::PipelineInput) -> Vec<(String, f64)> {
+    let schedule = input.schedule;
     let mut chunks = vec![1, 2, 4];
-    if !chunks.contains(&input.interleave) {
-        chunks.push(input.interleave);
+    if !chunks.contains(&schedule.interleave) {
+        chunks.push(schedule.interleave);
         chunks.sort_unstable();
     }
-    let (p, m) = (input.stages as f64, input.micro_batches as f64);
     chunks
         .into_iter()
         .map(|v| {
@@ -116,7 +117,11 @@ fn bubble_by_schedule(input: &calc::PipelineInput) -> Vec<(String, f64)> {
             } else {
                 format!("v = {v}")
             };
-            (label, (p - 1.0) / (v as f64 * m))
+            let bubble = Schedule {
+                interleave: v,
+                ..schedule
+            };
+            (label, bubble.bubble_fraction())
         })
         .collect()
 }
@@ -126,18 +131,21 @@ fn step_parts(report: &calc::PipelineReport) -> Chart {
     let title = Bi::new("one step: compute and bubble", "单步构成：计算与 bubble");
     let compute = Bi::new("compute", "计算");
     let bubble_label = Bi::same("bubble");
-    match (report.ideal_seconds, report.bubble_seconds) {
-        (Some(ideal), Some(bubble)) => Chart::parts(
+    match report.times {
+        Some(times) => Chart::parts(
             title,
             Unit::Seconds,
-            [(compute, ideal), (bubble_label, bubble)],
+            [
+                (compute, times.ideal_seconds),
+                (bubble_label, times.bubble_seconds),
+            ],
         ),
-        _ => Chart::parts(
+        None => Chart::parts(
             title,
             Unit::Percent,
             [
-                (compute, 1.0 - report.bubble_share_of_step),
-                (bubble_label, report.bubble_share_of_step),
+                (compute, 1.0 - report.bubble.bubble_share_of_step),
+                (bubble_label, report.bubble.bubble_share_of_step),
             ],
         ),
     }

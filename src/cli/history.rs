@@ -14,7 +14,7 @@ use super::{CommandEnv, CommandResult, emit, progress};
 use crate::cli::{ExportArgs, ExportFormat};
 use crate::content::Lang;
 use crate::drill::scheduler::Grade;
-use crate::drill::store::{Attempt, Progress, Review};
+use crate::drill::store::{Attempt, Coverage, Progress, Review};
 use crate::text::messages as m;
 
 /// One review in `history export --format json` (stable: scripts rely on it).
@@ -43,7 +43,7 @@ pub struct ExportedReview<'a> {
 
 impl<'a> ExportedReview<'a> {
     fn review(r: &'a Review, title: Option<&'a str>) -> Self {
-        let (covered, total) = r.coverage();
+        let Coverage { covered, total } = r.coverage();
         ExportedReview {
             id: &r.id,
             card_id: &r.card_id,

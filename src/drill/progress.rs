@@ -55,11 +55,51 @@ pub struct Review {
 
 impl Review {
     /// Key points covered, out of how many.
-    pub fn coverage(&self) -> (usize, usize) {
-        (
-            self.covered.iter().filter(|c| **c).count(),
-            self.covered.len(),
-        )
+    pub fn coverage(&self) -> Coverage {
+        Coverage::of(&self.covered)
+    }
+}
+
+/// Key points covered by an answer (or a drill's answers), and their total.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Coverage {
+    pub covered: usize,
+    pub total: usize,
+}
+
+impl Coverage {
+    /// From one flag per key point: true where the answer covered it.
+    pub fn of(flags: &[bool]) -> Self {
+        Coverage {
+            covered: flags.iter().filter(|c| **c).count(),
+            total: flags.len(),
+        }
+    }
+
+    /// The covered share, 0 when there is nothing to cover.
+    pub fn share(self) -> f64 {
+        if self.total == 0 {
+            0.0
+        } else {
+            self.covered as f64 / self.total as f64
+        }
+    }
+}
+
+impl std::ops::Add for Coverage {
+    type Output = Coverage;
+
+    fn add(self, other: Coverage) -> Coverage {
+        Coverage {
+            covered: self.covered + other.covered,
+            total: self.total + other.total,
+        }
+    }
+}
+
+impl std::iter::Sum for Coverage {
+    fn sum<I: Iterator<Item = Coverage>>(iter: I) -> Coverage {
+        iter.fold(Coverage::default(), |sum, c| sum + c)
     }
 }
 
@@ -112,8 +152,8 @@ pub struct QuestionSummary {
     pub limit_seconds: Seconds,
     /// `None` when the question was skipped or the drill ended before it was graded.
     pub grade: Option<Grade>,
-    pub covered: usize,
-    pub total: usize,
+    #[serde(flatten)]
+    pub coverage: Coverage,
     pub hint_used: bool,
     pub skipped: bool,
     /// True when the answer took longer than the limit.
@@ -136,8 +176,8 @@ pub struct DrillSummary {
     pub graded: usize,
     pub skipped: usize,
     /// Key points covered and their total, over every answered question.
-    pub covered: usize,
-    pub total: usize,
+    #[serde(flatten)]
+    pub coverage: Coverage,
     /// Tags of the questions graded lowest, weakest first.
     pub weakest_tags: Vec<String>,
     #[serde(flatten)]

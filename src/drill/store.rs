@@ -23,7 +23,8 @@ use thiserror::Error;
 use crate::content::file_guard::ReadError;
 
 pub use super::progress::{
-    Attempt, DrillSummary, Extra, Progress, QuestionSummary, Replayed, Review, Seconds, new_id,
+    Attempt, Coverage, DrillSummary, Extra, Progress, QuestionSummary, Replayed, Review, Seconds,
+    new_id,
 };
 
 /// The progress file's name inside the data dir.

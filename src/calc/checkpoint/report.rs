@@ -1,14 +1,15 @@
 //! The checkpoint arithmetic, step by step.
 
-use crate::calc::checkpoint::{CheckpointInput, CheckpointReport, interval};
+use crate::calc::checkpoint::{
+    AsyncCopy, CheckpointInput, CheckpointReport, Interval, IoTimes, Tier, interval,
+};
 use crate::calc::format;
 use crate::calc::link::LinkSpec;
 use crate::text::Bi;
 
 /// One stage data passes through when written: aggregate bandwidths in bytes/s.
 struct Stage {
-    name: &'static str,
-    name_zh: &'static str,
+    tier: Tier,
     write: f64,
     expected_write: f64,
     read: f64,
@@ -16,10 +17,9 @@ struct Stage {
 }
 
 impl Stage {
-    fn new(name: (&'static str, &'static str), link: &LinkSpec, copies: f64) -> Stage {
+    fn new(tier: Tier, link: &LinkSpec, copies: f64) -> Stage {
         Stage {
-            name: name.0,
-            name_zh: name.1,
+            tier,
             write: link.bandwidth * copies,
             expected_write: link.expected_bandwidth() * copies,
             read: link.read_bandwidth * copies,
@@ -29,18 +29,12 @@ impl Stage {
 }
 
 fn stages(input: &CheckpointInput) -> Vec<Stage> {
-    let nodes = input.nodes as f64;
-    let mut stages = Vec::new();
-    if let Some(link) = &input.storage {
-        stages.push(Stage::new(("storage", "存储"), link, 1.0));
-    }
-    if let Some(link) = &input.node_link {
-        stages.push(Stage::new(("network", "网络"), link, nodes));
-    }
-    if let Some(link) = &input.nvme {
-        stages.push(Stage::new(("nvme", "NVMe"), link, nodes));
-    }
-    stages
+    input
+        .path
+        .tiers(input.nodes)
+        .into_iter()
+        .map(|(tier, link, copies)| Stage::new(tier, link, copies))
+        .collect()
 }
 
 fn slowest(stages: &[Stage], key: fn(&Stage) -> f64) -> Option<&Stage> {
@@ -52,13 +46,18 @@ pub fn checkpoint(input: &CheckpointInput) -> CheckpointReport {
     let size = input.size_bytes();
     let mut steps = vec![size_step(input, size)];
     let stages = stages(input);
-    let time = |key: fn(&Stage) -> f64| slowest(&stages, key).map(|s| size / key(s));
-    let (write, expected_write) = (time(|s| s.write), time(|s| s.expected_write));
-    let (read, expected_read) = (time(|s| s.read), time(|s| s.expected_read));
-    let slow = slowest(&stages, |s| s.expected_write);
-    let bottleneck = slow.map(|s| s.name.to_owned());
+    let io = slowest(&stages, |s| s.expected_write).map(|slow| {
+        let time = |key: fn(&Stage) -> f64| size / key(slowest(&stages, key).unwrap_or(slow));
+        IoTimes {
+            write_seconds: time(|s| s.write),
+            read_seconds: time(|s| s.read),
+            expected_write_seconds: time(|s| s.expected_write),
+            expected_read_seconds: time(|s| s.expected_read),
+            bottleneck: slow.tier,
+        }
+    });
     for stage in &stages {
-        let (name, zh) = (stage.name, stage.name_zh);
+        let (name, zh) = stage.tier.names();
         steps.push(crate::bi!(
             "{name}: write {w} (expected {ew}), read {r} (expected {er})",
             "{zh}：写 {w}（预期 {ew}），读 {r}（预期 {er}）",
@@ -68,16 +67,15 @@ pub fn checkpoint(input: &CheckpointInput) -> CheckpointReport {
             er = format::rate_short(stage.expected_read)
         ));
     }
-    if let (Some(stage), Some(w), Some(ew), Some(er)) = (slow, write, expected_write, expected_read)
-    {
-        let (name, zh) = (stage.name, stage.name_zh);
+    if let Some(io) = io {
+        let (name, zh) = io.bottleneck.names();
         steps.push(crate::bi!(
             "write time = S / slowest stage = {s} / … = {w} spec, {ew} expected; bottleneck: {name}; read {er} expected",
             "写入时间 = S / 最慢环节 = {s} / … = 规格 {w}，预期 {ew}；瓶颈：{zh}；读取预期 {er}",
             s = format::bytes_short(size),
-            w = format::duration(w),
-            ew = format::duration(ew),
-            er = format::duration(er)
+            w = format::duration(io.write_seconds),
+            ew = format::duration(io.expected_write_seconds),
+            er = format::duration(io.expected_read_seconds)
         ));
     } else {
         steps.push(Bi::new(
@@ -85,31 +83,35 @@ pub fn checkpoint(input: &CheckpointInput) -> CheckpointReport {
             "没有给出带宽：要算读写时间，请加 --storage-bw、--nodes 配 --node-bw，或 --nvme-bw",
         ));
     }
-    let (blocking, expected_blocking, host_memory) = async_copy(input, size, &mut steps);
-    let checkpoint_seconds = input.checkpoint_seconds.or(expected_write);
+    let async_copy = async_copy(input, size, &mut steps);
+    let checkpoint_seconds = input
+        .interval
+        .checkpoint_seconds
+        .or(io.map(|t| t.expected_write_seconds));
     let mtbf = mtbf(input, &mut steps);
     let mut report = CheckpointReport {
         params: input.params,
         recipe: input.recipe,
         bytes_per_param: input.bytes_per_param,
         size_bytes: size,
-        write_seconds: write,
-        read_seconds: read,
-        expected_write_seconds: expected_write,
-        expected_read_seconds: expected_read,
-        bottleneck,
-        async_blocking_seconds: blocking,
-        expected_async_blocking_seconds: expected_blocking,
-        host_memory_bytes_per_node: host_memory,
-        checkpoint_seconds,
-        mtbf_seconds: mtbf,
-        young_interval_seconds: None,
-        daly_interval_seconds: None,
-        overhead_fraction: None,
+        io,
+        async_copy,
+        interval: Interval {
+            checkpoint_seconds,
+            mtbf_seconds: mtbf,
+            young_interval_seconds: None,
+            daly_interval_seconds: None,
+            overhead_fraction: None,
+        },
         steps,
     };
     if let (Some(c), Some(m)) = (checkpoint_seconds, mtbf) {
-        intervals(&mut report, c, m, input.checkpoint_seconds.is_some());
+        intervals(
+            &mut report,
+            c,
+            m,
+            input.interval.checkpoint_seconds.is_some(),
+        );
     }
     report
 }
@@ -137,14 +139,8 @@ fn size_step(input: &CheckpointInput, size: f64) -> Bi {
 }
 
 /// Async checkpoint: each GPU copies its shard to host memory over its own PCIe link.
-fn async_copy(
-    input: &CheckpointInput,
-    size: f64,
-    steps: &mut Vec<Bi>,
-) -> (Option<f64>, Option<f64>, Option<f64>) {
-    let Some(gpus) = input.gpus else {
-        return (None, None, None);
-    };
+fn async_copy(input: &CheckpointInput, size: f64, steps: &mut Vec<Bi>) -> Option<AsyncCopy> {
+    let gpus = input.gpus?;
     let shard = size / gpus as f64;
     let pcie = &input.pcie;
     let (spec, expected) = (shard / pcie.bandwidth, shard / pcie.expected_bandwidth());
@@ -179,14 +175,18 @@ fn async_copy(
             "异步需要锁页主机内存存放本节点分片的完整副本：{total} / {nodes} 个节点{derived_zh} = 每节点 {host_text}（双缓冲则翻倍）"
         ),
     ));
-    (Some(spec), Some(expected), Some(host))
+    Some(AsyncCopy {
+        async_blocking_seconds: spec,
+        expected_async_blocking_seconds: expected,
+        host_memory_bytes_per_node: host,
+    })
 }
 
 fn mtbf(input: &CheckpointInput, steps: &mut Vec<Bi>) -> Option<f64> {
-    if let Some(m) = input.mtbf_seconds {
+    if let Some(m) = input.interval.mtbf_seconds {
         return Some(m);
     }
-    let (per_gpu, gpus) = (input.gpu_mtbf_seconds?, input.gpus?);
+    let (per_gpu, gpus) = (input.interval.gpu_mtbf_seconds?, input.gpus?);
     let job = interval::job_mtbf(per_gpu, gpus);
     steps.push(crate::bi!(
         "job MTBF M = per-GPU MTBF / GPUs = {g} / {gpus} = {j} (Llama 3: 419 unexpected interruptions in 54 days on 16,384 GPUs = 3.09 h, about 50,700 h per GPU)",
@@ -261,7 +261,7 @@ fn intervals(report: &mut CheckpointReport, c: f64, m: f64, given: bool) {
         &format!("overhead ≈ C/τ + τ/2M = {terms}{{}}"),
         &format!("开销 ≈ C/τ + τ/2M = {terms}，占{{}}"),
     ));
-    report.young_interval_seconds = Some(young);
-    report.daly_interval_seconds = Some(daly);
-    report.overhead_fraction = Some(overhead);
+    report.interval.young_interval_seconds = Some(young);
+    report.interval.daly_interval_seconds = Some(daly);
+    report.interval.overhead_fraction = Some(overhead);
 }

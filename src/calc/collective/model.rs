@@ -144,6 +144,22 @@ pub(crate) struct Terms<A: FnOnce() -> String, B: FnOnce() -> String> {
     pub sources: Bi,
 }
 
+/// The worked text of α = base + factor × Σ count × `α_hop`: latencies as durations, counts as
+/// numbers, parentheses only where the factor scales a sum.
+pub(crate) fn alpha_sum_text(base: f64, factor: u32, hops: &[(f64, f64)]) -> String {
+    let sum = hops
+        .iter()
+        .map(|(count, alpha)| format!("{count} × {}", format::duration(*alpha)))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let scaled = match (factor, hops.len()) {
+        (1, _) => sum,
+        (factor, 1) => format!("{factor} × {sum}"),
+        (factor, _) => format!("{factor} × ({sum})"),
+    };
+    format!("{} + {scaled}", format::duration(base))
+}
+
 pub(crate) fn cost<A: FnOnce() -> String, B: FnOnce() -> String>(
     r: &Rates,
     t: Terms<A, B>,
@@ -249,13 +265,7 @@ fn ring(input: &CollectiveInput, r: &Rates, p: Proto) -> Cost {
             formula,
             alpha,
             alpha_text: || {
-                format!(
-                    "{} + {} × {} + {inter_steps} × {}",
-                    format::duration(base),
-                    steps - inter_steps,
-                    format::duration(a_i),
-                    format::duration(a_e)
-                )
+                alpha_sum_text(base, 1, &[(steps - inter_steps, a_i), (inter_steps, a_e)])
             },
             beta,
             beta_text: || {
@@ -347,15 +357,7 @@ fn tree_cost(input: &CollectiveInput, r: &Rates, proto: Proto) -> Cost {
         Terms {
             formula,
             alpha,
-            alpha_text: || {
-                format!(
-                    "{} + 2 × ({} × {} + {depth} × {})",
-                    format::duration(base),
-                    gpus - 1,
-                    format::duration(a_i),
-                    format::duration(a_e)
-                )
-            },
+            alpha_text: || alpha_sum_text(base, 2, &[((gpus - 1) as f64, a_i), (depth, a_e)]),
             beta: intra_beta.max(inter_beta),
             beta_text: || {
                 format!(

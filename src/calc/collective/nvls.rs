@@ -2,7 +2,7 @@
 //! per GPU instead of ring's 2(n-1)/n·S; across nodes NCCL runs `NVLSTree` (NVLS inside, a tree
 //! between nodes). Latencies and the 2-node doubling are NCCL's (src/graph/tuning.cc).
 
-use crate::calc::collective::model::{Cost, Rates, Terms, cost, tree_inter_share};
+use crate::calc::collective::model::{Cost, Rates, Terms, alpha_sum_text, cost, tree_inter_share};
 use crate::calc::collective::{CollectiveInput, nccl};
 use crate::calc::format;
 use crate::text::Bi;
@@ -46,13 +46,7 @@ pub(crate) fn nvls(input: &CollectiveInput, r: &Rates) -> Cost {
         Terms {
             formula,
             alpha,
-            alpha_text: || {
-                format!(
-                    "{} + 2 × {depth} × {}",
-                    format::duration(a_i),
-                    format::duration(a_e)
-                )
-            },
+            alpha_text: || alpha_sum_text(a_i, 2, &[(depth, a_e)]),
             beta: intra_beta.max(inter_beta),
             beta_text: || {
                 format!(

@@ -270,3 +270,21 @@ fn typed_rates_run_at_the_documented_efficiency_unless_told() {
     .to_string();
     assert!(err.contains("--inter"), "{err}");
 }
+
+/// The α text of ring, tree and NVLS: parentheses only where the factor scales a sum.
+#[test]
+fn alpha_sum_text_writes_the_latency_terms() {
+    use crate::calc::collective::model::alpha_sum_text;
+    assert_eq!(
+        alpha_sum_text(8.4 * US, 1, &[(224.0, 3.4 * US), (30.0, 14.0 * US)]),
+        "8.4 µs + 224 × 3.4 µs + 30 × 14 µs"
+    );
+    assert_eq!(
+        alpha_sum_text(8.4 * US, 2, &[(7.0, 4.0 * US), (4.0, 14.0 * US)]),
+        "8.4 µs + 2 × (7 × 4 µs + 4 × 14 µs)"
+    );
+    assert_eq!(
+        alpha_sum_text(25.0 * US, 2, &[(4.0, 20.9 * US)]),
+        "25 µs + 2 × 4 × 20.9 µs"
+    );
+}

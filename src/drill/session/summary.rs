@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::Session;
 use crate::drill::scheduler::Grade;
-use crate::drill::store::{DrillSummary, Extra, QuestionSummary};
+use crate::drill::store::{Coverage, DrillSummary, Extra, QuestionSummary};
 
 /// How many weak tags a summary names.
 const WEAKEST: usize = 3;
@@ -31,8 +31,10 @@ impl Session {
                     seconds,
                     limit_seconds,
                     grade: a.grade,
-                    covered: a.covered.iter().filter(|c| **c).count(),
-                    total: q.key_points.len(),
+                    coverage: Coverage {
+                        covered: Coverage::of(&a.covered).covered,
+                        total: q.key_points.len(),
+                    },
                     hint_used: !a.hints.is_empty(),
                     skipped: a.skipped,
                     over_time: seconds > limit_seconds,
@@ -52,8 +54,7 @@ impl Session {
             total_limit_seconds: limit_seconds * questions.len() as f64,
             graded: questions.iter().filter(|q| q.grade.is_some()).count(),
             skipped: questions.iter().filter(|q| q.skipped).count(),
-            covered: answered.clone().map(|q| q.covered).sum(),
-            total: answered.map(|q| q.total).sum(),
+            coverage: answered.map(|q| q.coverage).sum(),
             weakest_tags: self.weakest_tags(),
             questions,
             extra: Extra::new(),
@@ -62,29 +63,21 @@ impl Session {
 
     /// Tags whose graded questions averaged below Good, weakest first (ties: less coverage).
     fn weakest_tags(&self) -> Vec<String> {
-        // tag -> (sum of grades, graded count, covered, total)
-        let mut by_tag: HashMap<&str, (u32, u32, usize, usize)> = HashMap::new();
+        // tag -> (sum of grades, graded count, key points covered)
+        let mut by_tag: HashMap<&str, (u32, u32, Coverage)> = HashMap::new();
         for (question, answer) in self.questions.iter().zip(&self.answers) {
             let Some(grade) = answer.grade else { continue };
             for tag in &question.tags {
                 let entry = by_tag.entry(tag).or_default();
                 entry.0 += u32::from(grade.number());
                 entry.1 += 1;
-                entry.2 += answer.covered.iter().filter(|c| **c).count();
-                entry.3 += answer.covered.len();
+                entry.2 = entry.2 + Coverage::of(&answer.covered);
             }
         }
         let good = f64::from(Grade::Good.number());
         let mut weak: Vec<(&str, f64, f64)> = by_tag
             .into_iter()
-            .map(|(tag, (sum, n, covered, total))| {
-                let share = if total == 0 {
-                    0.0
-                } else {
-                    covered as f64 / total as f64
-                };
-                (tag, f64::from(sum) / f64::from(n), share)
-            })
+            .map(|(tag, (sum, n, coverage))| (tag, f64::from(sum) / f64::from(n), coverage.share()))
             .filter(|(_, mean, _)| *mean < good)
             .collect();
         weak.sort_by(|a, b| {

@@ -198,7 +198,7 @@ fn interview_mode_asks_everything_then_reveals_each_answer() {
     assert_eq!(summary.skipped, 1);
     assert!((summary.total_seconds - 100.0).abs() < 1e-9);
     assert!((summary.total_limit_seconds - 540.0).abs() < 1e-9);
-    assert_eq!((summary.covered, summary.total), (2, 4));
+    assert_eq!((summary.coverage.covered, summary.coverage.total), (2, 4));
     assert_eq!(summary.weakest_tags, ["nccl"]);
     assert_eq!(summary.questions[2].grade, Some(Grade::Again));
     assert_eq!(summary.ended_at, t(203));

@@ -375,3 +375,23 @@ fn a_version_1_file_without_attempts_loads_and_stays_without_them() {
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(saved["attempts"][0]["note"], "kept");
 }
+
+/// A drill's key-point coverage is one `Coverage` in the code and two flat keys in the file,
+/// where they always were; a key this build does not know stays beside them.
+#[test]
+fn drill_summaries_keep_their_covered_and_total_keys() {
+    let question = r#"{"card_id":"a","seconds":95.5,"limit_seconds":180.0,"grade":3,"covered":2,"total":3,"hint_used":false,"skipped":false,"over_time":false,"note":"kept"}"#;
+    let text = format!(
+        r#"{{"id":"d1","started_at":"2026-03-01T09:28:00Z","ended_at":"2026-03-01T09:32:00Z","mode":"interview","lang":"en","questions":[{question}],"total_seconds":95.5,"total_limit_seconds":180.0,"graded":1,"skipped":0,"covered":2,"total":3,"weakest_tags":["nvlink"]}}"#
+    );
+    let drill: DrillSummary = serde_json::from_str(&text).expect("a drill summary");
+    let want = crate::drill::store::Coverage {
+        covered: 2,
+        total: 3,
+    };
+    assert_eq!(drill.coverage, want);
+    assert_eq!(drill.questions[0].coverage, want);
+    assert_eq!(drill.questions[0].extra["note"], "kept");
+    assert!(drill.extra.is_empty(), "{:?}", drill.extra);
+    assert_eq!(serde_json::to_string(&drill).expect("it serializes"), text);
+}

@@ -182,7 +182,7 @@ fn coverage_column(drill: &DrillScreen, i: usize, q: &QuestionSummary, ui: Lang)
         .filter(|(question, _)| question.number.is_some())
         .and_then(|(_, answer)| answer.number.as_ref());
     let Some(graded) = number else {
-        return format!("{}/{}  ", q.covered, q.total);
+        return format!("{}/{}  ", q.coverage.covered, q.coverage.total);
     };
     let word = match graded.verdict {
         Verdict::Exact => m::NUM_EXACT,
@@ -217,8 +217,8 @@ fn summary_head(summary: &DrillSummary, ui: Lang, theme: Theme, width: u16) -> V
                     ("skipped", &summary.skipped),
                     ("took", &clock_f(summary.total_seconds)),
                     ("limit", &clock_f(summary.total_limit_seconds)),
-                    ("covered", &summary.covered),
-                    ("total", &summary.total),
+                    ("covered", &summary.coverage.covered),
+                    ("total", &summary.coverage.total),
                 ],
             ),
             theme.text(),
