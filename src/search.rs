@@ -77,8 +77,17 @@ impl SearchIndex {
         titles: impl Iterator<Item = [&'t str; 2]>,
         glossary: Glossary,
     ) -> SearchIndex {
+        let titles = titles.map(|t| t.map(text::compact)).collect();
+        SearchIndex::from_compact(inverted, titles, glossary)
+    }
+
+    /// The index of `inverted`, whose cards' titles compacted (zh, en) are `titles`.
+    fn from_compact(
+        inverted: Inverted,
+        titles: Vec<[String; 2]>,
+        glossary: Glossary,
+    ) -> SearchIndex {
         let vocabulary = Vocabulary::build(&inverted);
-        let titles: Vec<[String; 2]> = titles.map(|t| t.map(text::compact)).collect();
         SearchIndex {
             inverted,
             vocabulary,

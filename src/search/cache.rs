@@ -130,10 +130,16 @@ fn from_cache(
     let (deck, _) = Deck::from_cards(cards);
     let mut warnings = listing.warnings().to_vec();
     warnings.extend(cached.warnings);
+    let hits = ids(&hits, &cached.heads);
+    // Freeing a big deck's index (hundreds of thousands of words) takes tens of milliseconds:
+    // done on another thread, so the answer does not wait for it.
+    let index = cached.index;
+    // (Should no thread start, the closure and the index are dropped here instead.)
+    let _ = std::thread::Builder::new().spawn(move || drop(index));
     Some(Found {
         warnings,
         deck,
-        hits: ids(&hits, &cached.heads),
+        hits,
         source: FoundBy::Cache,
     })
 }

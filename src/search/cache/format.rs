@@ -1,6 +1,6 @@
 //! The cache file's layout. A header (magic, format version, app version, deck fingerprint),
 //! the payload's length, the payload (card heads, warnings, the index's words in sorted order,
-//! bigrams, posting lists and field weights) and its checksum. Reading checks the header, the
+//! bigrams, posting lists, field weights and compacted titles) and its checksum. Reading checks the header, the
 //! length and the checksum before decoding, and the decoded parts against each other after.
 
 use std::hash::Hasher;
@@ -19,7 +19,7 @@ use crate::search::postings::Postings;
 
 const MAGIC: &[u8; 8] = b"IPSRCH\r\n";
 /// Bumped whenever the layout or the index's meaning changes.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 /// Larger cache files are refused unread: a 10,000-card deck's is about 80 MB.
 pub const MAX_CACHE_BYTES: u64 = 1 << 30;
 
@@ -86,6 +86,11 @@ pub(super) fn encode(
     for norm in &inverted.norm {
         for &w in norm {
             body.f32(w);
+        }
+    }
+    for titles in &index.titles {
+        for title in titles {
+            body.str(title);
         }
     }
     let mut file = Encoder::default();
@@ -166,6 +171,9 @@ fn decode_body(body: &mut Decoder<'_>) -> Option<Cached> {
             Some(weights)
         })
         .collect::<Option<Vec<_>>>()?;
+    let titles = (0..norm.len())
+        .map(|_| Some([body.string()?, body.string()?]))
+        .collect::<Option<Vec<_>>>()?;
     let postings = Postings::from_parts(bytes, ends, df)?;
     let terms = postings.len();
     let ids_fit = words
@@ -181,10 +189,7 @@ fn decode_body(body: &mut Decoder<'_>) -> Option<Cached> {
         postings,
         norm,
     };
-    let titles = heads
-        .iter()
-        .map(|h| [h.title.zh.as_str(), h.title.en.as_str()]);
-    let index = SearchIndex::from_parts(inverted, titles, Glossary::bundled().clone());
+    let index = SearchIndex::from_compact(inverted, titles, Glossary::bundled().clone());
     Some(Cached {
         heads,
         warnings,
