@@ -12,7 +12,8 @@
 //! `child KIND`) that does one startup and reports `VmHWM` from `/proc/self/status` (Linux).
 //! `cargo bench --bench scale -- startup` prints only the startup figures (both decks' first
 //! frame and peaks); `cargo bench --bench scale -- search DIR` times only the search engine on
-//! the deck in `DIR`; `cargo bench --bench scale -- keep DIR` writes the generated deck to
+//! the deck in `DIR`; `cargo bench --bench scale -- cli DIR` times only the binary's `search`
+//! (cold and warm search cache) and `validate` on it; `cargo bench --bench scale -- keep DIR` writes the generated deck to
 //! `DIR/deck10k` (for timing the binary from outside) and exits.
 
 use std::fmt::Write as _;
@@ -166,20 +167,86 @@ fn big_deck(dir: &Path) {
         ms(times[times.len() / 2]),
         ms(times[times.len() - 1])
     );
-    println!(
-        "  binary `search nvlink bandwidth`: {} (goal 500 ms)",
-        ms(binary(
-            3,
-            &["--deck", deck_arg, "search", "nvlink", "bandwidth"]
-        ))
-    );
+    cli_figures(dir);
     println!(
         "  binary `list`: {}",
         ms(binary(3, &["--deck", deck_arg, "list"]))
     );
+}
+
+/// CPU time (user + system) of the children waited for so far, from `/proc/self/stat` (Linux;
+/// zero elsewhere).
+fn children_cpu() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name (which may hold spaces) end with ')'.
+    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // cutime and cstime are fields 16 and 17 of the whole line, 14 and 15 after the name.
+    let ticks: u64 = [13, 14]
+        .iter()
+        .filter_map(|&i| fields.get(i)?.parse::<u64>().ok())
+        .sum();
+    Duration::from_millis(ticks * 10)
+}
+
+/// Median wall and CPU time of `runs` runs of the binary with `args`, `before` run (untimed)
+/// ahead of each.
+fn binary_cpu(runs: usize, args: &[&str], data: &Path, before: impl Fn()) -> (Duration, Duration) {
+    let mut times: Vec<(Duration, Duration)> = (0..runs)
+        .map(|_| {
+            before();
+            let cpu = children_cpu();
+            let start = Instant::now();
+            let status = Command::new(BIN)
+                .args(args)
+                .env("NO_COLOR", "1")
+                .env("INFRAPREP_DATA_DIR", data)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()
+                .expect("binary runs");
+            black_box(status);
+            (start.elapsed(), children_cpu().saturating_sub(cpu))
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// Whole-process `search` (cold and warm search cache) and `validate` on the deck in `dir`.
+fn cli_figures(dir: &Path) {
+    let deck_arg = dir.to_str().expect("utf-8 temp path");
+    let data = tempfile::tempdir().expect("a data dir");
+    let search = ["--deck", deck_arg, "search", "nvlink", "bandwidth"];
+    let clear = || {
+        for entry in std::fs::read_dir(data.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    };
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!("  load average at the start: {}", load.trim());
+    let (wall, cpu) = binary_cpu(3, &search, data.path(), clear);
     println!(
-        "  binary `validate`: {} (goal 2 s)",
-        ms(binary(1, &["validate", deck_arg]))
+        "  binary `search nvlink bandwidth`, cold cache (reads the deck, writes the cache): \
+         {} wall, {} CPU",
+        ms(wall),
+        ms(cpu)
+    );
+    let (wall, cpu) = binary_cpu(5, &search, data.path(), || {});
+    println!(
+        "  binary `search nvlink bandwidth`, warm cache: {} wall, {} CPU (goal 500 ms)",
+        ms(wall),
+        ms(cpu)
+    );
+    let (wall, cpu) = binary_cpu(3, &["validate", deck_arg], data.path(), || {});
+    println!(
+        "  binary `validate`: {} wall, {} CPU (goal 2 s)",
+        ms(wall),
+        ms(cpu)
     );
 }
 
@@ -339,6 +406,11 @@ fn main() {
                 black_box(startup::first_frame(dir));
             }
             println!("{}", startup::peak_mib());
+            return;
+        }
+        ["cli", dir, ..] => {
+            // Only the whole-process `search` and `validate` figures on the deck in `dir`.
+            cli_figures(Path::new(dir));
             return;
         }
         ["search", dir, ..] => {

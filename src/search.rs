@@ -9,6 +9,7 @@
 //! near-misses for "did you mean" hints. This module must not depend on the UI or the command
 //! line.
 
+pub mod cache;
 mod index;
 mod postings;
 mod query;
@@ -66,16 +67,32 @@ impl SearchIndex {
     }
 
     fn from_inverted(cards: &[Card], inverted: Inverted, glossary: Glossary) -> SearchIndex {
+        let titles = cards.iter().map(|c| Lang::ALL.map(|lang| c.title(lang)));
+        SearchIndex::from_parts(inverted, titles, glossary)
+    }
+
+    /// The index of `inverted`, whose cards have these titles (zh, en).
+    fn from_parts<'t>(
+        inverted: Inverted,
+        titles: impl Iterator<Item = [&'t str; 2]>,
+        glossary: Glossary,
+    ) -> SearchIndex {
+        let titles = titles.map(|t| t.map(text::compact)).collect();
+        SearchIndex::from_compact(inverted, titles, glossary)
+    }
+
+    /// The index of `inverted`, whose cards' titles compacted (zh, en) are `titles`.
+    fn from_compact(
+        inverted: Inverted,
+        titles: Vec<[String; 2]>,
+        glossary: Glossary,
+    ) -> SearchIndex {
         let vocabulary = Vocabulary::build(&inverted);
-        let titles = cards
-            .iter()
-            .map(|c| Lang::ALL.map(|lang| text::compact(c.title(lang))))
-            .collect();
         SearchIndex {
             inverted,
             vocabulary,
+            card_count: titles.len(),
             titles,
-            card_count: cards.len(),
             glossary,
         }
     }

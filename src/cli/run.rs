@@ -116,7 +116,12 @@ fn dispatch(
     let Some(command) = cli.command else {
         return open_app(&settings, setup, (style, out, err));
     };
-    let loaded = load(&settings.decks);
+    let (loaded, cached_hits) = match &command {
+        Command::Search(args) => {
+            crate::cli::search::load(args, &settings.decks, setup.data_dir.as_deref())
+        }
+        _ => (load(&settings.decks), None),
+    };
     warn(&loaded.warnings, ui.get(), style, err);
     let ctx = CommandEnv {
         deck: loaded.deck,
@@ -134,7 +139,7 @@ fn dispatch(
             let links = crate::cli::hyperlink::Hyperlinks::detect(cli.color, settings.hyperlinks);
             crate::cli::show::run(&args, &ctx, links, out)
         }
-        Command::Search(args) => crate::cli::search::run(&args, &ctx, &mut safe),
+        Command::Search(args) => crate::cli::search::run(&args, &ctx, cached_hits, &mut safe),
         Command::Stats(args) => {
             crate::cli::stats::run(&args, &ctx, &data_dir()?, chrono::Utc::now(), &mut safe)
         }

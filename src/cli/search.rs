@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 use std::ops::Range;
+use std::path::Path;
 use std::process::ExitCode;
 
 use serde::Serialize;
@@ -10,9 +11,10 @@ use serde::Serialize;
 use super::{CommandEnv, CommandError, CommandResult, emit};
 use crate::cli::SearchArgs;
 use crate::cli::ansi::Style;
+use crate::content::deck::{Listing, Loaded};
 use crate::content::glossary::Glossary;
-use crate::content::{Bilingual, Lang};
-use crate::search::{self, Query};
+use crate::content::{Bilingual, DeckSource, Lang};
+use crate::search::{self, Hit, Query, cache};
 use crate::text::messages as m;
 
 /// Snippet width in terminal columns (the list indents it by six).
@@ -31,7 +33,41 @@ struct Result<'a> {
     matches: Vec<[usize; 2]>,
 }
 
-pub fn run(args: &SearchArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandResult {
+/// Hits found through the search cache: card ids (of cards in the deck given with them) and
+/// scores, best first.
+pub type CachedHits = Vec<(String, i64)>;
+
+/// The decks to search and, for a big user deck with a data dir, the hits already found through
+/// the search cache (`search::cache`); otherwise the decks read whole, as for other commands.
+pub fn load(
+    args: &SearchArgs,
+    sources: &[DeckSource],
+    data_dir: Option<&Path>,
+) -> (Loaded, Option<CachedHits>) {
+    let listing = Listing::of(sources);
+    let Some(dir) = data_dir.filter(|_| cache::worth_caching(&listing)) else {
+        return (listing.load(), None);
+    };
+    let query = Query::parse(&args.query.join(" "), Glossary::bundled());
+    let found = cache::search(
+        listing,
+        &cache::cache_path(dir, sources),
+        &query,
+        args.limit as usize,
+    );
+    let loaded = Loaded {
+        deck: found.deck,
+        warnings: found.warnings,
+    };
+    (loaded, Some(found.hits))
+}
+
+pub fn run(
+    args: &SearchArgs,
+    ctx: &CommandEnv,
+    cached: Option<CachedHits>,
+    out: &mut dyn Write,
+) -> CommandResult {
     let text = args.query.join(" ");
     let glossary = Glossary::bundled();
     let query = Query::parse(&text, glossary);
@@ -39,8 +75,17 @@ pub fn run(args: &SearchArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandR
         return Err(CommandError::Usage(empty_query_message(&text, ctx.ui)));
     }
     let cards = ctx.deck.cards();
-    // One question: read each card once for the query's terms instead of indexing the deck.
-    let hits = search::search_once(cards, glossary, &query, args.limit as usize);
+    let hits: Vec<Hit> = match cached {
+        Some(found) => found
+            .into_iter()
+            .filter_map(|(id, score)| {
+                let card = ctx.deck.cards().iter().position(|c| c.id == id)?;
+                Some(Hit { card, score })
+            })
+            .collect(),
+        // One question: read each card once for the query's terms instead of indexing the deck.
+        None => search::search_once(cards, glossary, &query, args.limit as usize),
+    };
     if args.json {
         let results: Vec<Result> = hits
             .iter()

@@ -52,11 +52,15 @@ pub fn run(
         found
     });
     problems.extend(computed.into_iter().flatten());
+    let cards = deck.len();
+    // Freeing 10,000 parsed cards takes about a tenth of a second: done on another thread while
+    // the problems are sorted and printed (if none starts, the deck is dropped here).
+    let _ = std::thread::Builder::new().spawn(move || drop(deck));
     problems.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     if problems.is_empty() {
         emit(
             out,
-            &format!("{}\n", m::VALIDATE_OK.fill(ui, &[("n", &deck.len())])),
+            &format!("{}\n", m::VALIDATE_OK.fill(ui, &[("n", &cards)])),
         )?;
         return Ok(ExitCode::SUCCESS);
     }

@@ -12,10 +12,12 @@ use super::glossary::Glossary;
 use super::{Card, Problem};
 
 mod files;
+mod listing;
 mod load;
 mod outline;
 mod walk;
 
+pub use listing::{Listing, reread};
 pub use load::{check, load};
 pub use outline::{Loading, load_in_background};
 

@@ -20,10 +20,12 @@ pub(crate) struct Posting {
 /// Set in the field byte when the counts follow (some count is above one).
 const COUNTS_FOLLOW: u8 = 0x80;
 
-/// Every term's postings, built card by card in deck order.
+/// Every term's postings, built card by card in deck order: all lists in one buffer (so the
+/// search cache writes and reads it in one piece), term `t`'s list at `ends[t - 1]..ends[t]`.
 #[derive(Default)]
 pub(crate) struct Postings {
-    lists: Vec<Box<[u8]>>,
+    bytes: Vec<u8>,
+    ends: Vec<usize>,
     /// How many cards hold each term.
     df: Vec<u32>,
 }
@@ -74,8 +76,18 @@ impl PostingsBuilder {
     }
 
     pub fn finish(self) -> Postings {
+        let mut bytes = Vec::with_capacity(self.lists.iter().map(Vec::len).sum());
+        let ends = self
+            .lists
+            .into_iter()
+            .map(|list| {
+                bytes.extend_from_slice(&list);
+                bytes.len()
+            })
+            .collect();
         Postings {
-            lists: self.lists.into_iter().map(Vec::into_boxed_slice).collect(),
+            bytes,
+            ends,
             df: self.df,
         }
     }
@@ -84,7 +96,19 @@ impl PostingsBuilder {
 impl Postings {
     /// How many terms there are.
     pub fn len(&self) -> usize {
-        self.lists.len()
+        self.ends.len()
+    }
+
+    /// The parts, for the search cache: the lists' bytes, where each list ends, each df.
+    pub fn parts(&self) -> (&[u8], &[usize], &[u32]) {
+        (&self.bytes, &self.ends, &self.df)
+    }
+
+    /// Postings from [`Postings::parts`] read back; `None` unless the ends rise within the bytes
+    /// and there is one df per list. A damaged list reads as fewer postings, never out of range.
+    pub fn from_parts(bytes: Vec<u8>, ends: Vec<usize>, df: Vec<u32>) -> Option<Postings> {
+        let rising = ends.is_sorted() && ends.last().is_none_or(|&end| end <= bytes.len());
+        (rising && df.len() == ends.len()).then_some(Postings { bytes, ends, df })
     }
 
     /// How many cards hold `term`.
@@ -94,7 +118,14 @@ impl Postings {
 
     /// The postings of `term`: cards ascending, fields ascending within a card.
     pub fn of(&self, term: u32) -> impl Iterator<Item = Posting> + '_ {
-        let bytes = self.lists.get(term as usize).map_or(&[][..], |l| &l[..]);
+        let t = term as usize;
+        let start = if t == 0 {
+            0
+        } else {
+            self.ends.get(t - 1).copied().unwrap_or(0)
+        };
+        let end = self.ends.get(t).copied().unwrap_or(start);
+        let bytes = self.bytes.get(start..end).unwrap_or_default();
         Reader {
             bytes,
             at: 0,
@@ -107,9 +138,7 @@ impl Postings {
 
     /// Bytes held by the lists (reported by the benchmark).
     pub fn heap_bytes(&self) -> usize {
-        self.lists.iter().map(|l| l.len()).sum::<usize>()
-            + self.lists.len() * std::mem::size_of::<Box<[u8]>>()
-            + self.df.len() * 4
+        self.bytes.len() + self.ends.len() * std::mem::size_of::<usize>() + self.df.len() * 4
     }
 }
 
@@ -133,7 +162,12 @@ impl Iterator for Reader<'_> {
                 return None;
             }
             let gap = read_varint(self.bytes, &mut self.at);
-            self.card = if self.first { gap } else { self.card + gap };
+            // A damaged list (from a cache file) may overflow: it ends there.
+            self.card = if self.first {
+                gap
+            } else {
+                self.card.checked_add(gap)?
+            };
             self.first = false;
             let byte = *self.bytes.get(self.at)?;
             self.at += 1;
@@ -226,7 +260,7 @@ mod tests {
         builder.push(0, 5, &[(0, 1), (6, 1)]);
         builder.push(0, 6, &[(3, 1)]);
         let postings = builder.finish();
-        assert_eq!(postings.lists[0].len(), 4);
+        assert_eq!(postings.parts().0.len(), 4);
         let read: Vec<(u32, u8)> = postings.of(0).map(|p| (p.card, p.slot)).collect();
         assert_eq!(read, [(5, 0), (5, 6), (6, 3)]);
     }

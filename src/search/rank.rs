@@ -53,6 +53,10 @@ impl Buffer {
     fn add_term(&mut self, index: &Inverted, id: u32) {
         for p in index.postings.of(id) {
             let card = p.card as usize;
+            // Only a damaged cache file could name a card past the deck: skip it, never panic.
+            if card >= self.value.len() || card >= index.norm.len() {
+                continue;
+            }
             if self.is_empty_at(card) {
                 self.touched.push(p.card);
             }

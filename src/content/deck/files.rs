@@ -83,6 +83,32 @@ fn read_source(source: &DeckSource, problems: &mut Vec<Problem>) -> Vec<CardFile
     }
 }
 
+/// The card file at `path`, as [`CardFile::path`] shows it; `None` for a bundled name the
+/// binary does not hold.
+pub(super) fn card_file(path: &str) -> Option<CardFile> {
+    let text = match path.strip_prefix("bundled:") {
+        Some(name) => Text::Embedded(
+            BUNDLED
+                .get_file(name)?
+                .contents_utf8()
+                .ok_or_else(|| "not valid UTF-8".to_owned()),
+        ),
+        None => Text::Disk(PathBuf::from(path)),
+    };
+    Some(CardFile {
+        path: path.to_owned(),
+        text,
+    })
+}
+
+/// Hashes the bundled cards' names and text (they change with the binary).
+pub(super) fn hash_bundled(hasher: &mut impl std::hash::Hasher) {
+    for file in BUNDLED.files() {
+        hasher.write(file.path().as_os_str().as_encoded_bytes());
+        hasher.write(file.contents());
+    }
+}
+
 fn bundled_files() -> Vec<CardFile> {
     let mut files: Vec<CardFile> = BUNDLED
         .files()

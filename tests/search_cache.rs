@@ -1,0 +1,212 @@
+//! The search cache (`search::cache`): a big user deck's index kept in the data dir gives the
+//! same hits as reading the deck whole, and a missing, stale or damaged cache file is rebuilt
+//! without a word.
+
+use std::path::{Path, PathBuf};
+
+use infraprep::content::DeckSource;
+use infraprep::content::deck::Listing;
+use infraprep::content::glossary::Glossary;
+use infraprep::search::Query;
+use infraprep::search::cache::{self, FoundBy, MIN_CACHED_FILES};
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/good-deck");
+
+/// A deck of `MIN_CACHED_FILES` cards made from the good fixture's two cards, each with its own
+/// id and a word of its own in the title.
+fn big_deck(dir: &Path) -> PathBuf {
+    let deck = dir.join("deck");
+    std::fs::create_dir_all(&deck).expect("deck dir");
+    let texts: Vec<String> = ["alpha.md", "beta.md"]
+        .iter()
+        .map(|n| std::fs::read_to_string(Path::new(FIXTURE).join(n)).expect("fixture"))
+        .collect();
+    for i in 0..MIN_CACHED_FILES {
+        let text = &texts[i % 2];
+        let id_line = text.lines().find(|l| l.starts_with("id = ")).expect("id");
+        let text = text
+            .replacen(id_line, &format!("id = \"made-{i}\""), 1)
+            .replacen("\nen = \"", &format!("\nen = \"word{i} "), 1);
+        std::fs::write(deck.join(format!("card-{i:04}.md")), text).expect("card");
+    }
+    deck
+}
+
+fn sources(deck: &Path) -> Vec<DeckSource> {
+    vec![DeckSource::Bundled, DeckSource::Dir(deck.to_path_buf())]
+}
+
+fn search(deck: &Path, data: &Path, text: &str) -> (Vec<(String, i64)>, FoundBy) {
+    let sources = sources(deck);
+    let query = Query::parse(text, Glossary::bundled());
+    let found = cache::search(
+        Listing::of(&sources),
+        &cache::cache_path(data, &sources),
+        &query,
+        50,
+    );
+    (found.hits, found.source)
+}
+
+#[test]
+fn a_second_search_reads_the_cache_and_finds_the_same() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let deck = big_deck(dir.path());
+    let data = dir.path().join("data");
+    let (first, how) = search(&deck, &data, "tensor parallel");
+    assert_eq!(how, FoundBy::Rebuilt);
+    assert!(!first.is_empty());
+    let (second, how) = search(&deck, &data, "tensor parallel");
+    assert_eq!(how, FoundBy::Cache);
+    assert_eq!(second, first);
+}
+
+/// The hits of reading the deck whole and ranking with the whole index (no cache involved).
+fn whole(deck: &Path, text: &str) -> Vec<(String, i64)> {
+    let loaded = infraprep::content::deck::load(&sources(deck));
+    let cards = loaded.deck.cards();
+    let index = infraprep::search::SearchIndex::build(cards);
+    let query = Query::parse(text, Glossary::bundled());
+    index
+        .run(&query, 50)
+        .iter()
+        .map(|h| (cards[h.card].id.clone(), h.score))
+        .collect()
+}
+
+/// Queries of each kind the ranking expands: words, glossary terms, prefixes, a typo, lone
+/// characters, a question, a word only the made cards hold.
+const QUERIES: &[&str] = &[
+    "tensor parallel",
+    "张量并行",
+    "nvlnk",
+    "nv",
+    "块",
+    "checkpiont",
+    "how much bandwidth does nvlink give",
+    "word17",
+    "a100 ib",
+];
+
+#[test]
+fn hits_through_the_cache_are_the_whole_index_hits() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let deck = big_deck(dir.path());
+    let data = dir.path().join("data");
+    search(&deck, &data, "warm up");
+    for text in QUERIES {
+        let (cached, how) = search(&deck, &data, text);
+        assert_eq!(how, FoundBy::Cache, "{text}");
+        assert_eq!(cached, whole(&deck, text), "{text}");
+    }
+}
+
+/// Each way a cache file goes bad: the search reads the deck whole, finds what it would without
+/// a cache, says nothing, and writes a good file again.
+#[test]
+fn a_damaged_cache_is_rebuilt_silently() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let deck = big_deck(dir.path());
+    let data = dir.path().join("data");
+    let text = "tensor parallel";
+    let want = whole(&deck, text);
+    search(&deck, &data, text);
+    let path = cache::cache_path(&data, &sources(&deck));
+    let good = std::fs::read(&path).expect("cache written");
+    let mut flipped = good.clone();
+    let middle = flipped.len() / 2;
+    flipped[middle] ^= 0x5a;
+    let mut bad_count = good.clone();
+    // The first count after the header (card heads), made huge; the checksum now fails too.
+    // Magic, format, the version string with its length, fingerprint, payload length.
+    let header = 8 + 4 + 8 + env!("CARGO_PKG_VERSION").len() + 8 + 8;
+    bad_count[header..header + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+    let damages: Vec<(&str, Vec<u8>)> = vec![
+        ("empty", Vec::new()),
+        ("truncated", good[..good.len() / 3].to_vec()),
+        ("one byte short", good[..good.len() - 1].to_vec()),
+        ("a byte flipped", flipped),
+        ("a huge count", bad_count),
+        ("foreign", b"not a cache file at all\n".repeat(1000)),
+        ("longer", [good.clone(), b"tail".to_vec()].concat()),
+    ];
+    for (damage, bytes) in damages {
+        std::fs::write(&path, &bytes).expect("damage");
+        let (hits, how) = search(&deck, &data, text);
+        assert_eq!(how, FoundBy::Rebuilt, "{damage}");
+        assert_eq!(hits, want, "{damage}");
+        assert_eq!(std::fs::read(&path).expect("rewritten"), good, "{damage}");
+        assert_eq!(search(&deck, &data, text).1, FoundBy::Cache, "{damage}");
+    }
+    // Larger than any sane cache: refused unread (the file is sparse, so this is cheap).
+    let file = std::fs::File::create(&path).expect("create");
+    file.set_len(cache::MAX_CACHE_BYTES + 1).expect("sparse");
+    drop(file);
+    assert_eq!(search(&deck, &data, text), (want, FoundBy::Rebuilt));
+    // A directory where the file should be: the search still answers (from the whole deck).
+    std::fs::remove_file(&path).expect("remove");
+    std::fs::create_dir(&path).expect("dir in the way");
+    assert_eq!(search(&deck, &data, text).1, FoundBy::Rebuilt);
+}
+
+#[test]
+fn a_changed_deck_makes_the_cache_stale() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let deck = big_deck(dir.path());
+    let data = dir.path().join("data");
+    assert_eq!(search(&deck, &data, "word7").1, FoundBy::Rebuilt);
+    // A card's title changes: its file's size and time change, so the cache is not used.
+    let card = deck.join("card-0007.md");
+    let text = std::fs::read_to_string(&card).expect("card");
+    std::fs::write(&card, text.replacen("word7 ", "zebrafish ", 1)).expect("edit");
+    let (hits, how) = search(&deck, &data, "zebrafish");
+    assert_eq!(how, FoundBy::Rebuilt);
+    assert_eq!(hits, whole(&deck, "zebrafish"));
+    assert_eq!(hits.first().map(|h| h.0.as_str()), Some("made-7"));
+    // A card added, then one removed.
+    std::fs::write(deck.join("new.md"), text.replacen("made-7", "made-new", 1)).expect("add");
+    assert_eq!(search(&deck, &data, "word7").1, FoundBy::Rebuilt);
+    std::fs::remove_file(deck.join("new.md")).expect("remove");
+    let (hits, how) = search(&deck, &data, "word7");
+    assert_eq!(how, FoundBy::Rebuilt);
+    assert_eq!(hits, whole(&deck, "word7"));
+}
+
+/// The binary: the same output and warnings from a cold and a warm cache, and a cache file in
+/// the data dir.
+#[test]
+fn the_command_prints_the_same_with_a_cold_and_a_warm_cache() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let deck = big_deck(dir.path());
+    // A broken card, so that the warnings come from the cache too.
+    std::fs::write(deck.join("broken.md"), "+++\nid = \"Bad Id\"\n+++\n").expect("broken");
+    let data = dir.path().join("data");
+    let run = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_infraprep"))
+            .args([
+                "--deck",
+                deck.to_str().expect("utf-8"),
+                "search",
+                "tensor",
+                "parallel",
+            ])
+            .env("INFRAPREP_DATA_DIR", &data)
+            .env("NO_COLOR", "1")
+            .env_remove("INFRAPREP_CONFIG")
+            .env("XDG_CONFIG_HOME", "/nonexistent-infraprep-test-config")
+            .output()
+            .expect("runs");
+        (
+            out.status.code(),
+            out.stdout,
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let cold = run();
+    let cache = cache::cache_path(&data, &sources(&deck));
+    assert!(cache.is_file(), "no cache at {}", cache.display());
+    let warm = run();
+    assert_eq!(cold.0, Some(0));
+    assert!(cold.2.contains("broken.md"), "{}", cold.2);
+    assert_eq!(warm, cold);
+}
