@@ -27,8 +27,18 @@ impl App {
         self.loading.is_none()
     }
 
-    /// Takes in the whole deck if it is read; never waits.
+    /// Starts what the first frame does not need: the whole read of a deck shown from its
+    /// outline. The runner calls it once the first frame is drawn.
+    pub fn after_first_frame(&mut self) {
+        if let Some(loading) = &mut self.loading {
+            loading.start();
+        }
+    }
+
+    /// Takes in the whole deck if it is read; never waits. Starts the read if it has not
+    /// started (an app driven without [`App::after_first_frame`]).
     pub fn poll_deck(&mut self) {
+        self.after_first_frame();
         if self.loading.as_ref().is_some_and(Loading::is_finished) {
             self.wait_deck();
         }
@@ -147,6 +157,34 @@ mod tests {
         type_text(&mut app, "nvlink");
         let search = app.search().expect("open");
         assert!(!search.pending && !search.hits.is_empty());
+    }
+
+    #[test]
+    fn the_whole_read_starts_once_the_first_frame_is_drawn() {
+        use std::time::{Duration, Instant};
+        let loading = load_in_background(&[DeckSource::Bundled]);
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(
+            !loading.is_finished(),
+            "nothing is read before the first frame"
+        );
+        let mut app = App::loading(loading, Lang::En);
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
+        let theme = crate::tui::theme::Theme { color: false };
+        let no_input = std::iter::empty::<crate::tui::Input>();
+        crate::tui::drive(&mut terminal, &mut app, theme, no_input, &mut |_, _| {}).expect("draws");
+        let start = Instant::now();
+        while !app.loading.as_ref().is_some_and(Loading::is_finished) {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the read started"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        app.poll_deck();
+        assert!(app.deck_loaded());
+        assert_eq!(app.deck.len(), load(&[DeckSource::Bundled]).deck.len());
     }
 
     /// A user deck with a good card and one whose body is broken after a good head.
