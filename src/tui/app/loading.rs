@@ -35,10 +35,9 @@ impl App {
         }
     }
 
-    /// Takes in the whole deck if it is read; never waits. Starts the read if it has not
-    /// started (an app driven without [`App::after_first_frame`]).
+    /// Takes in the whole deck if it is read; never waits. (A tick comes before the first
+    /// frame too, so it does not start the read.)
     pub fn poll_deck(&mut self) {
-        self.after_first_frame();
         if self.loading.as_ref().is_some_and(Loading::is_finished) {
             self.wait_deck();
         }
@@ -71,6 +70,9 @@ impl App {
     /// Before `action`: takes in the whole deck if it is read, and waits for it unless the
     /// action only moves in the list (or quits), which the outline serves.
     pub(super) fn settle_deck(&mut self, action: Action) {
+        // An action comes after the first frame: start the read if nothing has (an app driven
+        // without `tui::drive`), so a query typed meanwhile runs once the deck is in.
+        self.after_first_frame();
         self.poll_deck();
         // Typing a query needs no deck: it runs once the deck and its index are in.
         let typing = (self.context() == Context::List && action == Action::OpenSearch)
@@ -169,6 +171,13 @@ mod tests {
             "nothing is read before the first frame"
         );
         let mut app = App::loading(loading, Lang::En);
+        // The front end ticks once before drawing: that starts nothing either.
+        app.tick(chrono::Utc::now());
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(
+            !app.loading.as_ref().is_some_and(Loading::is_finished),
+            "a tick does not start the read"
+        );
         let mut terminal =
             ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
         let theme = crate::tui::theme::Theme { color: false };
