@@ -12,11 +12,15 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+#[path = "src/content/deck/outline/plain_head.rs"]
+mod plain_head;
+
 /// Where the catalogue's data files are, from the crate root.
 const CATALOGUE_DIR: &str = "src/text/messages";
 
 fn main() {
     println!("cargo:rerun-if-changed=content");
+    println!("cargo:rerun-if-changed=src/content/deck/outline/plain_head.rs");
     let cards = std::fs::read_dir("content/cards").map_or(0, |entries| {
         entries
             .filter_map(Result::ok)
@@ -170,75 +174,23 @@ fn bundled_outline(out: &Path) {
     std::fs::write(out.join("bundled_outline.rs"), code).expect("OUT_DIR is writable");
 }
 
-/// The outline fields of a card's front matter as Rust literals, if it is in the plain layout.
+/// The outline fields of a card's front matter as Rust literals, if it is in the plain layout
+/// (`content::deck::outline`'s own reading, shared with this script).
 fn outline_row(text: &str) -> Option<String> {
-    let mut lines = text.lines().skip_while(|l| l.trim().is_empty());
+    let mut lines = text
+        .split_inclusive('\n')
+        .skip_while(|l| l.trim().is_empty());
     if lines.next()?.trim_end() != "+++" {
         return None;
     }
-    let (mut id, mut number, mut difficulty, mut tags) = (None, None, None, Vec::new());
-    let (mut zh, mut en, mut table) = (None, None, String::new());
-    for line in lines {
-        let line = line.trim();
-        if line == "+++" || line.starts_with("[[") {
-            break;
-        }
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some(name) = line.strip_prefix('[') {
-            name.strip_suffix(']')?.trim().clone_into(&mut table);
-            continue;
-        }
-        let (key, value) = line.split_once('=')?;
-        match (table.as_str(), key.trim()) {
-            ("", "id") => id = Some(toml_string(value)?),
-            ("", "number") => number = Some(value.trim().parse::<u32>().ok()?),
-            ("", "difficulty") => difficulty = Some(toml_string(value)?),
-            ("", "tags") => {
-                let inner = value.trim().strip_prefix('[')?.strip_suffix(']')?;
-                tags = inner
-                    .split(',')
-                    .filter(|t| !t.trim().is_empty())
-                    .map(toml_string)
-                    .collect::<Option<_>>()?;
-            }
-            ("title", "zh") => zh = Some(toml_string(value)?),
-            ("title", "en") => en = Some(toml_string(value)?),
-            ("" | "title", _) => return None,
-            _ => {}
-        }
-    }
+    let head = plain_head::plain_head(&lines.collect::<String>())?;
     Some(format!(
-        "{:?}, {number:?}, {:?}, &{tags:?}, {:?}, {:?}",
-        id?,
-        difficulty.unwrap_or_else(|| "core".to_owned()),
-        zh?,
-        en?
+        "{:?}, {:?}, {:?}, &{:?}, {:?}, {:?}",
+        head.id,
+        head.number,
+        head.difficulty.unwrap_or_else(|| "core".to_owned()),
+        head.tags,
+        head.zh,
+        head.en
     ))
-}
-
-/// A one-line TOML string (basic with the common escapes, or literal), else `None`.
-fn toml_string(value: &str) -> Option<String> {
-    let value = value.trim();
-    if let Some(inner) = value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')) {
-        return (!inner.contains('\'')).then(|| inner.to_owned());
-    }
-    let inner = value.strip_prefix('"')?.strip_suffix('"')?;
-    let mut out = String::new();
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => return None,
-            '\\' => out.push(match chars.next()? {
-                'n' => '\n',
-                't' => '\t',
-                '"' => '"',
-                '\\' => '\\',
-                _ => return None,
-            }),
-            c => out.push(c),
-        }
-    }
-    Some(out)
 }

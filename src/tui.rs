@@ -88,6 +88,8 @@ pub fn drive<B: Backend, I: Into<Input>>(
     app.resize(size.width, size.height);
     run_effects(app, on_effect);
     terminal.draw(|frame| view::render(app, theme, frame))?;
+    // Only now the work the first frame did not need (reading the whole deck) begins.
+    app.after_first_frame();
     for input in inputs {
         let event = match input.into() {
             Input::Tick(now) => {

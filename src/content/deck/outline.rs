@@ -25,35 +25,79 @@ use crate::content::card::{Difficulty, Origin};
 use crate::content::file_guard::{self, MAX_CARD_BYTES};
 use crate::content::front_matter::is_slug;
 use crate::content::{Bilingual, Card, Lang};
+use plain_head::{PlainHead, plain_head};
+
+mod plain_head;
+#[cfg(test)]
+mod plain_tests;
 
 /// Bytes of a card file read for its outline: the bundled cards' root keys and titles take
 /// under 1 KiB.
 const HEAD_BYTES: u64 = 4096;
 
 /// A deck being read: its outline now, the whole deck when [`Loading::wait`] returns.
+///
+/// The whole read starts on another thread when [`Loading::start`] is called (the app calls it
+/// once its first frame is drawn, so the read competes neither for the CPU nor for memory with
+/// that frame), or runs on the caller's thread when the deck is waited for before that.
 #[derive(Debug)]
 pub struct Loading {
     /// The cards as the list shows them, in the deck's order; their key points, sources,
     /// presets and sections are empty.
     pub outline: Deck,
-    job: JoinHandle<Loaded>,
+    job: Job,
+}
+
+/// The whole read: not started yet, or running on its thread.
+enum Job {
+    Pending(Box<dyn FnOnce() -> Loaded + Send>),
+    Running(JoinHandle<Loaded>),
+}
+
+impl std::fmt::Debug for Job {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Job::Pending(_) => "Job::Pending",
+            Job::Running(_) => "Job::Running",
+        })
+    }
 }
 
 impl Loading {
-    /// Whether the whole deck is read, so [`Loading::wait`] returns at once.
-    pub fn is_finished(&self) -> bool {
-        self.job.is_finished()
+    /// Starts the whole read on another thread, if it has not started.
+    pub fn start(&mut self) {
+        // A stand-in for the moment the pending read is moved to its thread (no allocation).
+        let nothing = || Loaded {
+            deck: Deck::default(),
+            warnings: Vec::new(),
+        };
+        let job = std::mem::replace(&mut self.job, Job::Pending(Box::new(nothing)));
+        self.job = match job {
+            Job::Pending(read) => Job::Running(std::thread::spawn(read)),
+            running @ Job::Running(_) => running,
+        };
     }
 
-    /// The whole deck, as [`super::load`] gives it. A panic while reading is passed on.
+    /// Whether the whole deck is read, so [`Loading::wait`] returns at once (never before
+    /// [`Loading::start`]).
+    pub fn is_finished(&self) -> bool {
+        matches!(&self.job, Job::Running(job) if job.is_finished())
+    }
+
+    /// The whole deck, as [`super::load`] gives it, read here if the read has not started. A
+    /// panic while reading is passed on.
     pub fn wait(self) -> Loaded {
-        self.job
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        match self.job {
+            Job::Pending(read) => read(),
+            Job::Running(job) => job
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        }
     }
 }
 
-/// Reads the outline of `sources` and starts reading the whole deck on another thread.
+/// Reads the outline of `sources` and prepares the whole read, which [`Loading::start`] starts
+/// on another thread.
 pub fn load_in_background(sources: &[DeckSource]) -> Loading {
     let mut warnings = Vec::new();
     let files = files::list(sources, &mut warnings);
@@ -70,8 +114,11 @@ pub fn load_in_background(sources: &[DeckSource]) -> Loading {
     };
     let (outline, _) = Deck::from_cards(cards);
     let sources = sources.to_vec();
-    let job = std::thread::spawn(move || super::load::finish(&sources, &files, warnings, on_disk));
-    Loading { outline, job }
+    let read = move || super::load::finish(&sources, &files, warnings, on_disk);
+    Loading {
+        outline,
+        job: Job::Pending(Box::new(read)),
+    }
 }
 
 /// What the outline needs of a card's front matter; other keys are the full read's to check.
@@ -108,7 +155,8 @@ fn read_head(path: &Path) -> Option<String> {
     if !file.metadata().ok()?.is_file() {
         return None;
     }
-    let mut bytes = Vec::new();
+    // Sized for the head, so it is read with one call and no reallocation.
+    let mut bytes = Vec::with_capacity(HEAD_BYTES as usize);
     file.take(HEAD_BYTES).read_to_end(&mut bytes).ok()?;
     match std::str::from_utf8(&bytes) {
         Ok(_) => {}
@@ -147,7 +195,33 @@ fn head_front(text: &str) -> Option<&str> {
 /// The outline card from a file's head, when the head holds what the outline needs and it
 /// passes the checks the full read makes of it.
 fn from_head(text: &str, path: &str) -> Option<Card> {
-    card_of(toml::from_str(head_front(text)?).ok()?, path)
+    let front = head_front(text)?;
+    let head = match plain_head(front) {
+        Some(plain) => head_of(plain)?,
+        None => toml::from_str(front).ok()?,
+    };
+    card_of(head, path)
+}
+
+/// The outline's fields of a head read in the plain layout; `None` for a difficulty TOML would
+/// not read either.
+fn head_of(plain: PlainHead) -> Option<Head> {
+    let difficulty = match plain.difficulty.as_deref() {
+        None | Some("core") => Difficulty::Core,
+        Some("intermediate") => Difficulty::Intermediate,
+        Some("advanced") => Difficulty::Advanced,
+        Some(_) => return None,
+    };
+    Some(Head {
+        id: plain.id,
+        number: plain.number,
+        difficulty,
+        tags: plain.tags,
+        title: Bilingual {
+            zh: plain.zh,
+            en: plain.en,
+        },
+    })
 }
 
 /// A row of the bundled deck's outline read at build time: file name, id, number, difficulty,
@@ -223,7 +297,7 @@ fn card_of(head: Head, path: &str) -> Option<Card> {
 mod tests {
     use super::*;
 
-    const CARD: &str = "\u{feff}\n+++\nid = \"a-b\"\nnumber = 3\ntags = [\"NCCL\"]\n\n[title]\nzh = \"中\"\nen = \"En\"\n\n[[key-points.zh]]\npoint = \"p\"\n+++\nbody\n";
+    pub(super) const CARD: &str = "\u{feff}\n+++\nid = \"a-b\"\nnumber = 3\ntags = [\"NCCL\"]\n\n[title]\nzh = \"中\"\nen = \"En\"\n\n[[key-points.zh]]\npoint = \"p\"\n+++\nbody\n";
 
     #[test]
     fn the_head_ends_at_the_first_array_of_tables() {

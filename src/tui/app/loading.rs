@@ -27,7 +27,16 @@ impl App {
         self.loading.is_none()
     }
 
-    /// Takes in the whole deck if it is read; never waits.
+    /// Starts what the first frame does not need: the whole read of a deck shown from its
+    /// outline. The runner calls it once the first frame is drawn.
+    pub fn after_first_frame(&mut self) {
+        if let Some(loading) = &mut self.loading {
+            loading.start();
+        }
+    }
+
+    /// Takes in the whole deck if it is read; never waits. (A tick comes before the first
+    /// frame too, so it does not start the read.)
     pub fn poll_deck(&mut self) {
         if self.loading.as_ref().is_some_and(Loading::is_finished) {
             self.wait_deck();
@@ -61,6 +70,9 @@ impl App {
     /// Before `action`: takes in the whole deck if it is read, and waits for it unless the
     /// action only moves in the list (or quits), which the outline serves.
     pub(super) fn settle_deck(&mut self, action: Action) {
+        // An action comes after the first frame: start the read if nothing has (an app driven
+        // without `tui::drive`), so a query typed meanwhile runs once the deck is in.
+        self.after_first_frame();
         self.poll_deck();
         // Typing a query needs no deck: it runs once the deck and its index are in.
         let typing = (self.context() == Context::List && action == Action::OpenSearch)
@@ -147,6 +159,41 @@ mod tests {
         type_text(&mut app, "nvlink");
         let search = app.search().expect("open");
         assert!(!search.pending && !search.hits.is_empty());
+    }
+
+    #[test]
+    fn the_whole_read_starts_once_the_first_frame_is_drawn() {
+        use std::time::{Duration, Instant};
+        let loading = load_in_background(&[DeckSource::Bundled]);
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(
+            !loading.is_finished(),
+            "nothing is read before the first frame"
+        );
+        let mut app = App::loading(loading, Lang::En);
+        // The front end ticks once before drawing: that starts nothing either.
+        app.tick(chrono::Utc::now());
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(
+            !app.loading.as_ref().is_some_and(Loading::is_finished),
+            "a tick does not start the read"
+        );
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
+        let theme = crate::tui::theme::Theme { color: false };
+        let no_input = std::iter::empty::<crate::tui::Input>();
+        crate::tui::drive(&mut terminal, &mut app, theme, no_input, &mut |_, _| {}).expect("draws");
+        let start = Instant::now();
+        while !app.loading.as_ref().is_some_and(Loading::is_finished) {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the read started"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        app.poll_deck();
+        assert!(app.deck_loaded());
+        assert_eq!(app.deck.len(), load(&[DeckSource::Bundled]).deck.len());
     }
 
     /// A user deck with a good card and one whose body is broken after a good head.

@@ -1,0 +1,281 @@
+//! Whole-process startup, as a user sees it: the real binary started in a pseudo-terminal
+//! (120x40) until its first frame is on the terminal, against a bare ratatui program (this
+//! bench run as `bare`: init, one paragraph, restore), for the bundled deck and, given one, a
+//! 10,000-card user deck.
+//!
+//! The app is started with `INFRAPREP_EXIT_AFTER_FIRST_FRAME=1` (`tui::terminal`): it leaves
+//! TUI mode and exits as soon as it first asks for input, which is right after its first frame
+//! is flushed, so the child's lifetime is its time to the first frame (plus the restore and
+//! exit, which the bare program pays too). Each child gets an empty `HOME`, so no user config
+//! or deck is read. Memory is the child's peak resident size (`ru_maxrss` of the children of a
+//! measuring process that starts only children of one kind); CPU is the child's user + system
+//! time. Runs of the bare program and the app alternate in rounds, so load changes on a shared
+//! machine hit both; the load average is printed with the figures.
+//!
+//! ```sh
+//! cargo bench --bench startup                       # bundled deck, 8 rounds of 6 runs
+//! cargo bench --bench startup -- --deck /tmp/deck10k --rounds 4
+//! cargo bench --bench scale -- keep /tmp            # writes /tmp/deck10k, 10,000 cards
+//! ```
+//!
+//! Targets (issue 16): bundled deck within 1.5x of the bare program's time and 2x its memory;
+//! 10,000-card deck first frame under 300 ms and peak memory under 150 MiB. On a terminal,
+//! crossterm reads the size from `/dev/tty` first, so the frame may be your terminal's size; the
+//! bare program does the same.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use nix::pty::{Winsize, openpty};
+use nix::sys::resource::{UsageWho, getrusage};
+use ratatui::widgets::Paragraph;
+
+const BIN: &str = env!("CARGO_BIN_EXE_infraprep");
+
+/// The bare ratatui program: what any ratatui app pays to show one frame.
+fn bare() {
+    let mut terminal = ratatui::try_init().expect("a terminal");
+    terminal
+        .draw(|frame| frame.render_widget(Paragraph::new("hello"), frame.area()))
+        .expect("draws");
+    ratatui::restore();
+}
+
+/// CPU time (user + system) of this process's waited-for children so far, and their largest
+/// peak resident size in KiB.
+fn children_usage() -> (Duration, i64) {
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage");
+    let micros = |t: nix::sys::time::TimeVal| {
+        Duration::from_secs(t.tv_sec().unsigned_abs())
+            + Duration::from_micros(t.tv_usec().unsigned_abs())
+    };
+    (
+        micros(usage.user_time()) + micros(usage.system_time()),
+        usage.max_rss(),
+    )
+}
+
+/// The command for one child of `kind` (`bare`, or `app` with an optional deck directory).
+fn command(kind: &str, deck: Option<&Path>, home: &Path) -> Command {
+    let mut cmd = if kind == "bare" {
+        let mut cmd = Command::new(std::env::current_exe().expect("own path"));
+        cmd.arg("bare");
+        cmd
+    } else {
+        let mut cmd = Command::new(BIN);
+        if let Some(deck) = deck {
+            cmd.arg("--deck").arg(deck);
+        }
+        cmd.env("INFRAPREP_EXIT_AFTER_FIRST_FRAME", "1");
+        cmd
+    };
+    cmd.env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_DATA_HOME", home.join(".local/share"))
+        .env("TERM", "xterm-256color")
+        .env("LANG", "C.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("INFRAPREP_CONFIG")
+        .env_remove("INFRAPREP_DATA_DIR")
+        .env_remove("NO_COLOR");
+    cmd
+}
+
+/// Starts `cmd` on a fresh 120x40 pseudo-terminal, reads all it draws, and returns its wall
+/// and CPU time.
+fn run_in_pty(mut cmd: Command) -> (Duration, Duration) {
+    let size = Winsize {
+        ws_row: 40,
+        ws_col: 120,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    let pty = openpty(&size, None).expect("a pseudo-terminal");
+    let slave = File::from(pty.slave);
+    let mut master = File::from(pty.master);
+    let io = || Stdio::from(slave.try_clone().expect("pty fd"));
+    cmd.stdin(io()).stdout(io()).stderr(io());
+    let (cpu_before, _) = children_usage();
+    let start = Instant::now();
+    let mut child = cmd.spawn().expect("the child starts");
+    // Our copies of the terminal's slave end must close, so reading ends when the child exits.
+    drop(cmd);
+    drop(slave);
+    let reader = std::thread::spawn(move || {
+        let mut buf = vec![0_u8; 1 << 16];
+        let mut total = 0;
+        while let Ok(n) = master.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            total += n;
+        }
+        total
+    });
+    let status = child.wait().expect("the child ends");
+    let wall = start.elapsed();
+    let (cpu_after, _) = children_usage();
+    let drawn = reader.join().expect("reader");
+    assert!(status.success(), "the child failed: {status}");
+    assert!(drawn > 0, "the child drew nothing");
+    (wall, cpu_after.saturating_sub(cpu_before))
+}
+
+/// `measure KIND RUNS [DECK]`: runs children of one kind and prints `wall_ns cpu_ns` per run,
+/// then `rss KIB` (the largest child's peak).
+fn measure(kind: &str, runs: usize, deck: Option<&Path>) {
+    let home = tempfile::tempdir().expect("a temp home");
+    for _ in 0..runs {
+        let (wall, cpu) = run_in_pty(command(kind, deck, home.path()));
+        println!("{} {}", wall.as_nanos(), cpu.as_nanos());
+    }
+    println!("rss {}", children_usage().1);
+}
+
+/// Figures of many runs of one kind.
+#[derive(Default)]
+struct Figures {
+    wall: Vec<Duration>,
+    cpu: Vec<Duration>,
+    /// Peak resident size per round (the largest of its runs), MiB.
+    rss: Vec<f64>,
+}
+
+impl Figures {
+    /// One round of `runs` children of `kind`, in a measuring process of its own.
+    fn round(&mut self, kind: &str, runs: usize, deck: Option<&Path>) {
+        let exe = std::env::current_exe().expect("own path");
+        let mut cmd = Command::new(exe);
+        cmd.args(["measure", kind, &runs.to_string()]);
+        if let Some(deck) = deck {
+            cmd.arg(deck);
+        }
+        let out = cmd.output().expect("the measuring process runs");
+        assert!(
+            out.status.success(),
+            "measuring {kind} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                ["rss", kib] => self
+                    .rss
+                    .push(kib.parse::<f64>().unwrap_or(f64::NAN) / 1024.0),
+                [wall, cpu] => {
+                    let nanos = |w: &str| Duration::from_nanos(w.parse().unwrap_or(0));
+                    self.wall.push(nanos(wall));
+                    self.cpu.push(nanos(cpu));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn wall(&self) -> f64 {
+        median_ms(&self.wall)
+    }
+
+    fn cpu(&self) -> f64 {
+        median_ms(&self.cpu)
+    }
+
+    fn rss(&self) -> f64 {
+        let mut rss = self.rss.clone();
+        rss.sort_by(f64::total_cmp);
+        rss.get(rss.len() / 2).copied().unwrap_or(f64::NAN)
+    }
+
+    fn line(&self, name: &str) -> String {
+        format!(
+            "{name:<22} wall {:>8.2} ms  cpu {:>8.2} ms  peak {:>6.1} MiB  ({} runs; wall p10-p90 {:.2}-{:.2} ms)",
+            self.wall(),
+            self.cpu(),
+            self.rss(),
+            self.wall.len(),
+            percentile_ms(&self.wall, 10),
+            percentile_ms(&self.wall, 90),
+        )
+    }
+}
+
+fn median_ms(times: &[Duration]) -> f64 {
+    percentile_ms(times, 50)
+}
+
+fn percentile_ms(times: &[Duration], p: usize) -> f64 {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    sorted
+        .get((sorted.len().saturating_sub(1)) * p / 100)
+        .map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0)
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg").map_or_else(
+        |_| "?".to_owned(),
+        |s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
+    )
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        ["bare", ..] => return bare(),
+        ["measure", kind, runs, rest @ ..] => {
+            let runs = runs.parse().expect("a number of runs");
+            return measure(kind, runs, rest.first().map(Path::new));
+        }
+        _ => {}
+    }
+    let flag = |name: &str| {
+        words
+            .iter()
+            .position(|w| *w == name)
+            .and_then(|i| words.get(i + 1))
+    };
+    let deck = flag("--deck").map(PathBuf::from);
+    let rounds: usize = flag("--rounds").and_then(|r| r.parse().ok()).unwrap_or(8);
+    let cpus = std::thread::available_parallelism().map_or(0, usize::from);
+    println!(
+        "whole-process startup to the first frame, 120x40 pty; {cpus} CPUs, load average {} at the start",
+        load_average()
+    );
+    let (mut bare, mut app) = (Figures::default(), Figures::default());
+    for _ in 0..rounds {
+        bare.round("bare", 6, None);
+        app.round("app", 6, None);
+    }
+    println!("  {}", bare.line("bare ratatui program"));
+    println!("  {}", app.line("infraprep, bundled"));
+    println!(
+        "  bundled / bare: wall {:.2}x, cpu {:.2}x (goal 1.5x), peak memory {:.2}x (goal 2x)",
+        app.wall() / bare.wall(),
+        app.cpu() / bare.cpu(),
+        app.rss() / bare.rss()
+    );
+    if let Some(deck) = &deck {
+        let mut big = Figures::default();
+        for _ in 0..rounds {
+            big.round("app", 3, Some(deck));
+        }
+        println!("  {}", big.line("infraprep, --deck DIR"));
+        println!(
+            "  --deck {}: first frame {:.1} ms (goal 300 ms), peak {:.1} MiB (goal 150 MiB)",
+            deck.display(),
+            big.wall(),
+            big.rss()
+        );
+    } else {
+        println!(
+            "  (a 10,000-card deck: `cargo bench --bench scale -- keep /tmp`, then \
+             `cargo bench --bench startup -- --deck /tmp/deck10k`)"
+        );
+    }
+    println!("  load average {} at the end", load_average());
+}
