@@ -11,9 +11,13 @@ use crate::cli::ValidateArgs;
 use crate::cli::problems;
 use crate::content::deck::{check, load};
 use crate::content::parallel::{self, Memo};
-use crate::content::{DeckSource, Lang, Problem};
+use crate::content::{CalcPreset, DeckSource, Figure, Lang, Problem};
 use crate::drill::numbers::{TemplateChecks, check_card_with};
 use crate::text::messages as m;
+
+/// What a card's preset and figure checks read, but its path: cards equal in this get the same
+/// problems (a big deck repeats its preset lists).
+type PresetsKey = (Vec<CalcPreset>, Vec<Figure>, Vec<usize>, Vec<usize>, usize);
 
 pub fn run(
     args: &ValidateArgs,
@@ -32,13 +36,16 @@ pub fn run(
     // Presets, figures and number templates are computed: the slow part, done on all cores,
     // and once per distinct preset list or template (a big deck repeats them).
     let templates = TemplateChecks::default();
-    let presets: Memo<String, Vec<Problem>> = Memo::default();
+    let presets: Memo<PresetsKey, Vec<Problem>> = Memo::default();
     let computed = parallel::map(deck.cards(), |card| {
         // Everything the preset and figure checks read but the path, which is set below.
         let origin = &card.origin;
-        let key = format!(
-            "{:?}{:?}{:?}{:?}{}",
-            card.calc, card.figures, origin.calc_lines, origin.figure_lines, origin.id_line
+        let key = (
+            card.calc.clone(),
+            card.figures.clone(),
+            origin.calc_lines.clone(),
+            origin.figure_lines.clone(),
+            origin.id_line,
         );
         let mut found: Vec<Problem> = presets
             .get_or(key, || check_card(card, table))

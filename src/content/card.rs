@@ -115,7 +115,7 @@ pub struct Source {
 }
 
 /// A figure the card states that the calculators can recompute.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Figure {
     /// A quick-arithmetic expression, e.g. `10 GiB / 25 GB/s`; empty when the figure is read
@@ -142,7 +142,7 @@ pub struct Figure {
 /// command line reads its flags, and checks the keys against the calculator's fields, so a card
 /// and the command line accept the same spellings. `calculator = "expression"` holds one key,
 /// `expr`, for the quick-arithmetic prompt.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CalcPreset {
     /// The calculator id, e.g. `collective`.
     pub calculator: String,

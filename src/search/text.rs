@@ -162,8 +162,19 @@ const STOP_ZH: &[&str] = &[
     "嘛",
 ];
 
+/// The longest English stop word, in bytes: most words of a card are longer and need no lookup.
+const STOP_EN_LONGEST: usize = 7;
+
+/// True for an English stop word. Called for every word of every card when an index is built,
+/// so it answers from a hash set (the sorted list's binary search was an eighth of a big deck's
+/// index build), and words longer than any stop word at once.
 pub(crate) fn is_stop_word(word: &str) -> bool {
-    STOP_EN.binary_search(&word).is_ok()
+    static SET: std::sync::OnceLock<rustc_hash::FxHashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    word.len() <= STOP_EN_LONGEST
+        && SET
+            .get_or_init(|| STOP_EN.iter().copied().collect())
+            .contains(word)
 }
 
 /// The Chinese stop word starting at `chars[at..]`, as its length in chars.

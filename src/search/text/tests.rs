@@ -99,3 +99,17 @@ fn chinese_stop_words_are_found_by_position() {
     assert_eq!(stop_zh_at(&chars, 3), Some(2));
     assert_eq!(stop_zh_at(&chars, 0), None);
 }
+
+/// Every listed stop word is found, and the length guard covers the longest of them (a longer
+/// one added to the list would otherwise never be found).
+#[test]
+fn every_stop_word_is_one_and_the_length_guard_covers_them() {
+    let longest = super::STOP_EN.iter().map(|w| w.len()).max();
+    assert_eq!(longest, Some(super::STOP_EN_LONGEST));
+    for word in super::STOP_EN {
+        assert!(is_stop_word(word), "{word}");
+    }
+    for word in ["nvlink", "bandwidth", "thes", "", "between1", "tells"] {
+        assert!(!is_stop_word(word), "{word}");
+    }
+}
