@@ -139,20 +139,20 @@ fn attention_rate_text(input: &StepInput) -> Bi {
             "这款 GPU 没有公开的注意力核速率：按矩阵乘速率 R 计"
         );
     };
-    let class = match kernel {
-        AttentionKernel::Flash1 => "FlashAttention-1",
-        AttentionKernel::Flash3 if input.gpu.attention.flash3.is_some() => "flash3",
-        _ => "FlashAttention-2",
-    };
-    let (en, zh) = if class == "flash3" {
-        (": ", "：")
-    } else {
-        (" class: ", " 级：")
-    };
-    bi!(
-        "{class}{en}{share} × bf16 peak",
-        "{class}{zh}{share} × bf16 峰值"
-    )
+    match kernel {
+        AttentionKernel::Flash1 => bi!(
+            "FlashAttention-1 class: {share} × bf16 peak",
+            "FlashAttention-1 级：{share} × bf16 峰值"
+        ),
+        // Without a Hopper figure, flash3 runs at FlashAttention-2's share.
+        AttentionKernel::Flash3 if input.gpu.attention.flash3.is_some() => {
+            bi!("flash3: {share} × bf16 peak", "flash3：{share} × bf16 峰值")
+        }
+        _ => bi!(
+            "FlashAttention-2 class: {share} × bf16 peak",
+            "FlashAttention-2 级：{share} × bf16 峰值"
+        ),
+    }
 }
 
 fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {

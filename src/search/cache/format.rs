@@ -20,7 +20,7 @@ use crate::search::postings::Postings;
 const MAGIC: &[u8; 8] = b"IPSRCH\r\n";
 /// Bumped whenever the layout or the index's meaning changes.
 const FORMAT: u32 = 2;
-/// Larger cache files are refused unread: a 10,000-card deck's is about 80 MB.
+/// Larger cache files are refused unread: a 10,000-card deck's is about 40 MB.
 pub const MAX_CACHE_BYTES: u64 = 1 << 30;
 
 /// A cache file's content.
