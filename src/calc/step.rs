@@ -39,6 +39,20 @@ pub use input::{AttentionKernel, Kernels, Recompute, StepInput};
 pub use memory::MemoryReport;
 pub use model::{MODELS, ModelPreset, Shape};
 
+/// The entry of a preset `table` whose id is `id` (trimmed, any case); else the trimmed id and
+/// the table's ids joined, for the caller's message.
+fn by_id<T>(
+    table: &'static [T],
+    id: &str,
+    id_of: fn(&T) -> &str,
+) -> Result<&'static T, (String, String)> {
+    let key = id.trim().to_ascii_lowercase();
+    table.iter().find(|t| id_of(t) == key).ok_or_else(|| {
+        let ids: Vec<&str> = table.iter().map(id_of).collect();
+        (id.trim().to_owned(), ids.join(", "))
+    })
+}
+
 /// Share of the achievable (MAMF) matmul rate that a training step's GEMMs reach end to end, for
 /// a GPU with no calibration run bundled (B200, GB200, MI300X). The A100 and H100 have their own
 /// values, fitted on their calibration runs (`gpu::A100_EFFICIENCY`, `gpu::H100_EFFICIENCY`,

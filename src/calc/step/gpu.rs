@@ -11,6 +11,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
+use super::input::{Choices, choose};
 use crate::calc::CalcError;
 
 /// The data type of the matmuls.
@@ -26,18 +27,12 @@ impl FromStr for Dtype {
     type Err = CalcError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "bf16" | "bfloat16" => Ok(Dtype::Bf16),
-            "fp16" | "float16" | "half" => Ok(Dtype::Fp16),
-            "fp8" | "float8" => Ok(Dtype::Fp8),
-            _ => {
-                let text = text.trim();
-                Err(CalcError::invalid(crate::bi!(
-                    "dtype '{text}' is not bf16, fp16 or fp8",
-                    "数据类型 '{text}' 不是 bf16、fp16 或 fp8"
-                )))
-            }
-        }
+        let choices: Choices<Self> = &[
+            (&["bf16", "bfloat16"], Dtype::Bf16),
+            (&["fp16", "float16", "half"], Dtype::Fp16),
+            (&["fp8", "float8"], Dtype::Fp8),
+        ];
+        choose("dtype", text, choices, "bf16, fp16 or fp8")
     }
 }
 
@@ -237,10 +232,7 @@ pub const GPUS: &[GpuSpec] = &[A100, H100, H200, B200, GB200, MI300X];
 
 /// The preset called `id` (case-insensitive); the error lists them.
 pub fn gpu(id: &str) -> Result<&'static GpuSpec, CalcError> {
-    let key = id.trim().to_ascii_lowercase();
-    GPUS.iter().find(|g| g.id == key).ok_or_else(|| {
-        let ids: Vec<&str> = GPUS.iter().map(|g| g.id).collect();
-        let (id, ids) = (id.trim(), ids.join(", "));
+    super::by_id(GPUS, id, |g| g.id).map_err(|(id, ids)| {
         CalcError::invalid(crate::bi!(
             "unknown GPU '{id}': use one of {ids}",
             "未知 GPU '{id}'：请用 {ids} 之一"

@@ -46,11 +46,11 @@ impl FromStr for Recompute {
 }
 
 /// Spellings of each choice, lower case.
-type Choices<T> = &'static [(&'static [&'static str], T)];
+pub(super) type Choices<T> = &'static [(&'static [&'static str], T)];
 
 /// The choice `text` spells (trimmed, any case), or an error naming `flag`, the text and the
 /// `expected` choices.
-fn choose<T: Copy>(
+pub(super) fn choose<T: Copy>(
     flag: &str,
     text: &str,
     choices: Choices<T>,

@@ -106,10 +106,7 @@ pub const MODELS: &[ModelPreset] = &[
 
 /// The preset called `id` (case-insensitive); the error lists them.
 pub fn preset(id: &str) -> Result<&'static ModelPreset, CalcError> {
-    let key = id.trim().to_ascii_lowercase();
-    MODELS.iter().find(|m| m.id == key).ok_or_else(|| {
-        let ids: Vec<&str> = MODELS.iter().map(|m| m.id).collect();
-        let (id, ids) = (id.trim(), ids.join(", "));
+    super::by_id(MODELS, id, |m| m.id).map_err(|(id, ids)| {
         CalcError::invalid(crate::bi!(
             "unknown model '{id}': use one of {ids} or give --layers, --hidden, --heads, --vocab and --seq",
             "未知模型 '{id}'：请用 {ids} 之一，或给出 --layers、--hidden、--heads、--vocab 和 --seq"
