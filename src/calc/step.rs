@@ -247,7 +247,7 @@ pub fn step(input: &StepInput) -> StepReport {
     let updated = if input.zero == crate::calc::memory::Stage::Dp {
         params
     } else {
-        params / input.dp as f64
+        params / input.replicas() as f64
     };
     let breakdown = Breakdown {
         compute: m * (s.matmul + logits_matmul),

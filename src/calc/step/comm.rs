@@ -154,7 +154,7 @@ pub const FSDP_PREDIVIDE_BYTES: f64 = 8.0;
 /// `_fsdp_collectives.py`); FSDP1's cast and divide run on its post-backward stream but share the
 /// SMs and HBM with the backward. Both are costed as memory-bound time, not hidden.
 pub fn fsdp_grad_bytes(input: &StepInput, params: f64) -> f64 {
-    if input.zero != Stage::Zero3 || input.dp < 2 {
+    if input.zero != Stage::Zero3 || input.replicas() < 2 {
         return 0.0;
     }
     let predivide = if input.fsdp_predivide {
@@ -179,10 +179,10 @@ pub fn nccl_sm_share(input: &StepInput, dp: &DpTimes, params: f64) -> f64 {
     let Some(sms) = input.gpu.sms else {
         return 0.0;
     };
-    if input.dp < 2 || dp.grads <= 0.0 {
+    if input.replicas() < 2 || dp.grads <= 0.0 {
         return 0.0;
     }
-    let d = input.dp as f64;
+    let d = input.replicas() as f64;
     let passes = if input.zero == Stage::Dp { 2.0 } else { 1.0 };
     let bus_bandwidth = passes * (d - 1.0) / d * grad_bytes(input) * params / dp.grads;
     (bus_bandwidth / NCCL_BYTES_PER_SM).ceil().min(sms) / sms
@@ -190,8 +190,8 @@ pub fn nccl_sm_share(input: &StepInput, dp: &DpTimes, params: f64) -> f64 {
 
 /// DP collectives for `params` parameters per GPU.
 pub fn dp(input: &StepInput, params: f64) -> DpTimes {
-    let d = input.dp;
-    let inner = input.tp * input.cp;
+    let d = input.replicas();
+    let inner = input.tp;
     let per_node = if inner < input.gpus_per_node {
         (input.gpus_per_node / inner).min(d)
     } else {

@@ -330,6 +330,14 @@ impl StepInput {
         self.global_batch / (self.dp * self.micro_batch)
     }
 
+    /// Ranks that hold the same weights: DP × CP. Context-parallel ranks see different parts of
+    /// the same sequences, so their gradients are reduced together with the data-parallel ones,
+    /// and ZeRO / FSDP shards over all of them (Megatron-Core's data-parallel group "with
+    /// context parallel"; torchtitan's `dp_shard_cp` mesh).
+    pub fn replicas(&self) -> usize {
+        self.dp * self.cp
+    }
+
     /// Layers on one pipeline stage (a fraction when p does not divide L).
     pub fn layers_per_stage(&self) -> f64 {
         self.shape.layers as f64 / self.pp as f64

@@ -99,7 +99,7 @@ fn op_activations(input: &StepInput) -> f64 {
 /// Memory per GPU of the first stage.
 pub fn memory(input: &StepInput) -> MemoryReport {
     let params = params_per_gpu(input);
-    let d = input.dp as f64;
+    let d = input.replicas() as f64;
     let [weights, gradients, optimizer] = input.zero.parts(params, OPTIMIZER_BYTES, d);
     let gathered = if input.zero == crate::calc::memory::Stage::Zero3 {
         // Two layers gathered at once (current and prefetched), bf16.

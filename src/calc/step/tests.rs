@@ -187,6 +187,39 @@ fn optimizer_and_dp_terms() {
 }
 
 #[test]
+fn context_parallel_ranks_reduce_and_shard_with_the_data_parallel_ones() {
+    // 8 GPUs as CP 2 × DP 4 with ZeRO-1: the 8 ranks hold the same weights, so the optimizer
+    // shards over 8 and the gradients are reduced over 8 (6 B·Ψ·7/8 on NVLink 4), exactly as
+    // DP 8 does; only the batch split differs.
+    let cp = fields(&[
+        ("model", "llama3-8b"),
+        ("gpus", "8"),
+        ("cp", "2"),
+        ("global-batch", "8"),
+        ("zero", "1"),
+    ]);
+    assert_eq!((cp.dp, cp.replicas()), (4, 8));
+    let r = step(&cp);
+    let psi = cp.shape.params();
+    assert!(close(
+        r.breakdown.optimizer,
+        30.0 * psi / 8.0 / (3.35e12 * HBM_EFFICIENCY)
+    ));
+    let expect = 6.0 * psi * 7.0 / 8.0 / (450e9 * 0.82);
+    assert!(
+        (r.dp_comm_total - expect).abs() < 1e-3 * expect + 1e-3,
+        "{} vs {expect}",
+        r.dp_comm_total
+    );
+    // Optimizer states per GPU: 12 B of Ψ/8 (the first stage holds every layer here).
+    let states = r.memory.optimizer_bytes_per_gpu;
+    assert!(
+        close(states, 12.0 * r.memory.params_per_gpu / 8.0),
+        "{states}"
+    );
+}
+
+#[test]
 fn memory_refusal_is_flagged() {
     let r = step(&fields(&[
         ("model", "llama3-70b"),
