@@ -317,17 +317,17 @@ fn comm_terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<Bi> {
         secs(b.dp_comm_exposed),
         format::sig(nccl_share, 3),
     );
-    let (dp, cp) = (input.dp, input.cp);
+    let (dp_size, cp_size) = (input.dp, input.cp);
     let replicas = input.replicas();
     let op = if input.zero == crate::calc::memory::Stage::Dp {
         "all-reduce"
     } else {
         "reduce-scatter"
     };
-    let dp_op = if cp > 1 {
+    let dp_op = if cp_size > 1 {
         bi!(
-            "gradient {op} over DP × CP = {dp} × {cp} = {replicas} ranks (CP ranks hold the same weights; ZeRO shards over them too, as Megatron-Core's data-parallel group with CP and torchtitan's dp_shard_cp do)",
-            "梯度 {op}，范围是 DP × CP = {dp} × {cp} = {replicas} 个 rank（CP 各 rank 持有相同权重；ZeRO 也在它们之间分片，与 Megatron-Core 含 CP 的数据并行组、torchtitan 的 dp_shard_cp 相同）"
+            "gradient {op} over DP × CP = {dp_size} × {cp_size} = {replicas} ranks (CP ranks hold the same weights; ZeRO shards over them too, as Megatron-Core's data-parallel group with CP and torchtitan's dp_shard_cp do)",
+            "梯度 {op}，范围是 DP × CP = {dp_size} × {cp_size} = {replicas} 个 rank（CP 各 rank 持有相同权重；ZeRO 也在它们之间分片，与 Megatron-Core 含 CP 的数据并行组、torchtitan 的 dp_shard_cp 相同）"
         )
     } else {
         bi!("gradient {op}", "梯度 {op}")
