@@ -210,3 +210,119 @@ fn the_command_prints_the_same_with_a_cold_and_a_warm_cache() {
     assert!(cold.2.contains("broken.md"), "{}", cold.2);
     assert_eq!(warm, cold);
 }
+
+/// The ids and scores of `index`'s hits for `text` over `cards`.
+fn ranked(
+    index: &infraprep::search::SearchIndex,
+    cards: &[infraprep::content::Card],
+    text: &str,
+) -> Vec<(String, i64)> {
+    let query = Query::parse(text, Glossary::bundled());
+    index
+        .run(&query, 50)
+        .iter()
+        .map(|h| (cards[h.card].id.clone(), h.score))
+        .collect()
+}
+
+/// The TUI's whole-deck index (`IndexCache`): built and written the first time, read the next,
+/// ranking as the whole index does; a cache whose cards are not the deck's is not used; a small
+/// deck gets no cache.
+#[test]
+fn the_app_index_is_read_from_the_cache_when_its_cards_are_the_decks() {
+    use infraprep::search::cache::IndexCache;
+    let dir = tempfile::tempdir().expect("tmp");
+    let deck = big_deck(dir.path());
+    let data = dir.path().join("data");
+    let sources = sources(&deck);
+    let loaded = infraprep::content::deck::load(&sources);
+    let cards = loaded.deck.cards();
+
+    let cache = IndexCache::of(&data, &sources).expect("a big deck is cached");
+    let (built, how) = cache.index(cards, &loaded.warnings);
+    assert_eq!(how, FoundBy::Rebuilt);
+    let path = cache::cache_path(&data, &sources);
+    let written = std::fs::read(&path).expect("the cache file is written");
+
+    let (read, how) = IndexCache::of(&data, &sources)
+        .expect("cached")
+        .index(cards, &loaded.warnings);
+    assert_eq!(how, FoundBy::Cache);
+    for text in QUERIES {
+        assert_eq!(ranked(&read, cards, text), whole(&deck, text), "{text}");
+        assert_eq!(ranked(&built, cards, text), whole(&deck, text), "{text}");
+    }
+    // The CLI reads the file the app wrote.
+    assert_eq!(search(&deck, &data, "tensor parallel").1, FoundBy::Cache);
+
+    // Cards in another order, or one with another title, do not match the file's positions.
+    let mut reordered = cards.to_vec();
+    reordered.swap(0, cards.len() - 1);
+    let (_, how) = cache.index(&reordered, &loaded.warnings);
+    assert_eq!(how, FoundBy::Rebuilt, "reordered");
+    std::fs::write(&path, &written).expect("restored");
+    let mut renamed = cards.to_vec();
+    renamed[3].title.en.push_str(" (edited)");
+    assert_eq!(cache.index(&renamed, &loaded.warnings).1, FoundBy::Rebuilt);
+
+    assert_eq!(IndexCache::of(&data, &[DeckSource::Bundled]), None);
+}
+
+/// End to end in the app: the first run writes the cache from its background build, the second
+/// searches from it (the file is not written again) and finds the same cards.
+#[test]
+fn the_app_writes_the_cache_and_a_second_run_searches_from_it() {
+    use infraprep::content::Lang;
+    use infraprep::content::deck::load_in_background;
+    use infraprep::tui::app::App;
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+    let dir = tempfile::tempdir().expect("tmp");
+    let deck = big_deck(dir.path());
+    let data = dir.path().join("data");
+    let path = cache::cache_path(&data, &sources(&deck));
+    let run = || -> Vec<String> {
+        let app = App::loading(load_in_background(&sources(&deck)), Lang::En);
+        let mut app = app.with_search_cache(data.clone(), sources(&deck));
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).expect("term");
+        let theme = infraprep::tui::theme::Theme { color: false };
+        let keys: Vec<Event> = "/word17"
+            .chars()
+            .map(|c| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)))
+            .collect();
+        infraprep::tui::drive(&mut terminal, &mut app, theme, keys, &mut |_, _| {})
+            .expect("drives");
+        let start = std::time::Instant::now();
+        while !app.search_ready() {
+            assert!(start.elapsed().as_secs() < 60, "the index is built");
+            app.poll_deck();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        app.tick(app.now);
+        let search = app.search().expect("the search box is open");
+        assert!(!search.pending, "the query ran");
+        search
+            .hits
+            .iter()
+            .map(|h| app.deck.cards()[h.card].id.clone())
+            .collect()
+    };
+    let first = run();
+    assert!(first.contains(&"made-17".to_owned()), "{first:?}");
+    let written = std::fs::metadata(&path)
+        .expect("written")
+        .modified()
+        .expect("mtime");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let second = run();
+    assert_eq!(second, first);
+    let after = std::fs::metadata(&path)
+        .expect("still there")
+        .modified()
+        .expect("mtime");
+    assert_eq!(
+        after, written,
+        "the second run read the file, not rebuilt it"
+    );
+}

@@ -253,7 +253,11 @@ fn open_app(
 ) -> Result<ExitCode, CommandError> {
     if interactive() {
         let loading = load_in_background(&settings.decks);
-        let start = |lang| App::loading(loading, lang);
+        let cache = setup.data_dir.clone();
+        let start = |lang| match cache {
+            Some(dir) => App::loading(loading, lang).with_search_cache(dir, settings.decks.clone()),
+            None => App::loading(loading, lang),
+        };
         return open_tui(start, settings, setup, None, (style, out, err));
     }
     let loaded = load(&settings.decks);

@@ -11,6 +11,7 @@
 //! synced, then renamed over the old one, so a crash leaves the old file or the new one).
 
 mod codec;
+mod deck_index;
 mod format;
 
 use std::io::Write;
@@ -20,6 +21,7 @@ use super::{Hit, Query, SearchIndex};
 use crate::content::deck::{Listing, reread};
 use crate::content::{Bilingual, Card, Deck, DeckSource, Problem};
 
+pub use deck_index::IndexCache;
 pub use format::MAX_CACHE_BYTES;
 
 /// Decks with fewer card files than this are read whole: that is about as fast as the cache.

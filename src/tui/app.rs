@@ -85,6 +85,8 @@ pub struct App {
     index_job: Option<std::thread::JoinHandle<SearchIndex>>,
     /// The whole deck being read while `deck` holds its outline (`App::loading`).
     loading: Option<crate::content::deck::Loading>,
+    /// Where a big user deck's index is kept between runs (`App::with_search_cache`).
+    search_cache: loading::SearchCache,
     /// What reading the deck in the background found, for the front end to print.
     deck_warnings: Vec<crate::content::Problem>,
     pub lang: Lang,
@@ -148,6 +150,7 @@ impl App {
             index: None,
             index_job,
             loading: None,
+            search_cache: loading::SearchCache::Off,
             deck_warnings: Vec::new(),
             lang,
             ui_lang: None,

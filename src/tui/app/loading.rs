@@ -5,9 +5,13 @@
 //! scrolled meanwhile, and takes the whole deck in when it is read: on a tick, or before any
 //! action that needs more than the list (opening a card, search, drills), which waits for it.
 
+use std::path::PathBuf;
+
 use super::{App, background_index};
 use crate::content::deck::Loading;
-use crate::content::{Deck, Lang, Problem};
+use crate::content::{Deck, DeckSource, Lang, Problem};
+use crate::search::SearchIndex;
+use crate::search::cache::IndexCache;
 use crate::tui::action::Action;
 use crate::tui::geometry::body_rows;
 use crate::tui::keymap::Context;
@@ -22,6 +26,16 @@ impl App {
         app
     }
 
+    /// Keeps a big user deck's search index in `data_dir` between runs (the cache file
+    /// `infraprep search` uses), so the search is ready soon after the deck is read.
+    #[must_use]
+    pub fn with_search_cache(mut self, data_dir: PathBuf, sources: Vec<DeckSource>) -> App {
+        if self.loading.is_some() {
+            self.search_cache = SearchCache::Wanted(data_dir, sources);
+        }
+        self
+    }
+
     /// Whether the whole deck is in (always, unless started with [`App::loading`]).
     pub fn deck_loaded(&self) -> bool {
         self.loading.is_none()
@@ -31,6 +45,10 @@ impl App {
     /// outline. The runner calls it once the first frame is drawn.
     pub fn after_first_frame(&mut self) {
         if let Some(loading) = &mut self.loading {
+            // The files are fingerprinted before any is read (see `IndexCache`).
+            if let SearchCache::Wanted(dir, sources) = &self.search_cache {
+                self.search_cache = SearchCache::Listed(IndexCache::of(dir, sources));
+            }
             loading.start();
         }
     }
@@ -51,13 +69,27 @@ impl App {
         let loaded = loading.wait();
         let selected = self.card(self.cards.selected).map(|c| c.id.clone());
         self.deck = loaded.deck;
+        let cached = self.cached_index(&loaded.warnings);
         self.deck_warnings.extend(loaded.warnings);
         let found = selected.and_then(|id| self.deck.cards().iter().position(|c| c.id == id));
         self.cards.selected =
             found.unwrap_or_else(|| self.cards.selected.min(self.deck.len().saturating_sub(1)));
         self.cards.keep_selection_visible(body_rows(self.height));
-        self.index_job = background_index(&self.deck);
+        self.index_job = cached.or_else(|| background_index(&self.deck));
         self.refresh_layout();
+    }
+
+    /// The index of the deck just read, from the cache file when it is up to date, else built
+    /// and written, on another thread; `None` without a cache.
+    fn cached_index(
+        &mut self,
+        warnings: &[Problem],
+    ) -> Option<std::thread::JoinHandle<SearchIndex>> {
+        let SearchCache::Listed(Some(cache)) = std::mem::take(&mut self.search_cache) else {
+            return None;
+        };
+        let (cards, warnings) = (self.deck.shared_cards(), warnings.to_vec());
+        Some(std::thread::spawn(move || cache.index(&cards, &warnings).0))
     }
 
     /// The problems reading the deck found (cards skipped), once; waits for a deck still being
@@ -93,6 +125,17 @@ impl App {
             self.wait_deck();
         }
     }
+}
+
+/// Whether a big user deck's search index is kept on disk between runs.
+#[derive(Debug, Default)]
+pub(super) enum SearchCache {
+    #[default]
+    Off,
+    /// In this data dir, for these decks, once the read starts.
+    Wanted(PathBuf, Vec<DeckSource>),
+    /// The deck's files as listed when the read started (`None`: too small for a cache).
+    Listed(Option<IndexCache>),
 }
 
 #[cfg(test)]
