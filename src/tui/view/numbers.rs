@@ -116,7 +116,7 @@ pub(super) fn render_reveal(view: DrillView<'_>, area: Rect, frame: &mut Frame<'
         width,
     );
     lines.extend(verdict_lines(graded, question, ui, theme, width));
-    if let Some(error) = &drill.save_error {
+    if let Some(error) = &drill.saves.error {
         lines.extend(wrapped(
             &[WrapSpan::new(error.clone(), theme.error())],
             width,
