@@ -11,7 +11,7 @@ use super::NumbersStatsArgs;
 use crate::cli::{CommandEnv, CommandError, CommandResult, emit, progress};
 use crate::drill::numbers::shell_words;
 use crate::drill::numbers::tally::{number_review, number_stats};
-use crate::drill::numbers::{Diagnosis, Expected, Graded, NumberQuestion, Verdict, grade};
+use crate::drill::numbers::{Diagnosis, Graded, NumberQuestion, Verdict, grade_typed};
 use crate::drill::store::Store;
 use crate::text::messages as m;
 
@@ -45,17 +45,9 @@ pub fn run(
         if typed.is_empty() {
             let _ = writeln!(text, "{}", style.dim(m::NUM_SKIPPED.get(ui)));
         } else {
-            let expected = Expected {
-                value: q.answer.value,
-                kind: q.answer.quantity_kind(),
-            };
-            match grade(expected, typed, q.tolerance) {
+            match grade_typed(q, typed) {
                 Ok(graded) => {
                     tally[graded.verdict as usize] += 1;
-                    let mut graded = graded;
-                    if graded.typed_kind == graded.expected_kind {
-                        graded.typed = q.answer.format_like(graded.value);
-                    }
                     let _ = writeln!(text, "{}", verdict_line(&graded, ctx));
                     if let Some(store) = store.as_mut() {
                         let seconds = started.elapsed().as_secs_f64();
