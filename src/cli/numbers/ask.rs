@@ -69,13 +69,13 @@ pub fn run(
             "{}",
             m::NUM_CLI_ANSWER.fill(ui, &[("answer", &answer)])
         );
-        for step in &q.steps {
+        for step in &q.working.steps {
             let _ = writeln!(text, "  {}", style.dim(step.get(ui)));
         }
         let _ = writeln!(
             text,
             "  {}",
-            style.dim(&format!("infraprep {}", shell_words(&q.command)))
+            style.dim(&format!("infraprep {}", shell_words(&q.working.command)))
         );
         emit(out, &text)?;
     }
