@@ -95,7 +95,7 @@ pub fn verdict_line(graded: &Graded, ctx: &CommandEnv) -> String {
         Verdict::Close => style.bold(m::NUM_CLOSE.get(ui)),
         Verdict::Off => style.error(m::NUM_OFF.get(ui)),
     };
-    let mut line = format!("{word} ({}", graded.typed);
+    let mut line = format!("{word} ({}", graded.typed.text);
     if let Some(ratio) = graded.ratio {
         let _ = write!(line, ", ×{}", crate::calc::format::sig(ratio, 3));
     }
@@ -107,7 +107,7 @@ pub fn verdict_line(graded: &Graded, ctx: &CommandEnv) -> String {
         let _ = write!(
             line,
             " ({} ≠ {})",
-            graded.typed_kind.describe(),
+            graded.typed.kind.describe(),
             graded.expected_kind.describe()
         );
     }

@@ -167,10 +167,10 @@ fn verdict_lines(
     theme: Theme,
     width: u16,
 ) -> Vec<Line<'static>> {
-    let typed = if graded.typed.is_empty() {
+    let typed = if graded.typed.text.is_empty() {
         m::NUM_NO_ANSWER.get(ui).to_owned()
     } else {
-        graded.typed.clone()
+        graded.typed.text.clone()
     };
     let ratio = graded
         .ratio
