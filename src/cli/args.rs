@@ -114,20 +114,27 @@ pub enum Command {
 }
 
 #[derive(Debug, Args)]
-#[command(group = clap::ArgGroup::new("source").required(true).args(["answer", "answer_file"]))]
 pub struct GradeArgs {
     /// The card's id or number.
     #[arg(value_name = "ID|NUMBER")]
     pub card: String,
+    #[command(flatten)]
+    pub source: AnswerSource,
+    /// Print JSON: {"card", "covered", "total", "points": [{"index", "covered", "zh", "en", "matched"}]}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Where `grade` reads the answer from: exactly one of the text or a file.
+#[derive(Debug, Args)]
+#[group(id = "source", required = true, multiple = false)]
+pub struct AnswerSource {
     /// The answer text.
     #[arg(long, value_name = "TEXT")]
     pub answer: Option<String>,
     /// Read the answer from FILE (`-` for stdin; at most 64 KiB).
     #[arg(long, value_name = "FILE")]
     pub answer_file: Option<PathBuf>,
-    /// Print JSON: {"card", "covered", "total", "points": [{"index", "covered", "zh", "en", "matched"}]}.
-    #[arg(long)]
-    pub json: bool,
 }
 
 #[derive(Debug, Args)]

@@ -30,7 +30,7 @@ pub fn run(args: &GradeArgs, ctx: &CommandEnv, out: &mut dyn Write) -> CommandRe
         .deck
         .find(&args.card)
         .ok_or_else(|| unknown_card(&ctx.deck, &args.card, ctx.ui))?;
-    let answer = match (&args.answer, &args.answer_file) {
+    let answer = match (&args.source.answer, &args.source.answer_file) {
         (Some(text), None) => checked_size(text.clone(), "--answer", ctx.ui)?,
         (None, Some(path)) => read_answer(path, ctx.ui)?,
         _ => {

@@ -159,8 +159,8 @@ pub fn run(
                 prompt: q.prompt(ctx.lang),
                 answer: &q.answer,
                 tolerance: q.tolerance,
-                command: &q.command,
-                answer_path: &q.answer_path,
+                command: &q.working.command,
+                answer_path: &q.working.answer_path,
             })
             .collect();
         let json = serde_json::to_string_pretty(&rows).unwrap_or_else(|_| "[]".to_owned());
@@ -221,7 +221,7 @@ fn listing(questions: &[NumberQuestion], ctx: &CommandEnv, seed: u64) -> String 
             n + 1,
             style.bold(&q.answer.text),
             q.tolerance * 100.0,
-            shell_words(&q.command)
+            shell_words(&q.working.command)
         );
     }
     let _ = writeln!(

@@ -59,16 +59,16 @@ fn render(s: &Stats, ctx: &CommandEnv, dir: &Path) -> String {
             m::STATS_SEEN_VALUE.fill(
                 ui,
                 &[
-                    ("seen", &s.cards_seen),
-                    ("cards", &s.cards),
-                    ("never", &s.never_seen.len()),
+                    ("seen", &s.coverage.cards_seen),
+                    ("cards", &s.coverage.cards),
+                    ("never", &s.coverage.never_seen.len()),
                 ],
             ),
         ),
         (m::STATS_DUE_LABEL, s.due_today.to_string()),
         (m::STATS_RETENTION_LABEL, retention),
     ];
-    if let (Some(avg), Some(limit)) = (s.average_seconds, s.average_limit_seconds) {
+    if let (Some(avg), Some(limit)) = (s.times.average_seconds, s.times.average_limit_seconds) {
         rows.push((
             m::STATS_TIME_LABEL,
             m::STATS_TIME_VALUE.fill(
@@ -76,7 +76,7 @@ fn render(s: &Stats, ctx: &CommandEnv, dir: &Path) -> String {
                 &[
                     ("avg", &clock(avg)),
                     ("limit", &clock(limit)),
-                    ("over", &s.over_time),
+                    ("over", &s.times.over_time),
                 ],
             ),
         ));

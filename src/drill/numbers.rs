@@ -17,8 +17,8 @@ pub mod tally;
 pub use crate::calculators::lookup;
 pub use asked::{due_first, follow_up, grade_typed, unanswered};
 pub use check::{TemplateChecks, check_card, check_card_with};
-pub use grade::{Diagnosis, EXACT, Expected, Graded, Verdict, grade, normalize};
-pub use instance::{Answer, NumberQuestion, answer_text, instantiate, render, unit_kind};
+pub use grade::{Diagnosis, EXACT, Expected, Graded, Typed, Verdict, grade, normalize};
+pub use instance::{Answer, NumberQuestion, Working, answer_text, instantiate, render, unit_kind};
 pub use report::{argv, shell_words};
 
 use crate::calc::HardwareTable;

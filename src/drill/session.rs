@@ -144,7 +144,9 @@ impl Session {
         if self.phase != Phase::Answering {
             return None;
         }
-        let total = self.questions[self.index].key_points.len();
+        let total = self.questions[self.index]
+            .key_points(self.options.lang)
+            .len();
         let answer = &mut self.answers[self.index];
         let next = (0..total).find(|i| !answer.hints.contains(i))?;
         answer.hints.push(next);
@@ -176,7 +178,7 @@ impl Session {
             .unwrap_or_else(|| Glossary::bundled());
         let question = &self.questions[self.index];
         let grading =
-            Grader::new(&question.both_key_points, glossary).grade(text, self.options.lang);
+            Grader::new(&question.spoken.key_points, glossary).grade(text, self.options.lang);
         let answer = &mut self.answers[self.index];
         text.clone_into(&mut answer.text);
         answer.stopped = Some(now);

@@ -53,11 +53,8 @@ pub fn card_strength(memory: &Memory, last: Grade, now: DateTime<Utc>) -> f64 {
 pub struct Stats {
     /// Total reviews, including those of cards no longer in the deck.
     pub reviews: usize,
-    pub cards: usize,
-    /// Cards in the deck reviewed at least once.
-    pub cards_seen: usize,
-    /// Ids of the cards never reviewed, in deck order.
-    pub never_seen: Vec<String>,
+    #[serde(flatten)]
+    pub coverage: Coverage,
     /// Cards due by the end of today, overdue ones included.
     pub due_today: usize,
     /// Share of reviews of already-seen cards graded above Again; `None` before any.
@@ -68,11 +65,29 @@ pub struct Stats {
     pub forecast: Vec<DayCount>,
     /// Weakest first.
     pub tags: Vec<TagStrength>,
+    #[serde(flatten)]
+    pub times: AnswerTimes,
+    pub drills: usize,
+}
+
+/// How much of the deck has been reviewed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Coverage {
+    /// Cards in the deck.
+    pub cards: usize,
+    /// Cards in the deck reviewed at least once.
+    pub cards_seen: usize,
+    /// Ids of the cards never reviewed, in deck order.
+    pub never_seen: Vec<String>,
+}
+
+/// How long answers took, against the time they were given; `None` before any review.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AnswerTimes {
     pub average_seconds: Option<f64>,
     pub average_limit_seconds: Option<f64>,
     /// Reviews whose answer took longer than its limit.
     pub over_time: usize,
-    pub drills: usize,
 }
 
 /// The stats of the progress in the data dir `dir`: from the store's memo and log when they
@@ -106,22 +121,26 @@ pub fn from_tally(tally: &Tally, drills: usize, cards: &[&Card], now: DateTime<U
     let mean = |sum: f64| (tally.reviews > 0).then(|| sum / count);
     Stats {
         reviews: tally.reviews,
-        cards: cards.len(),
-        cards_seen: in_deck.iter().filter(|(_, m)| m.is_some()).count(),
-        never_seen: in_deck
-            .iter()
-            .filter(|(_, m)| m.is_none())
-            .map(|(c, _)| c.id.clone())
-            .collect(),
+        coverage: Coverage {
+            cards: cards.len(),
+            cards_seen: in_deck.iter().filter(|(_, m)| m.is_some()).count(),
+            never_seen: in_deck
+                .iter()
+                .filter(|(_, m)| m.is_none())
+                .map(|(c, _)| c.id.clone())
+                .collect(),
+        },
         due_today: forecast.first().map_or(0, |d| d.count),
         // Share of reviews after a card's first that were graded above Again.
         retention: (tally.repeats > 0).then(|| tally.recalled as f64 / tally.repeats as f64),
         reviews_per_day: reviews_per_day(&tally.per_day, today),
         forecast,
         tags: tag_strengths(&in_deck, &tally.last_grades, now),
-        average_seconds: mean(tally.seconds),
-        average_limit_seconds: mean(tally.limit_seconds),
-        over_time: tally.over_time,
+        times: AnswerTimes {
+            average_seconds: mean(tally.seconds),
+            average_limit_seconds: mean(tally.limit_seconds),
+            over_time: tally.over_time,
+        },
         drills,
     }
 }

@@ -2,6 +2,7 @@
 //! actions and read its state, and the views only read it.
 
 use chrono::{DateTime, Utc};
+use ratatui::layout::Size;
 
 use crate::calc::{HardwareTable, LinkPreset};
 use crate::content::{Card, Deck, Lang};
@@ -96,8 +97,7 @@ pub struct App {
     /// The list and the reader.
     pub cards: CardsState,
     /// The terminal size, set by the runner before each update and draw.
-    pub width: u16,
-    pub height: u16,
+    pub size: Size,
     /// The help, search or `=` prompt over the screen, if one is open.
     pub overlay: Option<Overlay>,
     /// The prompt's history, kept while the prompt is closed.
@@ -156,8 +156,7 @@ impl App {
             ui_lang: None,
             screen: Screen::Cards,
             cards: CardsState::default(),
-            width: 80,
-            height: 24,
+            size: Size::new(80, 24),
             overlay: None,
             prompt_history: Vec::new(),
             search_return: None,
@@ -222,15 +221,17 @@ impl App {
     /// Records the terminal size; paging and scrolling limits follow from it, and the reader's
     /// layout is redone for the new width.
     pub fn resize(&mut self, width: u16, height: u16) {
-        self.width = width;
-        self.height = height;
+        self.size = Size::new(width, height);
         self.cards.keep_selection_visible(body_rows(height));
         self.refresh_layout();
     }
 
     /// Lays out the section being read, if its inputs changed (card, section, language, width).
     pub(super) fn refresh_layout(&mut self) {
-        let size = (reader_rows(self.height), reader_columns(self.width));
+        let size = (
+            reader_rows(self.size.height),
+            reader_columns(self.size.width),
+        );
         self.cards.prepare(&self.deck, self.lang, size);
     }
 
@@ -299,7 +300,10 @@ impl App {
             Context::Prompt => self.update_prompt(action),
             Context::Search => self.update_search(action),
             Context::Reader => {
-                let size = (reader_rows(self.height), reader_columns(self.width));
+                let size = (
+                    reader_rows(self.size.height),
+                    reader_columns(self.size.width),
+                );
                 let flow = self
                     .cards
                     .update_reader(action, &self.deck, self.lang, size);
@@ -321,9 +325,9 @@ impl App {
             Context::Stats => self.update_stats(action),
             Context::Calc | Context::CalcEdit => self.update_calc(action),
             Context::List | Context::Global => {
-                let flow = self
-                    .cards
-                    .update_list(action, self.deck.len(), body_rows(self.height));
+                let flow =
+                    self.cards
+                        .update_list(action, self.deck.len(), body_rows(self.size.height));
                 self.follow(flow);
                 self.refresh_layout();
             }
@@ -371,7 +375,7 @@ impl App {
 
     /// Opens a card from elsewhere (search): the cards screen, that card's first section.
     fn open_card(&mut self, index: usize) {
-        self.cards.open(index, body_rows(self.height));
+        self.cards.open(index, body_rows(self.size.height));
         self.screen = Screen::Cards;
         self.refresh_layout();
     }

@@ -54,8 +54,11 @@ pub fn file(cards: &[ExportCard], langs: &[Lang], table: &HardwareTable) -> Stri
                     );
                     let extra = format!(
                         "<code>infraprep {}</code><br>{}",
-                        escape(&crate::drill::numbers::shell_words(&question.command)),
+                        escape(&crate::drill::numbers::shell_words(
+                            &question.working.command
+                        )),
                         question
+                            .working
                             .steps
                             .iter()
                             .map(|s| escape(s.get(*lang)))

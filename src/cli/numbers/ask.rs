@@ -11,7 +11,7 @@ use super::NumbersStatsArgs;
 use crate::cli::{CommandEnv, CommandError, CommandResult, emit, progress};
 use crate::drill::numbers::shell_words;
 use crate::drill::numbers::tally::{number_review, number_stats};
-use crate::drill::numbers::{Diagnosis, Expected, Graded, NumberQuestion, Verdict, grade};
+use crate::drill::numbers::{Diagnosis, Graded, NumberQuestion, Verdict, grade_typed};
 use crate::drill::store::Store;
 use crate::text::messages as m;
 
@@ -45,17 +45,9 @@ pub fn run(
         if typed.is_empty() {
             let _ = writeln!(text, "{}", style.dim(m::NUM_SKIPPED.get(ui)));
         } else {
-            let expected = Expected {
-                value: q.answer.value,
-                kind: q.answer.quantity_kind(),
-            };
-            match grade(expected, typed, q.tolerance) {
+            match grade_typed(q, typed) {
                 Ok(graded) => {
                     tally[graded.verdict as usize] += 1;
-                    let mut graded = graded;
-                    if graded.typed_kind == graded.expected_kind {
-                        graded.typed = q.answer.format_like(graded.value);
-                    }
                     let _ = writeln!(text, "{}", verdict_line(&graded, ctx));
                     if let Some(store) = store.as_mut() {
                         let seconds = started.elapsed().as_secs_f64();
@@ -77,13 +69,13 @@ pub fn run(
             "{}",
             m::NUM_CLI_ANSWER.fill(ui, &[("answer", &answer)])
         );
-        for step in &q.steps {
+        for step in &q.working.steps {
             let _ = writeln!(text, "  {}", style.dim(step.get(ui)));
         }
         let _ = writeln!(
             text,
             "  {}",
-            style.dim(&format!("infraprep {}", shell_words(&q.command)))
+            style.dim(&format!("infraprep {}", shell_words(&q.working.command)))
         );
         emit(out, &text)?;
     }
@@ -103,7 +95,7 @@ pub fn verdict_line(graded: &Graded, ctx: &CommandEnv) -> String {
         Verdict::Close => style.bold(m::NUM_CLOSE.get(ui)),
         Verdict::Off => style.error(m::NUM_OFF.get(ui)),
     };
-    let mut line = format!("{word} ({}", graded.typed);
+    let mut line = format!("{word} ({}", graded.typed.text);
     if let Some(ratio) = graded.ratio {
         let _ = write!(line, ", ×{}", crate::calc::format::sig(ratio, 3));
     }
@@ -115,7 +107,7 @@ pub fn verdict_line(graded: &Graded, ctx: &CommandEnv) -> String {
         let _ = write!(
             line,
             " ({} ≠ {})",
-            graded.typed_kind.describe(),
+            graded.typed.kind.describe(),
             graded.expected_kind.describe()
         );
     }

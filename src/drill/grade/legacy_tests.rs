@@ -26,12 +26,7 @@ fn coverage(answer: &str, points: &[KeyPoint]) -> Vec<bool> {
 
 /// `point` is covered by each answer of `covering` and by none of `missing`.
 fn judge(point: &KeyPoint, covering: &[&str], missing: &[&str]) {
-    for answer in covering {
-        assert!(covered(answer, point), "covered by {answer:?}");
-    }
-    for answer in missing {
-        assert!(!covered(answer, point), "not covered by {answer:?}");
-    }
+    super::tests::judge_answers(|answer| covered(answer, point), covering, missing);
 }
 
 #[test]

@@ -37,6 +37,21 @@ fn covers(grader: &Grader, answer: &str) -> bool {
         .all(|&lang| grader.grade(answer, lang).points[0].covered)
 }
 
+/// `covers` holds for each answer of `yes` and for none of `no`.
+pub(super) fn judge_answers(covers: impl Fn(&str) -> bool, yes: &[&str], no: &[&str]) {
+    for answer in yes {
+        assert!(covers(answer), "covered by {answer:?}");
+    }
+    for answer in no {
+        assert!(!covers(answer), "not covered by {answer:?}");
+    }
+}
+
+/// Each answer of `yes` covers the point, in both interface languages; none of `no` does.
+fn assert_covers(grader: &Grader, yes: &[&str], no: &[&str]) {
+    judge_answers(|answer| covers(grader, answer), yes, no);
+}
+
 #[test]
 fn either_language_counts_whatever_the_ui_language() {
     let g = nvlink4();
@@ -64,26 +79,24 @@ fn either_language_counts_whatever_the_ui_language() {
 
 #[test]
 fn figures_compare_by_value_and_precision() {
-    let g = nvlink4();
-    for answer in [
-        "3.6 Tb/s per direction",
-        "450GB/s per direction",
-        "0.45 TB/s each way",
-        "450,000 MB/s per direction",
-        "３．６ Ｔｂ／ｓ 单向",
-    ] {
-        assert!(covers(&g, answer), "{answer}");
-    }
-    for answer in [
-        "900 GB/s per direction",
-        "225 GB/s per direction",
-        "450 Gb/s per direction",
-        "3.6 TB/s per direction",
-        "0.5 TB/s per direction",
-        "450 GB per direction",
-    ] {
-        assert!(!covers(&g, answer), "{answer}");
-    }
+    assert_covers(
+        &nvlink4(),
+        &[
+            "3.6 Tb/s per direction",
+            "450GB/s per direction",
+            "0.45 TB/s each way",
+            "450,000 MB/s per direction",
+            "３．６ Ｔｂ／ｓ 单向",
+        ],
+        &[
+            "900 GB/s per direction",
+            "225 GB/s per direction",
+            "450 Gb/s per direction",
+            "3.6 TB/s per direction",
+            "0.5 TB/s per direction",
+            "450 GB per direction",
+        ],
+    );
 }
 
 #[test]
@@ -116,9 +129,14 @@ fn bidirectional_figures_count_only_where_the_point_says_bidirectional() {
             &["900 GB/s", "bidirectional|both directions"],
         ),
     );
-    assert!(covers(&both, "NVLink 4 is 900 GB/s bidirectional"));
-    assert!(covers(&both, "7.2 Tb/s in both directions"));
-    assert!(!covers(&both, "900 GB/s per direction, bidirectional"));
+    assert_covers(
+        &both,
+        &[
+            "NVLink 4 is 900 GB/s bidirectional",
+            "7.2 Tb/s in both directions",
+        ],
+        &["900 GB/s per direction, bidirectional"],
+    );
 }
 
 #[test]
@@ -130,25 +148,26 @@ fn formulas_match_in_any_spelling() {
             &["sqrt(2*delta*M)"],
         ),
     );
-    for answer in [
-        "Young's formula: sqrt(2*delta*M)",
-        "间隔 ≈ √(2δM)",
-        "interval = sqrt(2·δ·M)",
-        "SQRT( 2 δ M )",
-        "√(2 × δ × M)",
-    ] {
-        assert!(covers(&g, answer), "{answer}");
-    }
-    assert!(!covers(&g, "sqrt(2*delta)"));
+    assert_covers(
+        &g,
+        &[
+            "Young's formula: sqrt(2*delta*M)",
+            "间隔 ≈ √(2δM)",
+            "interval = sqrt(2·δ·M)",
+            "SQRT( 2 δ M )",
+            "√(2 × δ × M)",
+        ],
+        &["sqrt(2*delta)"],
+    );
     let bubble = pair(
         point("气泡占比 (p-1)/m", &["(p-1)/m"]),
         point("The bubble fraction is (p-1)/m", &["(p-1)/m"]),
     );
-    for answer in ["bubble (p − 1) / m", "（p-1）/m", "(P - 1)/M"] {
-        assert!(covers(&bubble, answer), "{answer}");
-    }
-    assert!(!covers(&bubble, "(p-1)/mb"));
-    assert!(!covers(&bubble, "(p+1)/m"));
+    assert_covers(
+        &bubble,
+        &["bubble (p − 1) / m", "（p-1）/m", "(P - 1)/M"],
+        &["(p-1)/mb", "(p+1)/m"],
+    );
 }
 
 #[test]
@@ -160,10 +179,15 @@ fn glossary_spellings_of_a_term_count() {
             &["tensor parallel", "NVLink"],
         ),
     );
-    assert!(covers(&g, "TP stays on NVLink"));
-    assert!(covers(&g, "ＴＰ 放在 nvlink 里"));
-    assert!(covers(&g, "tensor-parallel groups use NV link"));
-    assert!(!covers(&g, "TPU pods use NVLink"));
+    assert_covers(
+        &g,
+        &[
+            "TP stays on NVLink",
+            "ＴＰ 放在 nvlink 里",
+            "tensor-parallel groups use NV link",
+        ],
+        &["TPU pods use NVLink"],
+    );
 }
 
 #[test]

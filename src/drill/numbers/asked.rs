@@ -6,7 +6,8 @@ use chrono::{DateTime, Utc};
 
 use super::tally::{KEY_PREFIX, due_templates, template_key};
 use super::{
-    Expected, Graded, NumberFilter, NumberQuestion, SplitMix, Verdict, generate, grade, instantiate,
+    Expected, Graded, NumberFilter, NumberQuestion, SplitMix, Typed, Verdict, generate, grade,
+    instantiate,
 };
 use crate::calc::{HardwareTable, Kind};
 use crate::content::Card;
@@ -103,8 +104,8 @@ pub fn grade_typed(question: &NumberQuestion, typed: &str) -> Result<Graded, Str
         kind: question.answer.quantity_kind(),
     };
     let mut graded = grade(expected, typed, question.tolerance)?;
-    if graded.typed_kind == graded.expected_kind {
-        graded.typed = question.answer.format_like(graded.value);
+    if graded.typed.kind == graded.expected_kind {
+        graded.typed.text = question.answer.format_like(graded.typed.value);
     }
     Ok(graded)
 }
@@ -116,9 +117,11 @@ pub fn unanswered(question: &NumberQuestion, typed: &str) -> Graded {
         verdict: Verdict::Off,
         diagnosis: None,
         ratio: None,
-        typed: typed.trim().to_owned(),
-        value: f64::NAN,
-        typed_kind: Kind::Other,
+        typed: Typed {
+            text: typed.trim().to_owned(),
+            value: f64::NAN,
+            kind: Kind::Other,
+        },
         expected_kind: question.answer.quantity_kind(),
     }
 }

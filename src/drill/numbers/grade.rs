@@ -96,13 +96,24 @@ pub struct Graded {
     pub diagnosis: Option<Diagnosis>,
     /// Typed value over the right one, when both are of the same kind.
     pub ratio: Option<f64>,
-    /// The typed answer as the engine read it (`430 ms`).
-    pub typed: String,
-    /// The typed value in SI base units.
-    pub value: f64,
-    /// What kind of quantity was typed, and what was asked.
-    pub typed_kind: Kind,
+    #[serde(flatten)]
+    pub typed: Typed,
+    /// What kind of quantity was asked.
     pub expected_kind: Kind,
+}
+
+/// The typed answer as the engine read it. The JSON keys are `typed`, `value` and
+/// `typed_kind`, beside the grade's own.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Typed {
+    /// The answer as read (`430 ms`).
+    #[serde(rename = "typed")]
+    pub text: String,
+    /// Its value in SI base units.
+    pub value: f64,
+    /// What kind of quantity it is.
+    #[serde(rename = "typed_kind")]
+    pub kind: Kind,
 }
 
 /// What an answer should be: its value in SI base units and its kind.
@@ -137,9 +148,13 @@ pub fn grade(expected: Expected, typed: &str, tolerance: f64) -> Result<Graded, 
     } else {
         read(typed)?
     };
-    let shown = show(quantity.value, quantity.kind, &quantity.text);
-    if quantity.kind != expected.kind {
-        let diagnosis = if quantity.kind == Kind::Count {
+    let typed = Typed {
+        text: show(quantity.value, quantity.kind, &quantity.text),
+        value: quantity.value,
+        kind: quantity.kind,
+    };
+    if typed.kind != expected.kind {
+        let diagnosis = if typed.kind == Kind::Count {
             Diagnosis::MissingUnit
         } else {
             Diagnosis::WrongKind
@@ -148,13 +163,11 @@ pub fn grade(expected: Expected, typed: &str, tolerance: f64) -> Result<Graded, 
             verdict: Verdict::Off,
             diagnosis: Some(diagnosis),
             ratio: None,
-            typed: shown,
-            value: quantity.value,
-            typed_kind: quantity.kind,
+            typed,
             expected_kind: expected.kind,
         });
     }
-    let ratio = quantity.value / expected.value;
+    let ratio = typed.value / expected.value;
     let error = (ratio - 1.0).abs();
     let verdict = if ratio.is_nan() || ratio <= 0.0 {
         Verdict::Off
@@ -172,9 +185,7 @@ pub fn grade(expected: Expected, typed: &str, tolerance: f64) -> Result<Graded, 
         verdict,
         diagnosis,
         ratio: Some(ratio),
-        typed: shown,
-        value: quantity.value,
-        typed_kind: quantity.kind,
+        typed,
         expected_kind: expected.kind,
     })
 }

@@ -68,6 +68,14 @@ pub struct NumberQuestion {
     pub answer: Answer,
     /// Relative tolerance of a "close" answer.
     pub tolerance: f64,
+    /// How the answer is worked out, shown after it is graded.
+    pub working: Working,
+}
+
+/// How a question's answer is worked out: the command that prints it, where it stands in that
+/// command's report, and the calculator's steps.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Working {
     /// The argv after `infraprep` that prints the report holding the answer.
     pub command: Vec<String>,
     /// Dotted path of the answer in that report.
@@ -85,7 +93,7 @@ impl NumberQuestion {
     /// answer): a form for a registry calculator, the filled-in expression otherwise.
     pub fn opened(&self) -> Option<Opened> {
         if self.calculator == "expression" {
-            return self.command.get(1).cloned().map(Opened::Expression);
+            return self.working.command.get(1).cloned().map(Opened::Expression);
         }
         let calc = calculator(&self.calculator)?;
         form(calc, &self.inputs).ok().map(|f| Opened::Form(calc, f))
@@ -151,9 +159,11 @@ pub fn instantiate(
             show: template.show.clone(),
         },
         tolerance: template.tolerance,
-        command,
-        answer_path: template.answer.clone(),
-        steps,
+        working: Working {
+            command,
+            answer_path: template.answer.clone(),
+            steps,
+        },
     })
 }
 

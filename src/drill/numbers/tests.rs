@@ -100,7 +100,7 @@ fn every_bundled_variant_computes_and_matches_the_engine() {
 /// expression engine on the question's inputs.
 fn direct(q: &NumberQuestion, table: &HardwareTable) -> f64 {
     if q.calculator == "expression" {
-        let expr = &q.command[1];
+        let expr = &q.working.command[1];
         return calc::eval_expression(expr, table)
             .expect("expression")
             .value;
@@ -111,7 +111,7 @@ fn direct(q: &NumberQuestion, table: &HardwareTable) -> f64 {
         assert!(form.set(key, value), "{key}");
     }
     let json = calc.evaluate(&form, table).expect("computes").json;
-    lookup(&json, &q.answer_path).expect("path")
+    lookup(&json, &q.working.answer_path).expect("path")
 }
 
 #[test]

@@ -5,10 +5,10 @@
 
 use chrono::{DateTime, Utc};
 
-use super::plan::{DEFAULT_COUNT, DrillOptions, Question, plan};
+use super::plan::{DEFAULT_COUNT, DrillOptions, Question, Spoken, plan};
 use super::{Phase, Session};
 use crate::calc::HardwareTable;
-use crate::content::{Bilingual, Card};
+use crate::content::Card;
 use crate::drill::numbers::tally::number_review;
 use crate::drill::numbers::{
     NumberFilter, NumberQuestion, due_first, follow_up, grade_typed, unanswered,
@@ -22,10 +22,8 @@ impl Question {
         Question {
             card_id: card.id.clone(),
             follow_up_of: follow_up_of.map(str::to_owned),
-            key_points: Vec::new(),
-            both_key_points: Bilingual::default(),
+            spoken: Spoken::default(),
             tags: card.tags.clone(),
-            follow_ups: Vec::new(),
             number: Some(Box::new(question)),
         }
     }
@@ -265,7 +263,7 @@ mod tests {
         assert!(
             fresh
                 .iter()
-                .all(|q| q.number.is_some() && q.key_points.is_empty())
+                .all(|q| q.number.is_some() && q.spoken == Spoken::default())
         );
         let other = plan_drill(context(&cards, &Progress::default(), &table), &options(2));
         let ids = |qs: &[Question]| -> Vec<String> {

@@ -121,19 +121,24 @@ impl Default for DrillOptions {
     }
 }
 
+/// What a spoken answer is graded against, and the follow-ups it leads to.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Spoken {
+    /// Both languages' key points, paired by position: answers are graded against both.
+    pub key_points: Bilingual<Vec<KeyPoint>>,
+    /// The card's follow-up links in the drill's language, with the key points each probes.
+    pub follow_ups: Vec<FollowUp>,
+}
+
 /// One question of a drill, with what grading and hints need from its card.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Question {
     pub card_id: String,
     /// The main card this follow-up belongs to; `None` for a main question.
     pub follow_up_of: Option<String>,
-    /// The card's key points in the drill's language, for hints and the review.
-    pub key_points: Vec<KeyPoint>,
-    /// Both languages' key points, paired by position: answers are graded against both.
-    pub both_key_points: Bilingual<Vec<KeyPoint>>,
+    /// What a spoken answer is graded against and followed by; empty for a number question.
+    pub spoken: Spoken,
     pub tags: Vec<String>,
-    /// The card's follow-up links, with the key points each probes.
-    pub follow_ups: Vec<FollowUp>,
     /// A number question (from one of the card's templates) instead of a spoken one: graded by
     /// value and unit, with no key points.
     pub number: Option<Box<NumberQuestion>>,
@@ -144,12 +149,18 @@ impl Question {
         Question {
             card_id: card.id.clone(),
             follow_up_of: follow_up_of.map(str::to_owned),
-            key_points: card.key_points.get(lang).clone(),
-            both_key_points: card.key_points.clone(),
+            spoken: Spoken {
+                key_points: card.key_points.clone(),
+                follow_ups: card.body.get(lang).follow_ups.clone(),
+            },
             tags: card.tags.clone(),
-            follow_ups: card.body.get(lang).follow_ups.clone(),
             number: None,
         }
+    }
+
+    /// The card's key points in `lang` (the drill's language), for hints and the review.
+    pub fn key_points(&self, lang: Lang) -> &[KeyPoint] {
+        self.spoken.key_points.get(lang)
     }
 
     pub const fn is_follow_up(&self) -> bool {

@@ -39,7 +39,7 @@ impl Session {
             return;
         };
         let main_id = main.card_id.clone();
-        let links = main.follow_ups.clone();
+        let links = main.spoken.follow_ups.clone();
         let covered = self.answers[self.index].covered.clone();
         // A number question right after the main one stays there, before the follow-ups.
         let mut start = self.index + 1;

@@ -33,7 +33,7 @@ impl Session {
                     grade: a.grade,
                     coverage: Coverage {
                         covered: Coverage::of(&a.covered).covered,
-                        total: q.key_points.len(),
+                        total: q.key_points(self.options.lang).len(),
                     },
                     hint_used: !a.hints.is_empty(),
                     skipped: a.skipped,

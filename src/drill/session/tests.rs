@@ -3,7 +3,7 @@ use std::time::Duration;
 use chrono::{TimeDelta, TimeZone};
 
 use super::*;
-use crate::content::Card;
+use crate::content::{Card, Lang};
 use crate::drill::store::Progress;
 use crate::drill::test_cards::card;
 
@@ -63,7 +63,11 @@ fn a_card_comes_with_its_follow_up_chain_in_order() {
         ids(&questions),
         [("main", None), ("f1", Some("main")), ("f2", Some("main"))]
     );
-    assert_eq!(questions[0].key_points.len(), 2, "english key points");
+    assert_eq!(
+        questions[0].key_points(Lang::En).len(),
+        2,
+        "english key points"
+    );
     let options = DrillOptions {
         count: Some(2),
         ..options

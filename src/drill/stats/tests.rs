@@ -34,9 +34,9 @@ fn stats_count_reviews_retention_forecast_and_tags() {
     progress.add_review(graded("gone", Grade::Good, t(-1), 0.0));
     let s = stats(&progress, &cards, t(0));
     assert_eq!(s.reviews, 5);
-    assert_eq!(s.cards, 3);
-    assert_eq!(s.cards_seen, 2);
-    assert_eq!(s.never_seen, ["c"]);
+    assert_eq!(s.coverage.cards, 3);
+    assert_eq!(s.coverage.cards_seen, 2);
+    assert_eq!(s.coverage.never_seen, ["c"]);
     assert_eq!(
         s.retention,
         Some(0.5),
@@ -58,8 +58,8 @@ fn stats_count_reviews_retention_forecast_and_tags() {
     );
     assert_eq!(s.forecast.iter().map(|d| d.count).sum::<usize>(), 1);
     assert_eq!(s.due_today, s.forecast[0].count);
-    assert!((s.average_seconds.unwrap() - 80.0).abs() < 1e-9);
-    assert_eq!(s.over_time, 1);
+    assert!((s.times.average_seconds.unwrap() - 80.0).abs() < 1e-9);
+    assert_eq!(s.times.over_time, 1);
     let tags: Vec<&str> = s.tags.iter().map(|t| t.tag.as_str()).collect();
     assert_eq!(
         tags,
@@ -76,9 +76,9 @@ fn empty_progress_has_no_retention_and_all_cards_unseen() {
     let deck = [card("a", &["x"], &[])];
     let cards: Vec<&Card> = deck.iter().collect();
     let s = stats(&Progress::default(), &cards, t(0));
-    assert_eq!((s.reviews, s.cards_seen, s.due_today), (0, 0, 0));
+    assert_eq!((s.reviews, s.coverage.cards_seen, s.due_today), (0, 0, 0));
     assert_eq!(s.retention, None);
-    assert_eq!(s.average_seconds, None);
+    assert_eq!(s.times.average_seconds, None);
     let json = serde_json::to_value(&s).unwrap();
     for key in [
         "reviews",

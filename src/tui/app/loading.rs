@@ -74,7 +74,8 @@ impl App {
         let found = selected.and_then(|id| self.deck.cards().iter().position(|c| c.id == id));
         self.cards.selected =
             found.unwrap_or_else(|| self.cards.selected.min(self.deck.len().saturating_sub(1)));
-        self.cards.keep_selection_visible(body_rows(self.height));
+        self.cards
+            .keep_selection_visible(body_rows(self.size.height));
         self.index_job = cached.or_else(|| background_index(&self.deck));
         self.refresh_layout();
     }

@@ -135,7 +135,7 @@ impl App {
         self.save_state.known_unsaved = self.unsaved();
         self.save_state.error.clone_from(&error);
         match &mut self.drill {
-            Some(drill) => drill.save_error = error,
+            Some(drill) => drill.saves.error = error,
             None => {
                 if error.is_some() {
                     self.status = error;

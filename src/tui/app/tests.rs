@@ -123,7 +123,7 @@ fn a_failed_save_is_shown_and_quitting_asks_first() {
     for effect in app.take_effects() {
         progress_effects(&effect, &mut app);
     }
-    let error = app.drill.as_ref().unwrap().save_error.clone();
+    let error = app.drill.as_ref().unwrap().saves.error.clone();
     assert!(
         error.as_deref().is_some_and(|e| e.contains("not-a-dir")),
         "{error:?}"

@@ -11,6 +11,7 @@ use crate::content::{Card, Deck, Lang};
 use crate::drill::session::{PlanContext, plan_drill};
 use crate::drill::{
     Attempt, DrillMode, DrillOptions, DrillSummary, Grade, Phase, Progress, Review, Session, Store,
+    StoreError,
 };
 use crate::text::messages as m;
 use crate::tui::action::Action;
@@ -41,6 +42,15 @@ pub enum Saving {
     Off(String),
 }
 
+/// How a drill's saves went: what the review and summary screens say about saving.
+#[derive(Debug, Default)]
+pub struct DrillSaves {
+    /// The last save problem, shown until the next save works.
+    pub error: Option<String>,
+    /// Reviews saved during this drill.
+    pub reviews: usize,
+}
+
 /// A drill in progress, or its summary when it is over.
 pub struct DrillScreen {
     pub session: Session,
@@ -50,10 +60,8 @@ pub struct DrillScreen {
     pub typing: bool,
     /// Set when the drill has ended; its summary is shown.
     pub summary: Option<DrillSummary>,
-    /// The last save problem, shown until the next save works.
-    pub save_error: Option<String>,
-    /// Reviews saved during this drill.
-    pub saved: usize,
+    /// How this drill's saves went.
+    pub saves: DrillSaves,
     /// When the draft put back in the box was saved, to say so on screen.
     pub restored_draft: Option<DateTime<Utc>>,
     /// The first row shown of the review or summary; clamped when drawn.
@@ -105,8 +113,7 @@ impl DrillScreen {
             answer: new_answer_box(ui),
             typing: true,
             summary: None,
-            save_error: None,
-            saved: 0,
+            saves: DrillSaves::default(),
             restored_draft: None,
             scroll: 0,
             scroll_max: std::cell::Cell::new(0),
@@ -192,18 +199,26 @@ impl DrillScreen {
     /// Saves an attempt (a submitted answer or a draft); a failure is shown, and the attempt
     /// stays in memory for the next save.
     fn store_attempt(&mut self, attempt: Attempt, saving: &mut Saving) {
-        match saving {
-            Saving::To(store) => match store.record_attempt(attempt) {
-                Ok(()) => self.save_error = None,
-                Err(e) => {
-                    self.save_error =
-                        Some(m::DRILL_NOT_SAVED_YET.fill(self.ui(), &[("error", &e)]));
-                }
+        self.save_with(saving, |store| store.record_attempt(attempt));
+    }
+
+    /// Saves one record with `save`: clears the shown problem when it works, else shows why
+    /// not. Returns whether it was saved.
+    fn save_with(
+        &mut self,
+        saving: &mut Saving,
+        save: impl FnOnce(&mut Store) -> Result<(), StoreError>,
+    ) -> bool {
+        let error = match saving {
+            Saving::To(store) => match save(store) {
+                Ok(()) => None,
+                Err(e) => Some(m::DRILL_NOT_SAVED_YET.fill(self.ui(), &[("error", &e)])),
             },
-            Saving::Off(reason) => {
-                self.save_error = Some(m::DRILL_NOT_SAVED.fill(self.ui(), &[("reason", reason)]));
-            }
-        }
+            Saving::Off(reason) => Some(m::DRILL_NOT_SAVED.fill(self.ui(), &[("reason", reason)])),
+        };
+        let saved = error.is_none();
+        self.saves.error = error;
+        saved
     }
 
     /// The text in the answer box as a draft, for [`save_pending_draft`].
@@ -234,20 +249,8 @@ impl DrillScreen {
     /// Saves a graded review; a failure is shown, and the review stays in memory for the next
     /// save.
     fn store_review(&mut self, review: Review, saving: &mut Saving) {
-        match saving {
-            Saving::To(store) => match store.record(review) {
-                Ok(()) => {
-                    self.saved += 1;
-                    self.save_error = None;
-                }
-                Err(e) => {
-                    self.save_error =
-                        Some(m::DRILL_NOT_SAVED_YET.fill(self.ui(), &[("error", &e)]));
-                }
-            },
-            Saving::Off(reason) => {
-                self.save_error = Some(m::DRILL_NOT_SAVED.fill(self.ui(), &[("reason", reason)]));
-            }
+        if self.save_with(saving, |store| store.record(review)) {
+            self.saves.reviews += 1;
         }
     }
 
@@ -331,12 +334,12 @@ impl DrillScreen {
         match saving {
             Saving::To(store) => {
                 if let Err(e) = store.record_drill(summary.clone()) {
-                    self.save_error =
+                    self.saves.error =
                         Some(m::DRILL_SUMMARY_NOT_SAVED.fill(self.ui(), &[("error", &e)]));
                 }
             }
             Saving::Off(reason) => {
-                self.save_error =
+                self.saves.error =
                     Some(m::DRILL_THIS_NOT_SAVED.fill(self.ui(), &[("reason", reason)]));
             }
         }

@@ -116,7 +116,7 @@ pub(super) fn render_reveal(view: DrillView<'_>, area: Rect, frame: &mut Frame<'
         width,
     );
     lines.extend(verdict_lines(graded, question, ui, theme, width));
-    if let Some(error) = &drill.save_error {
+    if let Some(error) = &drill.saves.error {
         lines.extend(wrapped(
             &[WrapSpan::new(error.clone(), theme.error())],
             width,
@@ -131,10 +131,10 @@ pub(super) fn render_reveal(view: DrillView<'_>, area: Rect, frame: &mut Frame<'
         ],
         width,
     ));
-    if !question.steps.is_empty() {
+    if !question.working.steps.is_empty() {
         let title = m::NUM_STEPS_TITLE.get(ui);
         lines.push(Line::styled(title, theme.title()));
-        for step in &question.steps {
+        for step in &question.working.steps {
             lines.extend(wrapped(
                 &[WrapSpan::new(step.get(ui).to_owned(), theme.dim())],
                 width,
@@ -143,7 +143,7 @@ pub(super) fn render_reveal(view: DrillView<'_>, area: Rect, frame: &mut Frame<'
     }
     let command = format!(
         "infraprep {}",
-        crate::drill::numbers::shell_words(&question.command)
+        crate::drill::numbers::shell_words(&question.working.command)
     );
     lines.extend(wrapped(&[WrapSpan::new(command, theme.dim())], width));
     scrolled(ui, drill, lines, theme, body, frame);
@@ -167,10 +167,10 @@ fn verdict_lines(
     theme: Theme,
     width: u16,
 ) -> Vec<Line<'static>> {
-    let typed = if graded.typed.is_empty() {
+    let typed = if graded.typed.text.is_empty() {
         m::NUM_NO_ANSWER.get(ui).to_owned()
     } else {
-        graded.typed.clone()
+        graded.typed.text.clone()
     };
     let ratio = graded
         .ratio

@@ -105,7 +105,10 @@ fn totals(stats: &Stats, ui: Lang) -> String {
     let retention = stats
         .retention
         .map_or_else(|| "–".to_owned(), format::percent);
-    let time = match (stats.average_seconds, stats.average_limit_seconds) {
+    let time = match (
+        stats.times.average_seconds,
+        stats.times.average_limit_seconds,
+    ) {
         (Some(took), Some(limit)) => m::STATS_OF.fill(
             ui,
             &[
@@ -122,9 +125,9 @@ fn totals(stats: &Stats, ui: Lang) -> String {
                 "reviews",
                 &m::count(ui, stats.reviews, m::STATS_REVIEWS_ONE, m::STATS_REVIEWS),
             ),
-            ("seen", &stats.cards_seen),
-            ("cards", &stats.cards),
-            ("never", &stats.never_seen.len()),
+            ("seen", &stats.coverage.cards_seen),
+            ("cards", &stats.coverage.cards),
+            ("never", &stats.coverage.never_seen.len()),
             ("due", &stats.due_today),
             ("retention", &retention),
             ("time", &time),

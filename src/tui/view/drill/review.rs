@@ -150,7 +150,7 @@ pub(super) fn render_reveal(view: DrillView<'_>, card: &Card, area: Rect, frame:
             width,
         ));
     }
-    if let Some(error) = &drill.save_error {
+    if let Some(error) = &drill.saves.error {
         lines.extend(wrapped(
             &[WrapSpan::new(error.clone(), theme.error())],
             width,
@@ -304,10 +304,10 @@ pub(super) fn render_summary(
         }
     }
     lines.push(Line::default());
-    let saved = match &drill.save_error {
+    let saved = match &drill.saves.error {
         Some(error) => WrapSpan::new(error.clone(), theme.error()),
         None => WrapSpan::new(
-            if drill.saved == 1 {
+            if drill.saves.reviews == 1 {
                 m::SUMMARY_SAVED_ONE
             } else {
                 m::SUMMARY_SAVED
@@ -315,7 +315,7 @@ pub(super) fn render_summary(
             .fill(
                 ui,
                 &[
-                    ("n", &drill.saved),
+                    ("n", &drill.saves.reviews),
                     ("key", &key_for(Context::DrillSummary, Action::Back)),
                 ],
             ),
