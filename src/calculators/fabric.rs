@@ -51,8 +51,8 @@ fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcEr
             bi!(
                 "{c} ({x} transceivers)",
                 "{c}（{x} 个光模块）",
-                c = r.cables,
-                x = r.transceivers
+                c = r.cables.total,
+                x = r.cables.transceivers
             ),
         ),
         one(bi!("injection per node", "每节点注入"), format::rate(r.injection_bytes_per_s)),

@@ -41,11 +41,11 @@ pub(super) fn explain(input: &FabricInput, r: &FabricReport) -> Vec<Bi> {
     steps.push(bi!(
         "cables = {a} node–leaf + {b} leaf–spine + {c} spine–core = {t}; transceivers = 2 per cable = {x} (twin-port OSFP cages carry two links each, halve the count for those)",
         "线缆 = {a} 根 节点–leaf + {b} 根 leaf–spine + {c} 根 spine–core = {t}；光模块 = 每根线缆 2 个 = {x}（双口 OSFP 每个带两条链路，用它时数量减半）",
-        a = r.node_leaf_cables,
-        b = r.leaf_spine_cables,
-        c = r.spine_core_cables,
-        t = r.cables,
-        x = r.transceivers
+        a = r.cables.node_leaf_cables,
+        b = r.cables.leaf_spine_cables,
+        c = r.cables.spine_core_cables,
+        t = r.cables.total,
+        x = r.cables.transceivers
     ));
     steps.push(bi!(
         "injection per node = K × speed = {nics} × {speed} = {inj}",
@@ -55,7 +55,7 @@ pub(super) fn explain(input: &FabricInput, r: &FabricReport) -> Vec<Bi> {
     steps.push(bi!(
         "bisection = min(endpoints, leaf uplinks) × speed / 2 = min({endpoints}, {up}) × {speed} / 2 = {b} per direction",
         "对分带宽 = min(端点, leaf 上行) × 速率 / 2 = min({endpoints}, {up}) × {speed} / 2 = 单向 {b}",
-        up = r.leaf_spine_cables,
+        up = r.cables.leaf_spine_cables,
         b = format::rate_short(r.bisection_bytes_per_s)
     ));
     let above = format::rate(r.above_leaf_per_nic_bytes_per_s);

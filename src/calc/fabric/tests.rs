@@ -42,8 +42,9 @@ fn four_scalable_units_in_full() {
         (r.endpoints, r.leaf_down_ports, r.leaf_up_ports),
         (1024, 32, 32)
     );
-    assert_eq!((r.node_leaf_cables, r.leaf_spine_cables), (1024, 1024));
-    assert_eq!((r.cables, r.transceivers, r.switches), (2048, 4096, 48));
+    let c = r.cables;
+    assert_eq!((c.node_leaf_cables, c.leaf_spine_cables), (1024, 1024));
+    assert_eq!((c.total, c.transceivers, r.switches), (2048, 4096, 48));
     // 8 × 50 GB/s = 400 GB/s per node; bisection 1024 × 50 GB/s / 2 = 25.6 TB/s.
     assert!(close(r.injection_bytes_per_s, 400e9));
     assert!(close(r.bisection_bytes_per_s, 25.6e12));
@@ -96,7 +97,7 @@ proptest! {
         prop_assert!(r.leaf_down_ports + r.leaf_up_ports <= r.radix);
         prop_assert!(r.leaf_ratio <= r.oversubscription + 1e-9);
         let spine_ports = if r.tiers == 2 { r.radix } else { r.radix / 2 };
-        prop_assert!(r.spines * spine_ports >= r.leaf_spine_cables);
+        prop_assert!(r.spines * spine_ports >= r.cables.leaf_spine_cables);
         prop_assert!(r.bisection_bytes_per_s <= r.endpoints as f64 * r.port_bytes_per_s / 2.0 + 1.0);
         let more = (nodes + 1).to_string();
         if let Ok(bigger) = run(&f.with("nodes", &more)) {
