@@ -170,13 +170,8 @@ pub struct FabricReport {
     pub leaf_ratio: f64,
     pub leaf_down_ports: usize,
     pub leaf_up_ports: usize,
-    /// 2 or 3.
-    pub tiers: usize,
-    pub leaves: usize,
-    pub spines: usize,
-    /// 0 with two tiers.
-    pub cores: usize,
-    pub switches: usize,
+    #[serde(flatten)]
+    pub switches: Switches,
     /// Rail groups (rail-optimized) or nodes per leaf (not), for the steps.
     pub rail_groups: Option<usize>,
     pub nodes_per_leaf: Option<usize>,
@@ -189,6 +184,19 @@ pub struct FabricReport {
     /// Per NIC, when every NIC sends through the spine at once: speed × u / d.
     pub above_leaf_per_nic_bytes_per_s: f64,
     pub steps: Vec<Bi>,
+}
+
+/// The switches of each tier and their total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Switches {
+    /// 2 or 3.
+    pub tiers: usize,
+    pub leaves: usize,
+    pub spines: usize,
+    /// 0 with two tiers.
+    pub cores: usize,
+    #[serde(rename = "switches")]
+    pub total: usize,
 }
 
 /// The cables of each tier, their total and the transceivers at their ends.
@@ -245,11 +253,13 @@ pub fn fabric(input: &FabricInput) -> FabricReport {
         leaf_ratio: d as f64 / u as f64,
         leaf_down_ports: d,
         leaf_up_ports: u,
-        tiers,
-        leaves,
-        spines,
-        cores,
-        switches: leaves + spines + cores,
+        switches: Switches {
+            tiers,
+            leaves,
+            spines,
+            cores,
+            total: leaves + spines + cores,
+        },
         rail_groups: input.rail.then(|| input.nodes.div_ceil(d)),
         nodes_per_leaf: (!input.rail).then(|| input.nodes_per_leaf()),
         cables: Cables::new(endpoints, uplinks, spine_core),
