@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::calc::Form;
 use crate::calc::collective::Op;
+use crate::calc::group::{self, Group};
 use crate::calc::link::{LinkSpec, link_or_rate};
 use crate::calc::{CalcError, HardwareTable, format, units};
 use crate::text::Bi;
@@ -40,11 +41,23 @@ pub struct BusbwReport {
     pub ranks: usize,
     pub algbw_bytes_per_s: f64,
     pub busbw_bytes_per_s: f64,
-    /// busbw / the link's per-direction spec bandwidth × 100, when a link was given.
-    pub percent_of_link: Option<f64>,
-    /// busbw / the link's expected bandwidth × 100.
-    pub percent_of_expected: Option<f64>,
+    /// `None` without a link.
+    #[serde(flatten, serialize_with = "group::flat")]
+    pub share: Option<LinkShare>,
     pub steps: Vec<Bi>,
+}
+
+/// busbw as a percentage of the link's bandwidth.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LinkShare {
+    /// busbw / the link's per-direction spec bandwidth × 100.
+    pub percent_of_link: f64,
+    /// busbw / the link's expected bandwidth × 100.
+    pub percent_of_expected: f64,
+}
+
+impl Group for LinkShare {
+    const FIELDS: &'static [&'static str] = &["percent_of_link", "percent_of_expected"];
 }
 
 /// algbw = S / t, busbw = algbw × the op's factor, as nccl-tests computes them.
@@ -71,7 +84,7 @@ pub fn busbw(input: &BusbwInput) -> BusbwReport {
     .into_iter()
     .map(Bi::from)
     .collect();
-    let percents = input
+    let share = input
         .link
         .as_ref()
         .map(|link| link_share(link, bus, &mut steps));
@@ -82,14 +95,13 @@ pub fn busbw(input: &BusbwInput) -> BusbwReport {
         ranks: input.ranks,
         algbw_bytes_per_s: algbw,
         busbw_bytes_per_s: bus,
-        percent_of_link: percents.map(|p| p.0),
-        percent_of_expected: percents.map(|p| p.1),
+        share,
         steps,
     }
 }
 
 /// busbw as a share of the link's spec and expected bandwidth, with its step lines.
-fn link_share(link: &LinkSpec, bus: f64, steps: &mut Vec<Bi>) -> (f64, f64) {
+fn link_share(link: &LinkSpec, bus: f64, steps: &mut Vec<Bi>) -> LinkShare {
     let of_link = bus / link.bandwidth * 100.0;
     let of_expected = bus / link.expected_bandwidth() * 100.0;
     steps.push(crate::bi!(
@@ -108,7 +120,10 @@ fn link_share(link: &LinkSpec, bus: f64, steps: &mut Vec<Bi>) -> (f64, f64) {
             "busbw 超过链路带宽：来自 NVLS/SHARP 交换机内归约或 2 节点 tree；只拿 ring 的结果对比（NCCL_ALGO=RING, NCCL_NVLS_ENABLE=0）",
         ));
     }
-    (of_link, of_expected)
+    LinkShare {
+        percent_of_link: of_link,
+        percent_of_expected: of_expected,
+    }
 }
 
 #[cfg(test)]
@@ -133,7 +148,9 @@ mod tests {
         let r = run(&f).expect("a100");
         assert!((r.algbw_bytes_per_s / 1e9 - 130.88).abs() < 0.01);
         assert!((r.busbw_bytes_per_s / 1e9 - 229.04).abs() < 0.01);
-        assert!((r.percent_of_link.expect("link") - 76.35).abs() < 0.01);
+        let share = r.share.expect("link");
+        crate::calc::group::assert_fields(&share);
+        assert!((share.percent_of_link - 76.35).abs() < 0.01);
     }
 
     #[test]
@@ -155,7 +172,7 @@ mod tests {
             ]))
             .expect(op);
             assert!(close(r.busbw_bytes_per_s, 100e9 * factor), "{op}");
-            assert_eq!(r.percent_of_link, None);
+            assert_eq!(r.share, None);
         }
     }
 
@@ -170,7 +187,7 @@ mod tests {
             ("link", "nvlink4"),
         ]);
         let r = run(&f).expect("nvls");
-        assert!(r.percent_of_link.expect("link") > 100.0);
+        assert!(r.share.expect("link").percent_of_link > 100.0);
         assert!(r.steps.last().expect("note").contains("NVLS"));
     }
 

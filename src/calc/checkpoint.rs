@@ -27,9 +27,7 @@ use crate::text::Bi;
 /// A parsed checkpoint calculation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheckpointInput {
-    pub params: f64,
-    pub recipe: Option<Recipe>,
-    pub bytes_per_param: f64,
+    pub contents: Contents,
     pub path: WritePath,
     pub nodes: usize,
     /// True when `nodes` was derived from `gpus` (8 per node) rather than given.
@@ -38,6 +36,21 @@ pub struct CheckpointInput {
     /// Each GPU's link to host memory, for the async copy.
     pub pcie: LinkSpec,
     pub interval: IntervalInput,
+}
+
+/// What a checkpoint holds: N parameters at so many bytes each, by a named recipe or as typed.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Contents {
+    pub params: f64,
+    /// `None` when `--bytes-per-param` was given instead.
+    pub recipe: Option<Recipe>,
+    pub bytes_per_param: f64,
+}
+
+impl Contents {
+    pub fn size_bytes(&self) -> f64 {
+        self.params * self.bytes_per_param
+    }
 }
 
 /// The tiers a checkpoint is written through; the slowest one given is the bottleneck.
@@ -134,9 +147,11 @@ impl CheckpointInput {
         )?;
         let (nodes, nodes_derived) = nodes(f.get("nodes"), gpus)?;
         Ok(CheckpointInput {
-            params: units::parse_params(f.text("params"))?,
-            recipe,
-            bytes_per_param,
+            contents: Contents {
+                params: units::parse_params(f.text("params"))?,
+                recipe,
+                bytes_per_param,
+            },
             path: WritePath {
                 storage,
                 node_link: link(f.get("node-bw"))?,
@@ -154,10 +169,6 @@ impl CheckpointInput {
                 gpu_mtbf_seconds: f.parse("gpu-mtbf", units::parse_duration)?,
             },
         })
-    }
-
-    pub fn size_bytes(&self) -> f64 {
-        self.params * self.bytes_per_param
     }
 }
 
@@ -218,9 +229,8 @@ fn bytes_per_param(text: &str) -> Result<f64, CalcError> {
 /// The result (JSON shape documented in docs/calculators.md). Absent figures are `null`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CheckpointReport {
-    pub params: f64,
-    pub recipe: Option<Recipe>,
-    pub bytes_per_param: f64,
+    #[serde(flatten)]
+    pub contents: Contents,
     pub size_bytes: f64,
     /// `None` when no tier of the write path is given.
     #[serde(flatten, serialize_with = "group::flat")]

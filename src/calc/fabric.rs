@@ -170,22 +170,13 @@ pub struct FabricReport {
     pub leaf_ratio: f64,
     pub leaf_down_ports: usize,
     pub leaf_up_ports: usize,
-    /// 2 or 3.
-    pub tiers: usize,
-    pub leaves: usize,
-    pub spines: usize,
-    /// 0 with two tiers.
-    pub cores: usize,
-    pub switches: usize,
+    #[serde(flatten)]
+    pub switches: Switches,
     /// Rail groups (rail-optimized) or nodes per leaf (not), for the steps.
     pub rail_groups: Option<usize>,
     pub nodes_per_leaf: Option<usize>,
-    pub node_leaf_cables: usize,
-    pub leaf_spine_cables: usize,
-    pub spine_core_cables: usize,
-    pub cables: usize,
-    /// Two per cable, one at each end.
-    pub transceivers: usize,
+    #[serde(flatten)]
+    pub cables: Cables,
     /// K × port speed.
     pub injection_bytes_per_s: f64,
     /// min(endpoints, leaf uplinks) × speed / 2.
@@ -193,6 +184,45 @@ pub struct FabricReport {
     /// Per NIC, when every NIC sends through the spine at once: speed × u / d.
     pub above_leaf_per_nic_bytes_per_s: f64,
     pub steps: Vec<Bi>,
+}
+
+/// The switches of each tier and their total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Switches {
+    /// 2 or 3.
+    pub tiers: usize,
+    pub leaves: usize,
+    pub spines: usize,
+    /// 0 with two tiers.
+    pub cores: usize,
+    #[serde(rename = "switches")]
+    pub total: usize,
+}
+
+/// The cables of each tier, their total and the transceivers at their ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Cables {
+    pub node_leaf_cables: usize,
+    pub leaf_spine_cables: usize,
+    /// 0 with two tiers.
+    pub spine_core_cables: usize,
+    #[serde(rename = "cables")]
+    pub total: usize,
+    /// Two per cable, one at each end.
+    pub transceivers: usize,
+}
+
+impl Cables {
+    fn new(node_leaf: usize, leaf_spine: usize, spine_core: usize) -> Self {
+        let total = node_leaf + leaf_spine + spine_core;
+        Cables {
+            node_leaf_cables: node_leaf,
+            leaf_spine_cables: leaf_spine,
+            spine_core_cables: spine_core,
+            total,
+            transceivers: 2 * total,
+        }
+    }
 }
 
 /// Switch, cable and bandwidth counts of the fat tree.
@@ -209,7 +239,6 @@ pub fn fabric(input: &FabricInput) -> FabricReport {
         let up = spines * (r / 2);
         (spines, up.div_ceil(r), up)
     };
-    let cables = endpoints + uplinks + spine_core;
     let b = input.link.bandwidth;
     let share = (u as f64 / d as f64).min(1.0);
     let mut report = FabricReport {
@@ -224,18 +253,16 @@ pub fn fabric(input: &FabricInput) -> FabricReport {
         leaf_ratio: d as f64 / u as f64,
         leaf_down_ports: d,
         leaf_up_ports: u,
-        tiers,
-        leaves,
-        spines,
-        cores,
-        switches: leaves + spines + cores,
+        switches: Switches {
+            tiers,
+            leaves,
+            spines,
+            cores,
+            total: leaves + spines + cores,
+        },
         rail_groups: input.rail.then(|| input.nodes.div_ceil(d)),
         nodes_per_leaf: (!input.rail).then(|| input.nodes_per_leaf()),
-        node_leaf_cables: endpoints,
-        leaf_spine_cables: uplinks,
-        spine_core_cables: spine_core,
-        cables,
-        transceivers: 2 * cables,
+        cables: Cables::new(endpoints, uplinks, spine_core),
         injection_bytes_per_s: input.nics_per_node as f64 * b,
         bisection_bytes_per_s: endpoints.min(uplinks) as f64 * b / 2.0,
         above_leaf_per_nic_bytes_per_s: b * share,

@@ -14,6 +14,7 @@ use crate::bi;
 use crate::calc::Form;
 use crate::calc::activation::Activation;
 use crate::calc::collective::{self, Algorithm, CollectiveInput, Op};
+use crate::calc::group::{self, Group};
 use crate::calc::link::{LinkSpec, link_or_bw};
 use crate::calc::tp::{TpInput, tp};
 use crate::calc::{CalcError, HardwareTable, fabric, units};
@@ -156,9 +157,9 @@ pub struct LayoutReport {
     /// TP × CP × PP.
     pub replica_gpus: usize,
     pub replica_nodes: usize,
-    pub pod_size: Option<usize>,
-    pub pods: Option<f64>,
-    pub replicas_per_pod: Option<f64>,
+    /// `None` without `--pod-size`.
+    #[serde(flatten, serialize_with = "group::flat")]
+    pub pod: Option<Pods>,
     pub placements: Vec<Placement>,
     pub tp_bytes_per_step: Option<f64>,
     pub pp_bytes_per_step: Option<f64>,
@@ -176,6 +177,19 @@ pub struct LayoutReport {
     pub pod_egress_bytes_per_s: Option<f64>,
     pub pod_uplink_bytes_per_s: Option<f64>,
     pub steps: Vec<Bi>,
+}
+
+/// How the job and one replica divide into pods.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Pods {
+    pub pod_size: usize,
+    /// GPUs / pod size (a fraction when the last pod is partly filled).
+    pub pods: f64,
+    pub replicas_per_pod: f64,
+}
+
+impl Group for Pods {
+    const FIELDS: &'static [&'static str] = &["pod_size", "pods", "replicas_per_pod"];
 }
 
 fn place(input: &LayoutInput, dim: &'static str, size: usize, stride: usize) -> Placement {
@@ -277,9 +291,11 @@ pub fn layout(input: &LayoutInput) -> LayoutReport {
         nodes: grid.gpus.div_ceil(grid.gpus_per_node),
         replica_gpus: replica,
         replica_nodes: replica.div_ceil(grid.gpus_per_node),
-        pod_size: pod,
-        pods: pod.map(|s| grid.gpus as f64 / s as f64),
-        replicas_per_pod: pod.map(|s| s as f64 / replica as f64),
+        pod: pod.map(|s| Pods {
+            pod_size: s,
+            pods: grid.gpus as f64 / s as f64,
+            replicas_per_pod: s as f64 / replica as f64,
+        }),
         placements,
         tp_bytes_per_step: tp_bytes,
         pp_bytes_per_step: pp_bytes,

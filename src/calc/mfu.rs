@@ -163,10 +163,8 @@ fn attention(f: &Form) -> Result<Option<Attention>, CalcError> {
 pub struct MfuReport {
     pub params: f64,
     pub gpus: usize,
-    /// The preset id, or `given`.
-    pub peak: String,
-    pub peak_flops_per_s: f64,
-    pub peak_source: Bi,
+    #[serde(flatten)]
+    pub peak: Peak,
     pub step_seconds: Option<f64>,
     pub tokens_per_step: Option<f64>,
     pub tokens_per_s: f64,
@@ -202,9 +200,7 @@ pub fn mfu(input: &MfuInput) -> MfuReport {
     let mut report = MfuReport {
         params: input.params,
         gpus: input.gpus,
-        peak: input.peak.label.clone(),
-        peak_flops_per_s: input.peak.flops_per_s,
-        peak_source: input.peak.source.clone(),
+        peak: input.peak.clone(),
         step_seconds,
         tokens_per_step,
         tokens_per_s,

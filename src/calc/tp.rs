@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::calc::Form;
 use crate::calc::activation::Activation;
 use crate::calc::collective::{self, Algorithm, CollectiveInput, Op};
+use crate::calc::group::{self, Group};
 use crate::calc::link::{LinkSpec, link_or_bw};
 use crate::calc::{CalcError, HardwareTable, units};
 use crate::text::Bi;
@@ -87,14 +88,37 @@ pub struct TpReport {
     pub layer_bytes: f64,
     /// Per GPU, per step: layer bytes x layers x micro-batches.
     pub step_bytes: f64,
-    pub link: Option<String>,
-    pub allreduce_seconds: Option<f64>,
-    pub expected_allreduce_seconds: Option<f64>,
-    pub layer_seconds: Option<f64>,
-    pub expected_layer_seconds: Option<f64>,
-    pub step_seconds: Option<f64>,
-    pub expected_step_seconds: Option<f64>,
+    /// `None` without a link.
+    #[serde(flatten, serialize_with = "group::flat")]
+    pub times: Option<TpTimes>,
     pub steps: Vec<Bi>,
+}
+
+/// The collectives' times on the link: spec, and expected (B × efficiency).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TpTimes {
+    pub link: String,
+    /// One all-reduce (or reduce-scatter + all-gather).
+    pub allreduce_seconds: f64,
+    pub expected_allreduce_seconds: f64,
+    /// The 4 of one layer and micro-batch.
+    pub layer_seconds: f64,
+    pub expected_layer_seconds: f64,
+    /// Every layer and micro-batch of a step.
+    pub step_seconds: f64,
+    pub expected_step_seconds: f64,
+}
+
+impl Group for TpTimes {
+    const FIELDS: &'static [&'static str] = &[
+        "link",
+        "allreduce_seconds",
+        "expected_allreduce_seconds",
+        "layer_seconds",
+        "expected_layer_seconds",
+        "step_seconds",
+        "expected_step_seconds",
+    ];
 }
 
 /// Spec and expected time of one all-reduce (or reduce-scatter + all-gather) on the link.
@@ -126,7 +150,6 @@ pub fn tp(input: &TpInput) -> TpReport {
     let per_layer = ALLREDUCES_PER_LAYER as f64;
     let repeats = input.layers as f64 * input.micro_batches as f64;
     let layer_bytes = per_layer * ring;
-    let times = input.link.as_ref().map(|l| allreduce_times(input, l));
     let mut report = TpReport {
         tp: input.tp,
         sequence_parallel: input.sequence_parallel,
@@ -142,13 +165,18 @@ pub fn tp(input: &TpInput) -> TpReport {
         ring_bytes_per_allreduce: ring,
         layer_bytes,
         step_bytes: layer_bytes * repeats,
-        link: input.link.as_ref().map(|l| l.label.clone()),
-        allreduce_seconds: times.map(|t| t.0),
-        expected_allreduce_seconds: times.map(|t| t.1),
-        layer_seconds: times.map(|t| t.0 * per_layer),
-        expected_layer_seconds: times.map(|t| t.1 * per_layer),
-        step_seconds: times.map(|t| t.0 * per_layer * repeats),
-        expected_step_seconds: times.map(|t| t.1 * per_layer * repeats),
+        times: input.link.as_ref().map(|link| {
+            let (spec, expected) = allreduce_times(input, link);
+            TpTimes {
+                link: link.label.clone(),
+                allreduce_seconds: spec,
+                expected_allreduce_seconds: expected,
+                layer_seconds: spec * per_layer,
+                expected_layer_seconds: expected * per_layer,
+                step_seconds: spec * per_layer * repeats,
+                expected_step_seconds: expected * per_layer * repeats,
+            }
+        }),
         steps: Vec::new(),
     };
     report.steps = steps::explain(input, &report);

@@ -39,10 +39,10 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     };
     outcome.row("algbw", format::rate_short(report.algbw_bytes_per_s));
     outcome.row("busbw", format::rate_short(report.busbw_bytes_per_s));
-    if let Some(percent) = report.percent_of_link {
+    if let Some(share) = report.share {
         outcome.row(
             Bi::new("of the link", "占链路带宽"),
-            format!("{}%", format::sig(percent, 3)),
+            format!("{}%", format::sig(share.percent_of_link, 3)),
         );
     }
     outcome.charts = vec![Chart::Bars {

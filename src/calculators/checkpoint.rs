@@ -96,7 +96,11 @@ fn compute(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     outcome.charts = vec![Chart::Parts {
         title: Bi::new("checkpoint size by content", "检查点大小构成"),
         unit: Unit::Bytes,
-        parts: size_parts(report.recipe, report.params, report.size_bytes),
+        parts: size_parts(
+            report.contents.recipe,
+            report.contents.params,
+            report.size_bytes,
+        ),
     }];
     let limits = write_limits(&input, report.size_bytes);
     if !limits.is_empty() {

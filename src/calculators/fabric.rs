@@ -3,6 +3,7 @@
 use super::field::OVERSUBSCRIPTION;
 use super::{Calculator, Chart, Computed, Field, FieldKind, Form, Outcome, Unit, entry, one};
 use crate::bi;
+use crate::calc::fabric::{Cables, Switches};
 use crate::calc::{self, CalcError, FabricInput, HardwareTable, format};
 
 pub(super) const FABRIC: Calculator = Calculator {
@@ -32,39 +33,40 @@ Leaves give d = floor(R·o/(o+1)) ports to nodes and u = ceil(d/o) to spines; tw
 fn compute_fabric(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError> {
     let report = calc::fabric(&FabricInput::from_form(form, table)?);
     let r = &report;
+    let Switches {
+        tiers,
+        leaves,
+        spines,
+        cores,
+        total,
+    } = r.switches;
+    let Cables {
+        total: cables,
+        transceivers,
+        ..
+    } = r.cables;
     #[rustfmt::skip]
     let headline = vec![
         one(
             bi!("switches", "交换机"),
             bi!(
-                "{s} ({l} leaf + {p} spine + {c} core, {t} tiers)",
-                "{s}（{l} leaf + {p} spine + {c} core，{t} 层）",
-                s = r.switches,
-                l = r.leaves,
-                p = r.spines,
-                c = r.cores,
-                t = r.tiers
+                "{total} ({leaves} leaf + {spines} spine + {cores} core, {tiers} tiers)",
+                "{total}（{leaves} leaf + {spines} spine + {cores} core，{tiers} 层）"
             ),
         ),
         one(
             bi!("cables", "线缆"),
-            bi!(
-                "{c} ({x} transceivers)",
-                "{c}（{x} 个光模块）",
-                c = r.cables,
-                x = r.transceivers
-            ),
+            bi!("{cables} ({transceivers} transceivers)", "{cables}（{transceivers} 个光模块）"),
         ),
         one(bi!("injection per node", "每节点注入"), format::rate(r.injection_bytes_per_s)),
         one(bi!("bisection", "对分带宽"), format::rate_short(r.bisection_bytes_per_s)),
         one(bi!("per NIC above the leaf", "leaf 之上每网卡"), format::rate_short(r.above_leaf_per_nic_bytes_per_s)),
     ];
-    let tiers = [("leaf", r.leaves), ("spine", r.spines), ("core", r.cores)];
     let charts = vec![
         Chart::parts(
             bi!("switches by tier", "各层交换机"),
             Unit::Count,
-            tiers
+            [("leaf", leaves), ("spine", spines), ("core", cores)]
                 .into_iter()
                 .filter(|(tier, n)| *n > 0 || *tier != "core")
                 .map(|(tier, n)| (tier, n as f64)),

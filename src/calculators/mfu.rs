@@ -48,7 +48,7 @@ fn compute_mfu(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcErro
             bi!(
                 "share of the {p} peak",
                 "占峰值 {p} 的比例",
-                p = format::flop_rate(r.peak_flops_per_s)
+                p = format::flop_rate(r.peak.flops_per_s)
             ),
             Unit::Percent,
             [("MFU", r.mfu), ("HFU", r.hfu)],

@@ -62,17 +62,19 @@ fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError>
         one(bi!("per GPU per layer", "每 GPU 每层"), format::bytes(report.layer_bytes)),
         one(bi!("per GPU per step", "每 GPU 每步"), format::bytes(report.step_bytes)),
     ];
-    headline.extend(times(
-        bi!("time per layer", "每层时间"),
-        report.layer_seconds,
-        report.expected_layer_seconds,
-    ));
-    headline.extend(times(
-        bi!("time per step", "每步时间"),
-        report.step_seconds,
-        report.expected_step_seconds,
-    ));
-    let (tp, link) = (report.tp, report.link.as_deref());
+    if let Some(t) = &report.times {
+        headline.extend(times(
+            bi!("time per layer", "每层时间"),
+            Some(t.layer_seconds),
+            Some(t.expected_layer_seconds),
+        ));
+        headline.extend(times(
+            bi!("time per step", "每步时间"),
+            Some(t.step_seconds),
+            Some(t.expected_step_seconds),
+        ));
+    }
+    let (tp, link) = (report.tp, report.times.as_ref().map(|t| t.link.as_str()));
     let summary = format::around(
         [&collectives],
         |[c]| match link {
@@ -93,11 +95,8 @@ fn compute_tp(form: &Form, table: &HardwareTable) -> Result<Computed, CalcError>
 
 /// Time per layer on the link, spec and expected; none without a link.
 fn time_chart(report: &calc::TpReport) -> Option<Chart> {
-    let (link, spec, expected) = (
-        report.link.as_ref()?,
-        report.layer_seconds?,
-        report.expected_layer_seconds?,
-    );
+    let t = report.times.as_ref()?;
+    let (link, spec, expected) = (&t.link, t.layer_seconds, t.expected_layer_seconds);
     Some(Chart::Bars {
         title: bi!("communication time per layer", "每层通信时间"),
         unit: Unit::Seconds,

@@ -17,43 +17,46 @@ enum_ids! {
 }
 
 impl Recipe {
+    /// Bytes per parameter, and the breakdown a candidate should be able to recite in English
+    /// and in Chinese.
+    fn facts(self) -> (f64, &'static str, &'static str) {
+        match self {
+            Recipe::Bf16Weights => (
+                2.0,
+                "bf16 weights only: 2 B/param",
+                "仅 bf16 权重：2 B/param",
+            ),
+            Recipe::Fp32Weights => (
+                4.0,
+                "fp32 weights only: 4 B/param",
+                "仅 fp32 权重：4 B/param",
+            ),
+            Recipe::Fp32Adam => (
+                12.0,
+                "fp32 weights + Adam m + v: 4 + 4 + 4 = 12 B/param",
+                "fp32 权重 + Adam m + v：4 + 4 + 4 = 12 B/param",
+            ),
+            Recipe::Bf16Adam => (
+                14.0,
+                "bf16 weights + fp32 master + Adam m + v: 2 + 4 + 4 + 4 = 14 B/param",
+                "bf16 权重 + fp32 主权重 + Adam m + v：2 + 4 + 4 + 4 = 14 B/param",
+            ),
+            Recipe::Bf16AdamGrads => (
+                16.0,
+                "bf16 weights + bf16 grads + fp32 master + Adam m + v: 2 + 2 + 12 = 16 B/param (ZeRO's count)",
+                "bf16 权重 + bf16 梯度 + fp32 主权重 + Adam m + v：2 + 2 + 12 = 16 B/param（ZeRO 的算法）",
+            ),
+        }
+    }
+
     pub fn bytes_per_param(self) -> f64 {
-        match self {
-            Recipe::Bf16Weights => 2.0,
-            Recipe::Fp32Weights => 4.0,
-            Recipe::Fp32Adam => 12.0,
-            Recipe::Bf16Adam => 14.0,
-            Recipe::Bf16AdamGrads => 16.0,
-        }
+        self.facts().0
     }
 
-    /// [`Recipe::breakdown`] in both interface languages.
+    /// The breakdown a candidate should be able to recite, in both interface languages.
     pub fn breakdown_bi(self) -> crate::text::Bi {
-        let zh = match self {
-            Recipe::Bf16Weights => "仅 bf16 权重：2 B/param",
-            Recipe::Fp32Weights => "仅 fp32 权重：4 B/param",
-            Recipe::Fp32Adam => "fp32 权重 + Adam m + v：4 + 4 + 4 = 12 B/param",
-            Recipe::Bf16Adam => "bf16 权重 + fp32 主权重 + Adam m + v：2 + 4 + 4 + 4 = 14 B/param",
-            Recipe::Bf16AdamGrads => {
-                "bf16 权重 + bf16 梯度 + fp32 主权重 + Adam m + v：2 + 2 + 12 = 16 B/param（ZeRO 的算法）"
-            }
-        };
-        crate::text::Bi::new(self.breakdown(), zh)
-    }
-
-    /// The breakdown a candidate should be able to recite.
-    pub fn breakdown(self) -> &'static str {
-        match self {
-            Recipe::Bf16Weights => "bf16 weights only: 2 B/param",
-            Recipe::Fp32Weights => "fp32 weights only: 4 B/param",
-            Recipe::Fp32Adam => "fp32 weights + Adam m + v: 4 + 4 + 4 = 12 B/param",
-            Recipe::Bf16Adam => {
-                "bf16 weights + fp32 master + Adam m + v: 2 + 4 + 4 + 4 = 14 B/param"
-            }
-            Recipe::Bf16AdamGrads => {
-                "bf16 weights + bf16 grads + fp32 master + Adam m + v: 2 + 2 + 12 = 16 B/param (ZeRO's count)"
-            }
-        }
+        let (_, en, zh) = self.facts();
+        crate::text::Bi::new(en, zh)
     }
 }
 

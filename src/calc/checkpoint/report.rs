@@ -43,7 +43,7 @@ fn slowest(stages: &[Stage], key: fn(&Stage) -> f64) -> Option<&Stage> {
 
 /// Size, times, bottleneck, async cost and intervals of one checkpoint setup.
 pub fn checkpoint(input: &CheckpointInput) -> CheckpointReport {
-    let size = input.size_bytes();
+    let size = input.contents.size_bytes();
     let mut steps = vec![size_step(input, size)];
     let stages = stages(input);
     let io = slowest(&stages, |s| s.expected_write).map(|slow| {
@@ -90,9 +90,7 @@ pub fn checkpoint(input: &CheckpointInput) -> CheckpointReport {
         .or(io.map(|t| t.expected_write_seconds));
     let mtbf = mtbf(input, &mut steps);
     let mut report = CheckpointReport {
-        params: input.params,
-        recipe: input.recipe,
-        bytes_per_param: input.bytes_per_param,
+        contents: input.contents,
         size_bytes: size,
         io,
         async_copy,
@@ -117,18 +115,19 @@ pub fn checkpoint(input: &CheckpointInput) -> CheckpointReport {
 }
 
 fn size_step(input: &CheckpointInput, size: f64) -> Bi {
-    let recipe = input.recipe.map_or_else(
+    let c = &input.contents;
+    let recipe = c.recipe.map_or_else(
         || {
             Bi::same(format!(
                 "{} B/param (--bytes-per-param)",
-                format::sig(input.bytes_per_param, 4)
+                format::sig(c.bytes_per_param, 4)
             ))
         },
         super::recipe::Recipe::breakdown_bi,
     );
-    let (per_param, total) = (format::sig(input.bytes_per_param, 4), format::bytes(size));
+    let (per_param, total) = (format::sig(c.bytes_per_param, 4), format::bytes(size));
     format::around(
-        [&format::count_bi(input.params), &recipe],
+        [&format::count_bi(c.params), &recipe],
         |[n, recipe]| {
             format!("size = params × bytes/param = {n} × {per_param} = {total} ({recipe})")
         },

@@ -20,14 +20,14 @@ fn sizes_by_recipe() {
     // 70B × 14 B/param = 980 GB (the default recipe, bf16 + fp32 master + Adam m, v).
     let r = run(&params("70B")).expect("70B");
     assert!(close(r.size_bytes, 980e9));
-    assert_eq!(r.recipe, Some(Recipe::Bf16Adam));
+    assert_eq!(r.contents.recipe, Some(Recipe::Bf16Adam));
     assert!(r.steps[0].contains("980 GB"), "{}", r.steps[0]);
     // BLOOM-176B bf16 weights: 176,247,271,424 × 2 = 352.5e9 B, the model card's "329GB" in GiB.
     let bloom = run(&params("176247271424").with("recipe", "bf16-weights")).expect("bloom");
     assert!((bloom.size_bytes / 1_073_741_824.0 - 328.3).abs() < 0.05);
     let custom = run(&params("7B").with("bytes-per-param", "6")).expect("custom");
     assert!(close(custom.size_bytes, 42e9));
-    assert_eq!(custom.recipe, None);
+    assert_eq!(custom.contents.recipe, None);
     let grads = run(&params("1B").with("recipe", "bf16-adam-grads")).expect("16");
     assert!(close(grads.size_bytes, 16e9));
 }

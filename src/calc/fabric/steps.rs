@@ -9,7 +9,7 @@ use crate::text::Bi;
 pub(super) fn explain(input: &FabricInput, r: &FabricReport) -> Vec<Bi> {
     let (d, u, radix) = (r.leaf_down_ports, r.leaf_up_ports, r.radix);
     let (nodes, nics, endpoints) = (r.nodes, r.nics_per_node, r.endpoints);
-    let (leaves, spines, cores) = (r.leaves, r.spines, r.cores);
+    let (leaves, spines, cores) = (r.switches.leaves, r.switches.spines, r.switches.cores);
     let speed = format::rate_short(r.port_bytes_per_s);
     let mut steps = vec![
         bi!(
@@ -22,7 +22,7 @@ pub(super) fn explain(input: &FabricInput, r: &FabricReport) -> Vec<Bi> {
         leaves_line(r),
     ];
     let half = radix / 2;
-    steps.push(if r.tiers == 2 {
+    steps.push(if r.switches.tiers == 2 {
         bi!(
             "two tiers ({leaves} leaves ≤ R = {radix}): spines = ⌈leaves × u / R⌉ = ⌈{leaves} × {u} / {radix}⌉ = {spines}",
             "两层（{leaves} 台 leaf ≤ R = {radix}）：spine = ⌈leaf × u / R⌉ = ⌈{leaves} × {u} / {radix}⌉ = {spines}"
@@ -36,16 +36,16 @@ pub(super) fn explain(input: &FabricInput, r: &FabricReport) -> Vec<Bi> {
     steps.push(bi!(
         "switches = {leaves} leaves + {spines} spines + {cores} cores = {t}",
         "交换机 = {leaves} leaf + {spines} spine + {cores} core = {t}",
-        t = r.switches
+        t = r.switches.total
     ));
     steps.push(bi!(
         "cables = {a} node–leaf + {b} leaf–spine + {c} spine–core = {t}; transceivers = 2 per cable = {x} (twin-port OSFP cages carry two links each, halve the count for those)",
         "线缆 = {a} 根 节点–leaf + {b} 根 leaf–spine + {c} 根 spine–core = {t}；光模块 = 每根线缆 2 个 = {x}（双口 OSFP 每个带两条链路，用它时数量减半）",
-        a = r.node_leaf_cables,
-        b = r.leaf_spine_cables,
-        c = r.spine_core_cables,
-        t = r.cables,
-        x = r.transceivers
+        a = r.cables.node_leaf_cables,
+        b = r.cables.leaf_spine_cables,
+        c = r.cables.spine_core_cables,
+        t = r.cables.total,
+        x = r.cables.transceivers
     ));
     steps.push(bi!(
         "injection per node = K × speed = {nics} × {speed} = {inj}",
@@ -55,7 +55,7 @@ pub(super) fn explain(input: &FabricInput, r: &FabricReport) -> Vec<Bi> {
     steps.push(bi!(
         "bisection = min(endpoints, leaf uplinks) × speed / 2 = min({endpoints}, {up}) × {speed} / 2 = {b} per direction",
         "对分带宽 = min(端点, leaf 上行) × 速率 / 2 = min({endpoints}, {up}) × {speed} / 2 = 单向 {b}",
-        up = r.leaf_spine_cables,
+        up = r.cables.leaf_spine_cables,
         b = format::rate_short(r.bisection_bytes_per_s)
     ));
     let above = format::rate(r.above_leaf_per_nic_bytes_per_s);
@@ -99,7 +99,12 @@ fn leaf_line(r: &FabricReport) -> Bi {
 
 /// How many leaves, rail-optimized or top-of-rack.
 fn leaves_line(r: &FabricReport) -> Bi {
-    let (d, n, k, leaves) = (r.leaf_down_ports, r.nodes, r.nics_per_node, r.leaves);
+    let (d, n, k, leaves) = (
+        r.leaf_down_ports,
+        r.nodes,
+        r.nics_per_node,
+        r.switches.leaves,
+    );
     match (r.rail_groups, r.nodes_per_leaf) {
         (Some(groups), _) => bi!(
             "rail-optimized: NIC k of each node goes to leaf k of its group of {d} nodes; ⌈{n} / {d}⌉ = {groups} group(s) × {k} rails = {leaves} leaves; same-rail peers in a group are one switch hop apart, other traffic crosses the spine",

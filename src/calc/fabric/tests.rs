@@ -21,11 +21,11 @@ fn every_row_of_the_superpod_b200_table() {
         let f = superpod(&n);
         let r = run(&f).expect("valid");
         assert_eq!(
-            (r.leaves, r.spines, r.cores),
+            (r.switches.leaves, r.switches.spines, r.switches.cores),
             (leaves, spines, cores),
             "{sus} SU"
         );
-        assert_eq!(r.tiers, if cores == 0 { 2 } else { 3 }, "{sus} SU");
+        assert_eq!(r.switches.tiers, if cores == 0 { 2 } else { 3 }, "{sus} SU");
         assert_eq!(
             r.rail_groups,
             Some(sus),
@@ -42,8 +42,12 @@ fn four_scalable_units_in_full() {
         (r.endpoints, r.leaf_down_ports, r.leaf_up_ports),
         (1024, 32, 32)
     );
-    assert_eq!((r.node_leaf_cables, r.leaf_spine_cables), (1024, 1024));
-    assert_eq!((r.cables, r.transceivers, r.switches), (2048, 4096, 48));
+    let c = r.cables;
+    assert_eq!((c.node_leaf_cables, c.leaf_spine_cables), (1024, 1024));
+    assert_eq!(
+        (c.total, c.transceivers, r.switches.total),
+        (2048, 4096, 48)
+    );
     // 8 × 50 GB/s = 400 GB/s per node; bisection 1024 × 50 GB/s / 2 = 25.6 TB/s.
     assert!(close(r.injection_bytes_per_s, 400e9));
     assert!(close(r.bisection_bytes_per_s, 25.6e12));
@@ -62,7 +66,7 @@ fn seven_to_one_leaves_a_seventh_per_nic() {
         assert_eq!((r.leaf_down_ports, r.leaf_up_ports), (56, 8));
         assert!(close(r.above_leaf_per_nic_bytes_per_s, 50e9 / 7.0));
         // ⌈128 / 56⌉ = 3 groups × 8 rails = 24 leaves, 192 uplinks, 3 spines.
-        assert_eq!((r.leaves, r.spines), (24, 3));
+        assert_eq!((r.switches.leaves, r.switches.spines), (24, 3));
         assert!(close(r.bisection_bytes_per_s, 192.0 * 50e9 / 2.0));
     }
 }
@@ -71,15 +75,16 @@ fn seven_to_one_leaves_a_seventh_per_nic() {
 fn top_of_rack_puts_a_nodes_nics_on_one_leaf() {
     // 40 nodes: rails give ⌈40/32⌉ × 8 = 16 leaves; top-of-rack 4 nodes per leaf, 10 leaves.
     let rail = run(&superpod("40")).expect("rail");
-    assert_eq!(rail.leaves, 16);
+    assert_eq!(rail.switches.leaves, 16);
     let tor = run(&superpod("40").with("rail", "")).expect("tor");
     assert_eq!(
-        (tor.nodes_per_leaf, tor.leaves, tor.spines),
+        (tor.nodes_per_leaf, tor.switches.leaves, tor.switches.spines),
         (Some(4), 10, 5)
     );
     // DeepSeek's plane: a two-tier tree of 64-port switches holds 64²/2 = 2048 endpoints.
     let plane = run(&superpod("2048").with("nics-per-node", "1")).expect("plane");
-    assert_eq!((plane.tiers, plane.leaves, plane.spines), (2, 64, 32));
+    let s = plane.switches;
+    assert_eq!((s.tiers, s.leaves, s.spines), (2, 64, 32));
 }
 
 proptest! {
@@ -92,15 +97,15 @@ proptest! {
         let (n, k, radix, o) = (nodes.to_string(), k.to_string(), radix.to_string(), o.to_string());
         let f = Form::of(&[("nodes", &n), ("nics-per-node", &k), ("speed", "400 Gb/s"), ("radix", &radix), ("oversubscription", &o), ("rail", if rail { "yes" } else { "no" })]);
         let Ok(r) = run(&f) else { return Ok(()); };
-        prop_assert!(r.leaves * r.leaf_down_ports >= r.endpoints);
+        prop_assert!(r.switches.leaves * r.leaf_down_ports >= r.endpoints);
         prop_assert!(r.leaf_down_ports + r.leaf_up_ports <= r.radix);
         prop_assert!(r.leaf_ratio <= r.oversubscription + 1e-9);
-        let spine_ports = if r.tiers == 2 { r.radix } else { r.radix / 2 };
-        prop_assert!(r.spines * spine_ports >= r.leaf_spine_cables);
+        let spine_ports = if r.switches.tiers == 2 { r.radix } else { r.radix / 2 };
+        prop_assert!(r.switches.spines * spine_ports >= r.cables.leaf_spine_cables);
         prop_assert!(r.bisection_bytes_per_s <= r.endpoints as f64 * r.port_bytes_per_s / 2.0 + 1.0);
         let more = (nodes + 1).to_string();
         if let Ok(bigger) = run(&f.with("nodes", &more)) {
-            prop_assert!(bigger.switches >= r.switches);
+            prop_assert!(bigger.switches.total >= r.switches.total);
         }
     }
 }

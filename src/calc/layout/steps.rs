@@ -29,13 +29,14 @@ pub(super) fn explain(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
             n = r.replica_nodes
         ),
     ];
-    if let (Some(pod), Some(pods), Some(per_pod)) = (r.pod_size, r.pods, r.replicas_per_pod) {
+    if let Some(p) = r.pod {
+        let pod = p.pod_size;
         steps.push(bi!(
             "pods of {pod} GPUs: {gpus} / {pod} = {n} pods; {pod} / {rep} = {per} replicas per pod",
             "每个 pod {pod} 个 GPU：{gpus} / {pod} = {n} 个 pod；{pod} / {rep} = 每个 pod {per} 个副本",
-            n = format::sig(pods, 3),
+            n = format::sig(p.pods, 3),
             rep = r.replica_gpus,
-            per = format::sig(per_pod, 3)
+            per = format::sig(p.replicas_per_pod, 3)
         ));
     }
     steps.extend(
@@ -162,7 +163,7 @@ fn traffic_lines(input: &LayoutInput, r: &LayoutReport) -> Vec<Bi> {
             format::rate_short(egress / edges as f64),
             format::rate_short(egress),
             format::rate_short(uplink),
-            r.pod_size.unwrap_or_default(),
+            r.pod.map_or(0, |p| p.pod_size),
         );
         lines.push(if egress <= uplink {
             bi!(

@@ -17,8 +17,10 @@ fn llama3() -> Form {
 fn the_cards_placement() {
     let r = run(&llama3()).expect("valid");
     assert_eq!((r.replica_gpus, r.replica_nodes, r.nodes), (128, 16, 2048));
-    assert!(close(r.replicas_per_pod.expect("pod"), 24.0));
-    assert!((r.pods.expect("pods") - 5.33).abs() < 0.01);
+    let pod = r.pod.expect("pods");
+    crate::calc::group::assert_fields(&pod);
+    assert!(close(pod.replicas_per_pod, 24.0));
+    assert!((pod.pods - 5.33).abs() < 0.01);
     let tiers: Vec<&str> = r.placements.iter().map(|p| p.tier).collect();
     assert_eq!(tiers, ["nvlink", "one GPU", "pod", "cross-pod"]);
     let (pp, dp) = (&r.placements[2], &r.placements[3]);

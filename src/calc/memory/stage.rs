@@ -34,33 +34,42 @@ impl Stage {
         }
     }
 
+    /// The memory formula as the ZeRO paper writes it, and what the stage shards (with PyTorch
+    /// FSDP's name where there is one) in English and in Chinese.
+    fn facts(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Stage::Dp => (
+                "(2 + 2 + K)Ψ",
+                "DP (DDP, FSDP NO_SHARD): nothing sharded",
+                "DP（DDP，FSDP NO_SHARD）：不分片",
+            ),
+            Stage::Zero1 => (
+                "4Ψ + KΨ/N",
+                "ZeRO-1: optimizer states sharded",
+                "ZeRO-1：分片优化器状态",
+            ),
+            Stage::Zero2 => (
+                "2Ψ + (2 + K)Ψ/N",
+                "ZeRO-2 (≈ FSDP SHARD_GRAD_OP): + gradients",
+                "ZeRO-2（≈ FSDP SHARD_GRAD_OP）：+ 梯度",
+            ),
+            Stage::Zero3 => (
+                "(4 + K)Ψ/N",
+                "ZeRO-3 (≈ FSDP FULL_SHARD): + parameters",
+                "ZeRO-3（≈ FSDP FULL_SHARD）：+ 参数",
+            ),
+        }
+    }
+
     /// The memory formula as the ZeRO paper writes it.
     pub fn formula(self) -> &'static str {
-        match self {
-            Stage::Dp => "(2 + 2 + K)Ψ",
-            Stage::Zero1 => "4Ψ + KΨ/N",
-            Stage::Zero2 => "2Ψ + (2 + K)Ψ/N",
-            Stage::Zero3 => "(4 + K)Ψ/N",
-        }
+        self.facts().0
     }
 
     /// What the stage shards, with PyTorch FSDP's name where there is one.
     pub fn describe(self) -> Bi {
-        match self {
-            Stage::Dp => bi!(
-                "DP (DDP, FSDP NO_SHARD): nothing sharded",
-                "DP（DDP，FSDP NO_SHARD）：不分片"
-            ),
-            Stage::Zero1 => bi!("ZeRO-1: optimizer states sharded", "ZeRO-1：分片优化器状态"),
-            Stage::Zero2 => bi!(
-                "ZeRO-2 (≈ FSDP SHARD_GRAD_OP): + gradients",
-                "ZeRO-2（≈ FSDP SHARD_GRAD_OP）：+ 梯度"
-            ),
-            Stage::Zero3 => bi!(
-                "ZeRO-3 (≈ FSDP FULL_SHARD): + parameters",
-                "ZeRO-3（≈ FSDP FULL_SHARD）：+ 参数"
-            ),
-        }
+        let (_, en, zh) = self.facts();
+        Bi::new(en, zh)
     }
 
     /// Elements each GPU moves per step, in units of Ψ: an all-reduce (2Ψ) for DP and stages 1

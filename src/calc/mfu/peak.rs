@@ -2,6 +2,8 @@
 //!
 //! Dense, never the 2:4-sparsity figure the spec sheets print first: using that halves MFU.
 
+use serde::Serialize;
+
 use crate::bi;
 use crate::calc::{CalcError, units};
 use crate::text::Bi;
@@ -60,13 +62,17 @@ pub const GPU_PEAKS: &[GpuPeak] = &[
     },
 ];
 
-/// The peak a calculation divides by.
-#[derive(Debug, Clone, PartialEq)]
+/// The peak a calculation divides by; in a report's JSON, `peak`, `peak_flops_per_s` and
+/// `peak_source` in that order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Peak {
-    pub flops_per_s: f64,
     /// The preset id, or `given`.
+    #[serde(rename = "peak")]
     pub label: String,
+    #[serde(rename = "peak_flops_per_s")]
+    pub flops_per_s: f64,
     /// A citation for a preset, a reminder for a typed figure.
+    #[serde(rename = "peak_source")]
     pub source: Bi,
 }
 

@@ -8,8 +8,8 @@ use crate::text::Bi;
 /// Every step: throughput, FLOPs per token, the peak, MFU, then HFU.
 pub(super) fn explain(input: &MfuInput, r: &MfuReport) -> Vec<Bi> {
     let mut steps = vec![throughput_line(input, r), flops_line(input, r)];
-    let source = &r.peak_source;
-    let (peak, rate) = (&r.peak, format::flop_rate(r.peak_flops_per_s));
+    let source = &r.peak.source;
+    let (peak, rate) = (&r.peak.label, format::flop_rate(r.peak.flops_per_s));
     steps.push(format::around(
         [source],
         |[source]| format!("peak: {peak} = {rate} per GPU ({source})"),
@@ -21,7 +21,7 @@ pub(super) fn explain(input: &MfuInput, r: &MfuReport) -> Vec<Bi> {
         tps = format::sig(r.tokens_per_s, 6),
         flops = format::flops(r.model_flops_per_token),
         gpus = r.gpus,
-        rate = format::flop_rate(r.peak_flops_per_s),
+        rate = format::flop_rate(r.peak.flops_per_s),
         mfu = format::percent(r.mfu),
         got = format::flop_rate(r.model_flops_per_s_per_gpu)
     ));

@@ -49,7 +49,7 @@ fn hfu_with_full_recompute_and_the_sparse_peak_trap() {
     );
     let sparse = run(&card().with("peak", "1979e12")).expect("sparse");
     assert!((sparse.mfu - 0.2005).abs() < 0.0005, "{}", sparse.mfu);
-    assert_eq!(sparse.peak, "given");
+    assert_eq!(sparse.peak.label, "given");
 }
 
 #[test]

@@ -123,7 +123,7 @@ fn tp_time_matches_the_tp_calculator() {
         &table,
     )
     .expect("tp");
-    let expected = tp(&tp_input).expected_layer_seconds.expect("link");
+    let expected = tp(&tp_input).times.expect("link").expected_layer_seconds;
     let (per_layer, again) = comm::tp_per_layer(&input);
     assert!(close(per_layer, expected), "{per_layer} vs {expected}");
     assert!(close(

@@ -70,9 +70,10 @@ fn collectives_line(input: &TpInput) -> Bi {
 }
 
 fn time_lines(input: &TpInput, link: &LinkSpec, r: &TpReport) -> Vec<Bi> {
-    let (Some(spec), Some(expected)) = (r.allreduce_seconds, r.expected_allreduce_seconds) else {
+    let Some(times) = &r.times else {
         return Vec::new();
     };
+    let (spec, expected) = (times.allreduce_seconds, times.expected_allreduce_seconds);
     let t = input.tp;
     let what = if input.sequence_parallel {
         "reduce-scatter + all-gather"

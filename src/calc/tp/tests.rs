@@ -28,7 +28,7 @@ fn bytes_of_the_megatron_example() {
     assert!(close(r.layer_bytes, 448.0 * MIB));
     assert!(close(r.step_bytes, r.layer_bytes), "L = m = 1 by default");
     assert_eq!(r.collectives, "allreduce");
-    assert!(r.step_seconds.is_none() && r.link.is_none());
+    assert!(r.times.is_none());
     assert!(r.steps[0].contains("64 MiB"), "{}", r.steps[0]);
 }
 
@@ -47,13 +47,15 @@ fn time_on_nvlink4_uses_the_ring_model() {
     // NCCL's 8.4 µs base + 14 steps × 3.4 µs + 112 MiB / 450 GB/s; expected at 0.82 × 450 GB/s.
     let r = run(&megatron().with("link", "nvlink4")).expect("valid");
     let spec = 56e-6 + 112.0 * MIB / 450e9;
-    assert!(close(r.allreduce_seconds.expect("t"), spec));
+    let times = r.times.expect("times on a link");
+    crate::calc::group::assert_fields(&times);
+    assert!(close(times.allreduce_seconds, spec));
     assert!(close(
-        r.expected_allreduce_seconds.expect("e"),
+        times.expected_allreduce_seconds,
         56e-6 + 112.0 * MIB / (450e9 * 0.82)
     ));
-    assert!(close(r.layer_seconds.expect("l"), 4.0 * spec));
-    assert_eq!(r.link.as_deref(), Some("nvlink4"));
+    assert!(close(times.layer_seconds, 4.0 * spec));
+    assert_eq!(times.link, "nvlink4");
 }
 
 #[test]
@@ -61,10 +63,11 @@ fn a_typed_rate_gives_the_cards_nic_figure() {
     // Every hop through one 400 Gb/s NIC: 112 MiB / 50 GB/s = 2.35 ms, plus NCCL's latency
     // for a link of unknown class (PCI: 8.4 + 14 × 5.7 = 88.2 µs); expected at the typed-rate 0.8.
     let r = run(&megatron().with("bw", "400 Gb/s")).expect("valid");
-    let t = r.allreduce_seconds.expect("t");
+    let times = r.times.expect("times on a typed rate");
+    let t = times.allreduce_seconds;
     assert!(close(t, 88.2e-6 + 112.0 * MIB / 50e9), "{t}");
     assert!(close(
-        r.expected_allreduce_seconds.expect("e"),
+        times.expected_allreduce_seconds,
         88.2e-6 + 112.0 * MIB / 40e9
     ));
 }
@@ -80,8 +83,8 @@ fn sequence_parallelism_moves_the_same_bytes_in_the_same_time() {
     assert!(close(sp.step_bytes, plain.step_bytes));
     // Same bytes; the two collectives pay NCCL's 8.4 µs base latency twice instead of once.
     assert!(close(
-        sp.allreduce_seconds.expect("sp"),
-        plain.allreduce_seconds.expect("plain") + 8.4e-6
+        sp.times.as_ref().expect("sp").allreduce_seconds,
+        plain.times.as_ref().expect("plain").allreduce_seconds + 8.4e-6
     ));
     assert!(sp.steps[1].contains("reduce-scatter"), "{}", sp.steps[1]);
 }
@@ -103,7 +106,8 @@ proptest! {
         prop_assert!(more_t.step_bytes >= small.step_bytes);
         prop_assert!(more_h.step_bytes > small.step_bytes);
         prop_assert!(small.ring_bytes_per_allreduce < 2.0 * small.message_bytes);
-        let (spec, expected) = (small.step_seconds.expect("s"), small.expected_step_seconds.expect("e"));
+        let times = small.times.as_ref().expect("times on nvlink4");
+        let (spec, expected) = (times.step_seconds, times.expected_step_seconds);
         prop_assert!(spec > 0.0 && expected >= spec);
     }
 }
