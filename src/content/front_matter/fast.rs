@@ -92,9 +92,11 @@ pub(super) fn raw_front(text: &str) -> Option<RawFront> {
         cursor.end_of_line()?;
         let open = match target {
             Target::Root => {
-                if sub.is_none() {
-                    read.spans.insert(key.clone(), (span, items));
+                // A root key has a span of its own, so a dotted one is left to `toml`.
+                if sub.is_some() {
+                    return None;
                 }
+                read.spans.insert(key.clone(), (span, items));
                 &mut read.root
             }
             Target::Title => read.title.as_mut()?,

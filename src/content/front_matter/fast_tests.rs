@@ -72,6 +72,7 @@ fn text_outside_the_subset_is_left_to_toml() {
         "id = \"a\"\n[other]\n[title]\nzh = \"甲\"\nen = \"A\"\n",
         "id = 5\n[title]\nzh = \"甲\"\nen = \"A\"\n",
         "id = \"a\"\n",
+        "id = \"a\"\ndifficulty.x = \"core\"\n[title]\nzh = \"甲\"\nen = \"A\"\n",
     ] {
         assert!(fast::raw_front(other).is_none(), "{other:?}");
     }
@@ -92,6 +93,8 @@ const LINES: &[&str] = &[
     "number = 1.5",
     "difficulty = \"advanced\"",
     "difficulty = \"hard\"",
+    "difficulty.x = \"core\"",
+    "title.zh = \"甲\"",
     "tags = [\"nvlink\", \"Units\"]",
     "tags = [\"two words\", ]",
     "tags = []",

@@ -78,26 +78,35 @@ impl<'a> Cursor<'a> {
         Some((value, self.base + start..self.base + self.at, items))
     }
 
-    /// A `"..."` string with the escapes `\n \t \" \\` only.
+    /// A `"..."` string with the escapes `\n \t \" \\` only. Read by bytes, copying the runs
+    /// between escapes whole (a byte of a multi-byte character is never ASCII).
     fn basic(&mut self) -> Option<String> {
         self.eat('"')?;
+        let rest = self.rest();
+        let bytes = rest.as_bytes();
         let mut text = String::new();
-        let mut chars = self.rest().char_indices();
-        while let Some((i, c)) = chars.next() {
-            match c {
-                '"' => {
+        let (mut from, mut i) = (0, 0);
+        while let Some(&byte) = bytes.get(i) {
+            match byte {
+                b'"' => {
+                    text.push_str(&rest[from..i]);
                     self.at += i + 1;
                     return Some(text);
                 }
-                '\\' => text.push(match chars.next()?.1 {
-                    'n' => '\n',
-                    't' => '\t',
-                    '"' => '"',
-                    '\\' => '\\',
-                    _ => return None,
-                }),
-                c if is_control(c) => return None,
-                c => text.push(c),
+                b'\\' => {
+                    text.push_str(&rest[from..i]);
+                    text.push(match bytes.get(i + 1)? {
+                        b'n' => '\n',
+                        b't' => '\t',
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        _ => return None,
+                    });
+                    i += 2;
+                    from = i;
+                }
+                byte if is_control(byte) => return None,
+                _ => i += 1,
             }
         }
         None
@@ -109,7 +118,7 @@ impl<'a> Cursor<'a> {
         let rest = self.rest();
         let end = rest.find('\'')?;
         let text = &rest[..end];
-        if text.chars().any(is_control) {
+        if text.bytes().any(is_control) {
             return None;
         }
         self.at += end + 1;
@@ -195,7 +204,7 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// A character TOML does not allow raw in a one-line string.
-fn is_control(c: char) -> bool {
-    (c < ' ' && c != '\t') || c == '\u{7f}'
+/// A byte TOML does not allow raw in a one-line string (all are ASCII control characters).
+fn is_control(byte: u8) -> bool {
+    (byte < b' ' && byte != b'\t') || byte == 0x7f
 }
