@@ -58,10 +58,12 @@ fn flag_value(args: &[OsString], name: &str) -> Option<String> {
     })
 }
 
-/// `cmd` built, and in Chinese when `lang` is: its help texts, headings and usage lines.
+/// `cmd` in Chinese when `lang` is: its help texts, headings and usage lines (built first, to
+/// render its usage). In English it is left for clap to build as it parses: building every
+/// subcommand up front cost the first frame about 0.7 ms.
 pub fn localized(mut cmd: Command, lang: Lang) -> Command {
-    cmd.build();
     if lang == Lang::Zh {
+        cmd.build();
         translate(&mut cmd);
     }
     cmd

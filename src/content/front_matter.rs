@@ -11,6 +11,9 @@ use super::problem::LineIndex;
 use super::{Bilingual, Lang};
 
 mod checks;
+mod fast;
+#[cfg(test)]
+mod fast_tests;
 use checks::Checker;
 
 /// A card file cut into its two parts, with the file line each part starts on.
@@ -127,12 +130,30 @@ pub struct Front {
 /// A TOML or shape error stops the parse (returned as `Err`); other problems are collected in
 /// the second value so that all of them are reported at once.
 pub fn parse_front(text: &str, first_line: usize) -> Result<(Front, Problems), LinedMessage> {
+    parse_front_read(text, first_line, true)
+}
+
+/// [`parse_front`], reading the plain subset without `toml` ([`fast`]) when `fast_path` is
+/// set (tests compare both readings).
+fn parse_front_read(
+    text: &str,
+    first_line: usize,
+    fast_path: bool,
+) -> Result<(Front, Problems), LinedMessage> {
     let lines = LineIndex::new(text);
     let line_of = |offset: usize| first_line + lines.line_of(offset) - 1;
-    let raw: RawFront = toml::from_str(text).map_err(|err| {
-        let line = err.span().map_or(first_line, |span| line_of(span.start));
-        (line, format!("front matter: {}", err.message().trim()))
-    })?;
+    let fast = if fast_path {
+        fast::raw_front(text)
+    } else {
+        None
+    };
+    let raw: RawFront = match fast {
+        Some(raw) => raw,
+        None => toml::from_str(text).map_err(|err| {
+            let line = err.span().map_or(first_line, |span| line_of(span.start));
+            (line, format!("front matter: {}", err.message().trim()))
+        })?,
+    };
     let mut check = Checker {
         line_of: &line_of,
         problems: Vec::new(),

@@ -3,37 +3,58 @@
 //! quit, on error, on panic, and on SIGTERM, SIGHUP or SIGQUIT. And the [`Runner`]: the one
 //! place the TUI touches the disk and the clock, performing the effects `update` asks for.
 
-use std::io::{Write, stdout};
+use std::io::{BufWriter, Stdout, Write, stdout};
 use std::path::PathBuf;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use ratatui::DefaultTerminal;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
 };
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
+use signal_hook::iterator::Signals;
 
 use super::Input;
 use super::app::{App, Effect};
 use crate::drill::Store;
 
+/// The terminal the app draws on. A frame is gathered in a buffer and reaches the terminal in
+/// one write when ratatui flushes it: stdout's own 1 KiB line buffer wrote a first frame in
+/// about ten writes.
+pub type AppTerminal = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
+
+/// Bytes a frame is gathered in before it is written (a full 120x40 frame takes about 10 KiB;
+/// a bigger one is written in pieces of this size).
+const FRAME_BUFFER: usize = 64 * 1024;
+
 /// Enters raw mode and the alternate screen with mouse capture, and arranges for all of it to be
-/// undone on panic and on termination signals.
-pub fn enter() -> std::io::Result<DefaultTerminal> {
-    // ratatui::init restores raw mode and the screen on panic; mouse capture is ours to undo.
-    let terminal = ratatui::try_init()?;
-    let ratatui_hook = std::panic::take_hook();
+/// undone on panic and on termination signals (the signals are caught from here on; the thread
+/// that acts on them starts with [`watch_signals`], after the first frame).
+pub fn enter() -> std::io::Result<AppTerminal> {
+    // As `ratatui::init`: restore raw mode and the screen on panic; mouse capture and bracketed
+    // paste are ours to undo, first.
+    let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
-        ratatui_hook(info);
+        ratatui::restore();
+        previous(info);
     }));
+    enable_raw_mode()?;
+    let mut out = BufWriter::with_capacity(FRAME_BUFFER, stdout());
     // Bracketed paste delivers a paste as one event, so it reaches a text field whole
     // instead of as keys the key table would act on.
-    execute!(stdout(), EnableMouseCapture, EnableBracketedPaste)?;
-    watch_signals();
-    Ok(terminal)
+    execute!(
+        out,
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableBracketedPaste
+    )?;
+    catch_signals();
+    Terminal::new(CrosstermBackend::new(out))
 }
 
 /// Leaves TUI mode. Safe to call more than once.
@@ -53,11 +74,26 @@ pub fn before_exit(save: fn()) {
     let _ = BEFORE_EXIT.set(save);
 }
 
-/// Saves what [`before_exit`] names, restores the terminal and exits when the process is asked
-/// to stop, since raw mode would otherwise outlive the program and a draft would be lost.
-pub fn watch_signals() {
+/// Termination signals caught by [`catch_signals`] and not yet watched by a thread: a signal
+/// that arrives meanwhile waits in them until [`watch_signals`] starts the thread.
+static CAUGHT: Mutex<Option<Signals>> = Mutex::new(None);
+
+/// Catches SIGTERM, SIGHUP and SIGQUIT from now on, so that none ends the process with the
+/// terminal left in raw mode; [`watch_signals`] acts on them.
+fn catch_signals() {
     use signal_hook::consts::{SIGHUP, SIGQUIT, SIGTERM};
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGQUIT]) else {
+    if let (Ok(signals), Ok(mut caught)) = (Signals::new([SIGTERM, SIGHUP, SIGQUIT]), CAUGHT.lock())
+    {
+        *caught = Some(signals);
+    }
+}
+
+/// Saves what [`before_exit`] names, restores the terminal and exits when a signal caught since
+/// [`enter`] arrives (or has arrived), since raw mode would otherwise outlive the program and a
+/// draft would be lost. Started once the first frame is drawn, so the thread costs that frame
+/// nothing; later calls do nothing.
+pub fn watch_signals() {
+    let Some(mut signals) = CAUGHT.lock().ok().and_then(|mut caught| caught.take()) else {
         return;
     };
     std::thread::spawn(move || {
@@ -128,6 +164,8 @@ impl Runner {
     /// terminal is gone).
     pub fn next_input(&mut self) -> Option<Input> {
         use ratatui::crossterm::event;
+        // The first frame is drawn: the signals caught since `enter` get their thread.
+        watch_signals();
         if self.exit_after_first_frame {
             // The first frame is on the terminal; a startup benchmark times up to here.
             leave();
