@@ -1,6 +1,6 @@
 //! Entering and leaving the terminal's TUI mode (raw mode, alternate screen, mouse capture,
 //! bracketed paste), so that the shell is always left clean: on
-//! quit, on error, on panic, and on SIGTERM, SIGHUP or SIGQUIT. And the [`Runner`]: the one
+//! quit, on error, on panic, and on SIGTERM, SIGHUP, SIGQUIT or SIGINT. And the [`Runner`]: the one
 //! place the TUI touches the disk and the clock, performing the effects `update` asks for.
 
 use std::io::{BufWriter, Stdout, Write, stdout};
@@ -57,9 +57,15 @@ pub fn enter() -> std::io::Result<AppTerminal> {
     Terminal::new(CrosstermBackend::new(out))
 }
 
-/// Leaves TUI mode. Safe to call more than once.
+/// Leaves TUI mode and shows the cursor (a normal quit shows it when the terminal is dropped;
+/// an exit on a signal drops nothing). Safe to call more than once.
 pub fn leave() {
-    let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
+    let _ = execute!(
+        stdout(),
+        DisableMouseCapture,
+        DisableBracketedPaste,
+        ratatui::crossterm::cursor::Show
+    );
     ratatui::restore();
     let _ = stdout().flush();
 }
@@ -78,12 +84,13 @@ pub fn before_exit(save: fn()) {
 /// that arrives meanwhile waits in them until [`watch_signals`] starts the thread.
 static CAUGHT: Mutex<Option<Signals>> = Mutex::new(None);
 
-/// Catches SIGTERM, SIGHUP and SIGQUIT from now on, so that none ends the process with the
-/// terminal left in raw mode; [`watch_signals`] acts on them.
+/// Catches SIGTERM, SIGHUP, SIGQUIT and SIGINT from now on, so that none ends the process with
+/// the terminal left in raw mode; [`watch_signals`] acts on them. (In raw mode Ctrl-C is a key,
+/// so a SIGINT comes from outside: `kill -INT`, a supervisor.)
 fn catch_signals() {
-    use signal_hook::consts::{SIGHUP, SIGQUIT, SIGTERM};
-    if let (Ok(signals), Ok(mut caught)) = (Signals::new([SIGTERM, SIGHUP, SIGQUIT]), CAUGHT.lock())
-    {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    let caught = Signals::new([SIGTERM, SIGHUP, SIGQUIT, SIGINT]);
+    if let (Ok(signals), Ok(mut caught)) = (caught, CAUGHT.lock()) {
         *caught = Some(signals);
     }
 }

@@ -15,6 +15,22 @@ impl Pane {
     /// Runs `infraprep <args>` in a new 80x24 pane. When tmux is not installed, prints a skip
     /// line naming `test` (so the skip is seen, not passed silently) and returns `None`.
     pub fn start(test: &str, args: &str) -> Option<Pane> {
+        let command = format!("exec {} {args}", env!("CARGO_BIN_EXE_infraprep"));
+        Pane::run(test, &command)
+    }
+
+    /// Runs `infraprep <args>` from the pane's shell, which prints `EXIT=<status>` when it ends
+    /// and keeps the pane (and the terminal state the program left) open; the program is then
+    /// [`Pane::child_pid`], not [`Pane::pid`].
+    pub fn start_in_shell(test: &str, args: &str) -> Option<Pane> {
+        let command = format!(
+            "{} {args}; echo EXIT=$?; exec sleep 600",
+            env!("CARGO_BIN_EXE_infraprep")
+        );
+        Pane::run(test, &command)
+    }
+
+    fn run(test: &str, command: &str) -> Option<Pane> {
         if Command::new("tmux").arg("-V").output().is_err() {
             // Straight to stderr, not `eprintln!`: the test harness hides what a passing test
             // prints, and a skip must be seen.
@@ -26,7 +42,6 @@ impl Pane {
         }
         let home = tempfile::tempdir().expect("test setup");
         let socket = home.path().join("tmux.sock").display().to_string();
-        let command = format!("exec {} {args}", env!("CARGO_BIN_EXE_infraprep"));
         let started = Command::new("tmux")
             .args(["-S", &socket, "-f", "/dev/null", "new-session", "-d"])
             .args(["-x", "80", "-y", "24"])
@@ -36,7 +51,7 @@ impl Pane {
             .env_remove("INFRAPREP_CONFIG")
             .status()
             .expect("tmux runs");
-        assert!(started.success(), "tmux could not start '{args}'");
+        assert!(started.success(), "tmux could not start '{command}'");
         Some(Pane {
             socket,
             _home: home,
@@ -82,6 +97,36 @@ impl Pane {
             std::thread::sleep(Duration::from_millis(100));
         }
         panic!("'{needle}' never appeared:\n{}", self.screen());
+    }
+
+    /// The terminal modes the pane is left in: (alternate screen on, cursor shown, mouse
+    /// reporting on), as tmux tracks them from what the program wrote.
+    pub fn terminal_state(&self) -> (bool, bool, bool) {
+        let out = self.tmux(&[
+            "display-message",
+            "-p",
+            "-t",
+            "0",
+            "#{alternate_on} #{cursor_flag} #{mouse_any_flag}",
+        ]);
+        let flags: Vec<bool> = out.split_whitespace().map(|f| f == "1").collect();
+        match flags[..] {
+            [alternate, cursor, mouse] => (alternate, cursor, mouse),
+            _ => panic!("tmux gave no terminal state: {out:?}"),
+        }
+    }
+
+    /// The process id of the program started by [`Pane::start_in_shell`].
+    pub fn child_pid(&self) -> i32 {
+        let out = Command::new("pgrep")
+            .args(["-P", &self.pid().to_string()])
+            .output()
+            .expect("pgrep runs");
+        String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .next()
+            .and_then(|pid| pid.parse().ok())
+            .expect("the program runs under the pane's shell")
     }
 
     /// The process id of the program in the pane.

@@ -23,7 +23,7 @@ use crate::tui::text_field::TextField;
 /// blocked on input then, and the app is not `Send`.
 static PENDING_DRAFT: Mutex<Option<(PathBuf, Attempt)>> = Mutex::new(None);
 
-/// Saves the draft left in the answer box, if any (on quit, SIGTERM, SIGHUP or SIGQUIT).
+/// Saves the draft left in the answer box, if any (on quit, SIGTERM, SIGHUP, SIGQUIT or SIGINT).
 /// Returns whether one was saved.
 pub fn save_pending_draft() -> bool {
     let pending = PENDING_DRAFT.lock().map_or(None, |mut slot| slot.take());

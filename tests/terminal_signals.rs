@@ -1,0 +1,43 @@
+//! The real app in a tmux pane, stopped by each termination signal a user or a supervisor
+//! sends (SIGTERM, SIGHUP, SIGQUIT and an external SIGINT: in raw mode Ctrl-C is a key, not a
+//! signal): the terminal is left as it was before the app started, with the cursor shown, the
+//! alternate screen and mouse reporting off, and the exit status says which signal ended it.
+
+mod common;
+
+use common::pane::Pane;
+use std::process::Command;
+
+/// Starts the app on the bundled deck, waits for its list, sends `signal`, and returns the
+/// pane once the app has exited with the status it printed; `None` without tmux.
+fn stopped_by(signal: &str) -> Option<(Pane, String)> {
+    let pane = Pane::start_in_shell("terminal_signals", "")?;
+    pane.wait_for("Enter read");
+    let state = pane.terminal_state();
+    assert_eq!(state, (true, false, true), "the app runs in TUI mode first");
+    let killed = Command::new("kill")
+        .args([&format!("-{signal}"), &pane.child_pid().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let screen = pane.wait_for("EXIT=");
+    Some((pane, screen))
+}
+
+#[test]
+fn every_termination_signal_restores_the_terminal() {
+    for (signal, number) in [("TERM", 15), ("HUP", 1), ("QUIT", 3), ("INT", 2)] {
+        let Some((pane, screen)) = stopped_by(signal) else {
+            return;
+        };
+        let status = format!("EXIT={}", 128 + number);
+        assert!(
+            screen.contains(&status),
+            "SIG{signal}: {status} in\n{screen}"
+        );
+        let (alternate, cursor, mouse) = pane.terminal_state();
+        assert!(!alternate, "SIG{signal}: the alternate screen is left");
+        assert!(cursor, "SIG{signal}: the cursor is shown again");
+        assert!(!mouse, "SIG{signal}: mouse reporting is off");
+    }
+}
