@@ -1,6 +1,6 @@
-//! The real app in a tmux pane, stopped by each termination signal a user or a supervisor
-//! sends (SIGTERM, SIGHUP, SIGQUIT and an external SIGINT: in raw mode Ctrl-C is a key, not a
-//! signal): the terminal is left as it was before the app started, with the cursor shown, the
+//! The real app in a tmux pane, stopped by each signal whose default would end it (SIGTERM,
+//! SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 and an external SIGINT: in raw mode Ctrl-C is a key, not
+//! a signal): the terminal is left as it was before the app started, with the cursor shown, the
 //! alternate screen and mouse reporting off, and the exit status says which signal ended it.
 
 mod common;
@@ -26,7 +26,15 @@ fn stopped_by(signal: &str) -> Option<(Pane, String)> {
 
 #[test]
 fn every_termination_signal_restores_the_terminal() {
-    for (signal, number) in [("TERM", 15), ("HUP", 1), ("QUIT", 3), ("INT", 2)] {
+    let signals = [
+        ("TERM", 15),
+        ("HUP", 1),
+        ("QUIT", 3),
+        ("INT", 2),
+        ("USR1", 10),
+        ("USR2", 12),
+    ];
+    for (signal, number) in signals {
         let Some((pane, screen)) = stopped_by(signal) else {
             return;
         };

@@ -1,6 +1,6 @@
 //! Entering and leaving the terminal's TUI mode (raw mode, alternate screen, mouse capture,
 //! bracketed paste), so that the shell is always left clean: on
-//! quit, on error, on panic, and on SIGTERM, SIGHUP, SIGQUIT or SIGINT. And the [`Runner`]: the one
+//! quit, on error, on panic, and on SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGUSR1 or SIGUSR2. And the [`Runner`]: the one
 //! place the TUI touches the disk and the clock, performing the effects `update` asks for.
 
 use std::io::{BufWriter, Stdout, Write, stdout};
@@ -84,12 +84,13 @@ pub fn before_exit(save: fn()) {
 /// that arrives meanwhile waits in them until [`watch_signals`] starts the thread.
 static CAUGHT: Mutex<Option<Signals>> = Mutex::new(None);
 
-/// Catches SIGTERM, SIGHUP, SIGQUIT and SIGINT from now on, so that none ends the process with
-/// the terminal left in raw mode; [`watch_signals`] acts on them. (In raw mode Ctrl-C is a key,
-/// so a SIGINT comes from outside: `kill -INT`, a supervisor.)
+/// Catches the signals whose default is to end the process (SIGTERM, SIGHUP, SIGQUIT, SIGINT,
+/// SIGUSR1, SIGUSR2) from now on, so that none ends it with the terminal left in raw mode;
+/// [`watch_signals`] acts on them. (In raw mode Ctrl-C is a key, so a SIGINT comes from
+/// outside: `kill -INT`, a supervisor.)
 fn catch_signals() {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    let caught = Signals::new([SIGTERM, SIGHUP, SIGQUIT, SIGINT]);
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2};
+    let caught = Signals::new([SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGUSR1, SIGUSR2]);
     if let (Ok(signals), Ok(mut caught)) = (caught, CAUGHT.lock()) {
         *caught = Some(signals);
     }
