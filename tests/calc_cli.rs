@@ -481,3 +481,66 @@ fn mistyped_calc_lines_say_what_was_meant() {
     ];
     assert_exit_2(cases);
 }
+
+/// A result that cannot be written (a full disk: `/dev/full`) is an error naming why, exit 1;
+/// a reader that stops early (`| head -c 1`) is not an error.
+#[test]
+fn a_failed_write_is_an_error_and_a_closed_pipe_is_not() {
+    use std::process::{Command, Stdio};
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_infraprep");
+    for args in [
+        &["calc", "1+1"][..],
+        &["calc", "transfer", "10GiB", "--link", "nvlink3", "--json"],
+        &["links"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full opens");
+        let out = Command::new(bin)
+            .args(args)
+            .stdout(full)
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("could not write the output"),
+            "{args:?}: {stderr}"
+        );
+    }
+    // The reader takes one byte and closes the pipe; the calculator prints many lines.
+    let mut child = Command::new(bin)
+        .args(["calc", "collective", "allreduce", "1GiB", "--ranks", "64"])
+        .args([
+            "--gpus-per-node",
+            "8",
+            "--intra",
+            "nvlink4",
+            "--inter",
+            "ib-ndr",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut one = [0_u8; 1];
+    std::io::Read::read_exact(&mut stdout, &mut one).expect("a first byte");
+    drop(stdout);
+    let out = child.wait_with_output().expect("ends");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

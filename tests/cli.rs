@@ -400,3 +400,34 @@ fn version_names_the_bundled_deck_size() {
         .len();
     assert!(text.contains(&format!("({cards} bundled cards)")), "{text}");
 }
+
+#[test]
+fn empty_config_and_data_dir_variables_count_as_unset() {
+    let home = tempfile::tempdir().unwrap();
+    let home = home.path().to_str().unwrap();
+    let empty = [
+        ("INFRAPREP_CONFIG", ""),
+        ("INFRAPREP_DATA_DIR", ""),
+        ("HOME", home),
+    ];
+    for args in [
+        &["calc", "1+1"][..],
+        &["list", "--tag", "nvlink"],
+        &["stats"],
+    ] {
+        let run = infraprep_with(args, &empty);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        assert!(!run.stdout.is_empty(), "{args:?}");
+    }
+    // A value set is still read.
+    let run = infraprep_with(
+        &["list"],
+        &[("INFRAPREP_CONFIG", "/nonexistent/config.toml")],
+    );
+    assert_ne!(run.code, 0);
+    assert!(
+        run.stderr.contains("/nonexistent/config.toml"),
+        "{}",
+        run.stderr
+    );
+}

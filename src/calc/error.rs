@@ -35,9 +35,12 @@ pub enum CalcError {
     /// Options that do not fit together, or a required one that is missing.
     #[error("{0}")]
     Invalid(Bi),
-    /// Writing the result failed (closed pipe, full disk).
+    /// Writing the result failed (a full disk, a read-only file).
     #[error("could not write the output: {0}")]
     Output(String),
+    /// The reader of the output went away (`| head`): not an error, the command just stops.
+    #[error("the output was closed")]
+    ClosedPipe,
     /// A hardware table (bundled or user override) that fails validation.
     #[error("link preset '{id}': {problem}")]
     BadPreset { id: String, problem: Bi },
@@ -49,9 +52,13 @@ impl CalcError {
         Self::Invalid(message.into())
     }
 
-    /// Wraps an output error.
+    /// Wraps an output error; a closed pipe is [`CalcError::ClosedPipe`].
     pub fn output(error: &std::io::Error) -> Self {
-        Self::Output(error.to_string())
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            Self::ClosedPipe
+        } else {
+            Self::Output(error.to_string())
+        }
     }
 
     /// Shorthand for [`CalcError::OutOfRange`].
@@ -118,6 +125,13 @@ impl CalcError {
                         format!("无法写出结果：{message}")
                     } else {
                         format!("could not write the output: {message}")
+                    }
+                }
+                Self::ClosedPipe => {
+                    if zh {
+                        "输出已被关闭".to_owned()
+                    } else {
+                        "the output was closed".to_owned()
                     }
                 }
                 Self::BadPreset { id, problem } => {

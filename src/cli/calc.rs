@@ -150,7 +150,13 @@ pub struct LinksArgs {
 }
 
 pub(crate) fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), CalcError> {
-    serde_json::to_writer_pretty(&mut *out, value).map_err(|e| CalcError::Output(e.to_string()))?;
+    serde_json::to_writer_pretty(&mut *out, value).map_err(|e| {
+        if e.io_error_kind() == Some(std::io::ErrorKind::BrokenPipe) {
+            CalcError::ClosedPipe
+        } else {
+            CalcError::Output(e.to_string())
+        }
+    })?;
     writeln!(out).map_err(|e| CalcError::output(&e))
 }
 

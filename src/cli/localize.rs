@@ -28,7 +28,11 @@ pub fn ui_lang(args: &[OsString], var: &dyn Fn(&str) -> Option<String>) -> Lang 
     let flag = flag_value(args, "--lang").and_then(|v| v.parse::<Lang>().ok());
     let config = flag_value(args, "--config")
         .map(PathBuf::from)
-        .or_else(|| var("INFRAPREP_CONFIG").map(PathBuf::from))
+        .or_else(|| {
+            var("INFRAPREP_CONFIG")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        })
         .or_else(settings::default_config_path);
     let file = config.and_then(|path| settings::read_config(&path).ok().flatten());
     let (ui, lang) = file.map_or((None, None), |f| (f.ui_lang, f.lang));

@@ -19,6 +19,16 @@ pub fn parse_from(args: &[OsString]) -> Cli {
     let var = |name: &str| std::env::var(name).ok();
     let lang = super::localize::ui_lang(args, &var);
     let mut cmd = Cli::command();
+    // A variable set but empty (`INFRAPREP_DATA_DIR=`) means unset, as for most tools, not
+    // "a value is required" on every command.
+    for (id, name) in [
+        ("config", "INFRAPREP_CONFIG"),
+        ("data_dir", "INFRAPREP_DATA_DIR"),
+    ] {
+        if std::env::var_os(name).is_some_and(|v| v.is_empty()) {
+            cmd = cmd.mut_arg(id, |arg| arg.env(None::<&str>));
+        }
+    }
     if args.iter().skip(1).any(|a| a == "--version" || a == "-V") {
         // `--version` also says how many cards the bundled deck holds, counted at build time.
         let cards = crate::content::deck::BUNDLED_CARD_FILES;

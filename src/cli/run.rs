@@ -218,7 +218,7 @@ fn seed() -> u64 {
 }
 
 /// Runs a calculator command: bad input is a usage error (exit 2) with the engine's message,
-/// which names the value and the fix; a closed pipe is not an error.
+/// which names the value and the fix; a closed pipe is not an error, a failed write (a full disk) is (exit 1).
 fn run_calculator(
     run: impl FnOnce(&HardwareTable, &mut dyn Write) -> Result<(), CalcError>,
     settings: &Settings,
@@ -226,9 +226,10 @@ fn run_calculator(
     err: &mut dyn Write,
 ) -> Result<ExitCode, CommandError> {
     let table = hardware(settings)?;
-    match run(&table, out) {
-        Ok(()) | Err(CalcError::Output(_)) => Ok(ExitCode::SUCCESS),
+    match run(&table, out).and_then(|()| out.flush().map_err(|e| CalcError::output(&e))) {
+        Ok(()) | Err(CalcError::ClosedPipe) => Ok(ExitCode::SUCCESS),
         Err(error) => {
+            let failed_output = matches!(error, CalcError::Output(_));
             let ui = settings.ui();
             let text = error.text();
             let _ = writeln!(
@@ -238,7 +239,8 @@ fn run_calculator(
                 crate::cli::gap(ui),
                 text.get(ui)
             );
-            Ok(ExitCode::from(2))
+            // A result that could not be written is a failure, not bad input.
+            Ok(ExitCode::from(if failed_output { 1 } else { 2 }))
         }
     }
 }
