@@ -48,6 +48,14 @@ pub struct Loading {
     job: Job,
 }
 
+/// A stand-in for the moment a pending read is moved out of its place (no allocation).
+fn nothing() -> Loaded {
+    Loaded {
+        deck: Deck::default(),
+        warnings: Vec::new(),
+    }
+}
+
 /// The whole read: not started yet, or running on its thread.
 enum Job {
     Pending(Box<dyn FnOnce() -> Loaded + Send>),
@@ -64,13 +72,26 @@ impl std::fmt::Debug for Job {
 }
 
 impl Loading {
+    /// Runs `first` on the read's thread just before the read (or now, with the read, if it
+    /// has already started: then `first` runs before nothing). For work that must see the
+    /// files as they were before they were read (fingerprinting them for a cache), off the
+    /// caller's thread.
+    pub fn before_read(&mut self, first: impl FnOnce() + Send + 'static) {
+        let job = std::mem::replace(&mut self.job, Job::Pending(Box::new(nothing)));
+        self.job = match job {
+            Job::Pending(read) => Job::Pending(Box::new(move || {
+                first();
+                read()
+            })),
+            running @ Job::Running(_) => {
+                first();
+                running
+            }
+        };
+    }
+
     /// Starts the whole read on another thread, if it has not started.
     pub fn start(&mut self) {
-        // A stand-in for the moment the pending read is moved to its thread (no allocation).
-        let nothing = || Loaded {
-            deck: Deck::default(),
-            warnings: Vec::new(),
-        };
         let job = std::mem::replace(&mut self.job, Job::Pending(Box::new(nothing)));
         self.job = match job {
             Job::Pending(read) => Job::Running(std::thread::spawn(read)),
@@ -297,6 +318,25 @@ mod tests {
     use super::*;
 
     pub(super) const CARD: &str = "\u{feff}\n+++\nid = \"a-b\"\nnumber = 3\ntags = [\"NCCL\"]\n\n[title]\nzh = \"中\"\nen = \"En\"\n\n[[key-points.zh]]\npoint = \"p\"\n+++\nbody\n";
+
+    #[test]
+    fn before_read_runs_once_on_the_reads_thread_before_it() {
+        use std::sync::{Arc, Mutex};
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let mut loading = load_in_background(&[DeckSource::Bundled]);
+        let seen = Arc::clone(&order);
+        loading.before_read(move || {
+            let thread = std::thread::current().id();
+            seen.lock().expect("lock").push(thread);
+        });
+        let caller = std::thread::current().id();
+        loading.start();
+        let loaded = loading.wait();
+        let order = order.lock().expect("lock");
+        assert_eq!(order.len(), 1, "ran once");
+        assert_ne!(order[0], caller, "off the caller's thread");
+        assert!(!loaded.deck.is_empty());
+    }
 
     #[test]
     fn the_head_ends_at_the_first_array_of_tables() {

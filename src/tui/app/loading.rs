@@ -45,9 +45,16 @@ impl App {
     /// outline. The runner calls it once the first frame is drawn.
     pub fn after_first_frame(&mut self) {
         if let Some(loading) = &mut self.loading {
-            // The files are fingerprinted before any is read (see `IndexCache`).
-            if let SearchCache::Wanted(dir, sources) = &self.search_cache {
-                self.search_cache = SearchCache::Listed(IndexCache::of(dir, sources));
+            // The files are fingerprinted before any is read (see `IndexCache`), on the read's
+            // thread, so the first key press does not wait for 10,000 `stat`s.
+            if let SearchCache::Wanted(..) = self.search_cache
+                && let SearchCache::Wanted(dir, sources) = std::mem::take(&mut self.search_cache)
+            {
+                let (listed, listing) = std::sync::mpsc::channel();
+                loading.before_read(move || {
+                    let _ = listed.send(IndexCache::of(&dir, &sources));
+                });
+                self.search_cache = SearchCache::Listing(listing);
             }
             loading.start();
         }
@@ -86,9 +93,11 @@ impl App {
         &mut self,
         warnings: &[Problem],
     ) -> Option<std::thread::JoinHandle<SearchIndex>> {
-        let SearchCache::Listed(Some(cache)) = std::mem::take(&mut self.search_cache) else {
+        // The listing ran before the read, which is done: its answer is waiting.
+        let SearchCache::Listing(listing) = std::mem::take(&mut self.search_cache) else {
             return None;
         };
+        let cache = listing.recv().ok().flatten()?;
         let (cards, warnings) = (self.deck.shared_cards(), warnings.to_vec());
         Some(std::thread::spawn(move || cache.index(&cards, &warnings).0))
     }
@@ -135,8 +144,8 @@ pub(super) enum SearchCache {
     Off,
     /// In this data dir, for these decks, once the read starts.
     Wanted(PathBuf, Vec<DeckSource>),
-    /// The deck's files as listed when the read started (`None`: too small for a cache).
-    Listed(Option<IndexCache>),
+    /// The deck's files being listed just before the read (`None`: too small for a cache).
+    Listing(std::sync::mpsc::Receiver<Option<IndexCache>>),
 }
 
 #[cfg(test)]
