@@ -136,7 +136,11 @@ mod tests {
         ];
         let unit = prop::sample::select(vec![AnswerUnit::Seconds, AnswerUnit::Bytes]);
         (
-            (text(), text(), prop::collection::vec((text(), text()), 0..2)),
+            (
+                text(),
+                text(),
+                prop::collection::vec((text(), text()), 0..2),
+            ),
             (prop::collection::vec((text(), vary), 0..2), text(), unit),
             (prop::option::of(text()), decimal, text(), text()),
         )
