@@ -26,7 +26,7 @@ pub const MAX_VARIANTS: usize = 1000;
 pub const DEFAULT_TOLERANCE: f64 = 0.15;
 
 /// What the number at the answer path measures, in the report's own base units.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AnswerUnit {
     /// Seconds (`s`).
     Seconds,
