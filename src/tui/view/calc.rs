@@ -361,7 +361,9 @@ fn render_steps(
     frame: &mut Frame<'_>,
 ) {
     let width = area.width.saturating_sub(1) as usize;
-    let lines: Vec<Line<'static>> = outcome
+    // Each wrapped line with the number of the step it belongs to: the title counts steps, as
+    // the lines are numbered, not wrapped lines.
+    let (numbers, lines): (Vec<usize>, Vec<Line<'static>>) = outcome
         .steps
         .iter()
         .enumerate()
@@ -373,14 +375,22 @@ fn render_steps(
                 )],
                 width,
             )
+            .into_iter()
+            .map(move |line| (i + 1, line))
         })
-        .collect();
+        .unzip();
     let inner = area.height.saturating_sub(1) as usize;
     let first = scroll.min(lines.len().saturating_sub(inner));
-    let title = m::CALC_STEPS.fill(
-        ui,
-        &[("position", &super::position(first, inner, lines.len()))],
-    );
+    let position = match (numbers.get(first), numbers.get(first + inner)) {
+        // Everything fits: no position.
+        (_, None) if first == 0 => String::new(),
+        (Some(top), last) => {
+            let bottom = last.map_or(outcome.steps.len(), |_| numbers[first + inner - 1]);
+            format!("{top}–{bottom}/{}", outcome.steps.len())
+        }
+        (None, _) => String::new(),
+    };
+    let title = m::CALC_STEPS.fill(ui, &[("position", &position)]);
     let shown: Vec<Line> = lines.into_iter().skip(first).take(inner).collect();
     frame.render_widget(Paragraph::new(shown).block(titled(&title, theme)), area);
 }
@@ -393,6 +403,62 @@ fn wrapped(spans: &[WrapSpan<ratatui::style::Style>], width: usize) -> Vec<Line<
 #[cfg(test)]
 mod tests {
     use super::tab_window;
+
+    /// The title of the steps box drawn `rows` high and 30 wide, scrolled by `scroll` lines, for
+    /// steps that wrap to two lines each.
+    fn steps_title(steps: usize, rows: u16, scroll: usize) -> String {
+        use ratatui::backend::TestBackend;
+        let outcome = crate::calculators::Outcome {
+            steps: (0..steps)
+                .map(|i| crate::text::Bi::same(format!("step {i} has words enough to wrap")))
+                .collect(),
+            ..crate::calculators::Outcome::default()
+        };
+        let mut terminal = ratatui::Terminal::new(TestBackend::new(30, rows)).expect("terminal");
+        let theme = crate::tui::theme::Theme { color: false };
+        terminal
+            .draw(|frame| {
+                let area = frame.area();
+                super::render_steps(
+                    &outcome,
+                    scroll,
+                    crate::content::Lang::En,
+                    theme,
+                    area,
+                    frame,
+                );
+            })
+            .expect("draws");
+        let buffer = terminal.backend().buffer();
+        (0..30).map(|x| buffer[(x, 0)].symbol()).collect()
+    }
+
+    #[test]
+    fn the_steps_title_counts_steps_not_wrapped_lines() {
+        // 10 steps of 2 lines, 6 lines shown: steps 1-3, then from line 8 (step 5) steps 5-7.
+        assert!(
+            steps_title(10, 7, 0).contains("steps 1–3/10"),
+            "{}",
+            steps_title(10, 7, 0)
+        );
+        assert!(
+            steps_title(10, 7, 8).contains("steps 5–7/10"),
+            "{}",
+            steps_title(10, 7, 8)
+        );
+        // Scrolled to the end: the last step is the bottom.
+        assert!(
+            steps_title(10, 7, 99).contains("–10/10"),
+            "{}",
+            steps_title(10, 7, 99)
+        );
+        // Everything fits: no position.
+        assert!(
+            !steps_title(2, 9, 0).contains('/'),
+            "{}",
+            steps_title(2, 9, 0)
+        );
+    }
 
     #[test]
     fn tabs_window_around_the_current_one_when_they_do_not_fit() {
