@@ -65,13 +65,7 @@ fn a_second_search_reads_the_cache_and_finds_the_same() {
 fn whole(deck: &Path, text: &str) -> Vec<(String, i64)> {
     let loaded = infraprep::content::deck::load(&sources(deck));
     let cards = loaded.deck.cards();
-    let index = infraprep::search::SearchIndex::build(cards);
-    let query = Query::parse(text, Glossary::bundled());
-    index
-        .run(&query, 50)
-        .iter()
-        .map(|h| (cards[h.card].id.clone(), h.score))
-        .collect()
+    ranked(&infraprep::search::SearchIndex::build(cards), cards, text)
 }
 
 /// Queries of each kind the ranking expands: words, glossary terms, prefixes, a typo, lone

@@ -101,11 +101,9 @@ pub fn search(listing: Listing, path: &Path, query: &Query, limit: usize) -> Fou
     }
     let listed = listing.warnings().len();
     let loaded = listing.load();
-    let index = SearchIndex::build(loaded.deck.cards());
-    let heads: Vec<CardHead> = loaded.deck.cards().iter().map(CardHead::of).collect();
-    let warnings = loaded.warnings.get(listed..).unwrap_or_default();
-    // A cache that cannot be written (a read-only data dir, a full disk) only costs speed.
-    let _ = write(path, &format::encode(fingerprint, &heads, warnings, &index));
+    let cards = loaded.deck.cards();
+    let loading = loaded.warnings.get(listed..).unwrap_or_default();
+    let (index, heads) = rebuild(path, fingerprint, cards, loading);
     let hits = ids(&index.run(query, limit), &heads);
     Found {
         warnings: loaded.warnings,
@@ -113,6 +111,21 @@ pub fn search(listing: Listing, path: &Path, query: &Query, limit: usize) -> Fou
         hits,
         source: FoundBy::Rebuilt,
     }
+}
+
+/// The index of `cards` (whose loading, past the listing, gave `warnings`), and their heads;
+/// the cache file `path` is written with them under `fingerprint`.
+fn rebuild(
+    path: &Path,
+    fingerprint: u64,
+    cards: &[Card],
+    warnings: &[Problem],
+) -> (SearchIndex, Vec<CardHead>) {
+    let index = SearchIndex::build(cards);
+    let heads: Vec<CardHead> = cards.iter().map(CardHead::of).collect();
+    // A cache that cannot be written (a read-only data dir, a full disk) only costs speed.
+    let _ = write(path, &format::encode(fingerprint, &heads, warnings, &index));
+    (index, heads)
 }
 
 /// The search from a cache read, or `None` when a card it shows no longer matches its file.

@@ -35,12 +35,10 @@ const FRAME_BUFFER: usize = 64 * 1024;
 /// undone on panic and on termination signals (the signals are caught from here on; the thread
 /// that acts on them starts with [`watch_signals`], after the first frame).
 pub fn enter() -> std::io::Result<AppTerminal> {
-    // As `ratatui::init`: restore raw mode and the screen on panic; mouse capture and bracketed
-    // paste are ours to undo, first.
+    // As `ratatui::init`: restore the terminal on panic, before the message is printed.
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
-        ratatui::restore();
+        leave();
         previous(info);
     }));
     enable_raw_mode()?;

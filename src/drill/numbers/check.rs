@@ -37,11 +37,21 @@ enum VaryKey<'a> {
 }
 
 impl TemplateKey {
-    /// Every field, decimals as bits: what equality and the hash read.
+    /// Every field, decimals as bits: what equality and the hash read. The template is
+    /// destructured whole, so a field added to it later does not compile until it is keyed.
     fn parts(&self) -> impl Hash + Eq + '_ {
-        let t = &self.0;
-        let vary: Vec<(&str, VaryKey<'_>)> = t
-            .vary
+        let NumberTemplate {
+            id,
+            calculator,
+            inputs,
+            vary,
+            answer,
+            unit,
+            show,
+            tolerance,
+            prompt,
+        } = &self.0;
+        let vary: Vec<(&str, VaryKey<'_>)> = vary
             .iter()
             .map(|(key, vary)| {
                 let vary = match vary {
@@ -62,9 +72,9 @@ impl TemplateKey {
             })
             .collect();
         (
-            (&t.id, &t.calculator, &t.inputs, vary, &t.answer),
-            (t.unit, &t.show, t.tolerance.to_bits()),
-            (&t.prompt.zh, &t.prompt.en),
+            (id, calculator, inputs, vary, answer),
+            (*unit, show, tolerance.to_bits()),
+            (&prompt.zh, &prompt.en),
         )
     }
 }

@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{CardHead, FoundBy, format, worth_caching, write};
+use super::{FoundBy, format, worth_caching};
 use crate::content::deck::Listing;
 use crate::content::{Card, DeckSource, Problem};
 use crate::search::SearchIndex;
@@ -49,11 +49,8 @@ impl IndexCache {
         {
             return (cached.index, FoundBy::Cache);
         }
-        let index = SearchIndex::build(cards);
-        let heads: Vec<CardHead> = cards.iter().map(CardHead::of).collect();
         let loading = warnings.get(self.listed..).unwrap_or_default();
-        let bytes = format::encode(self.fingerprint, &heads, loading, &index);
-        let _ = write(&self.path, &bytes);
+        let (index, _) = super::rebuild(&self.path, self.fingerprint, cards, loading);
         (index, FoundBy::Rebuilt)
     }
 }
