@@ -249,3 +249,48 @@ fn a_figure_takes_its_value_from_one_place() {
         &["from 'expr' or from 'calc' and 'field', not both"],
     );
 }
+
+/// With no DIR, `validate` checks the decks in use, as `list` reads them: a deck added with
+/// `--deck` (or by the config file) is checked with the bundled one, not silently skipped.
+#[test]
+fn without_a_dir_the_decks_in_use_are_checked() {
+    let bundled = infraprep(&["validate"]);
+    let bundled_cards = count_of(&bundled.stdout);
+    let good = infraprep(&["--deck", &fixture_arg("good-deck"), "validate"]);
+    assert_eq!(good.code, 0, "{}{}", good.stdout, good.stderr);
+    assert_eq!(count_of(&good.stdout), bundled_cards + 2, "{}", good.stdout);
+
+    let dir = fixture_arg("invalid/bad-toml");
+    let bad = infraprep(&["--deck", &dir, "validate"]);
+    assert_eq!(bad.code, 1, "{}{}", bad.stdout, bad.stderr);
+    assert!(
+        bad.stdout.contains(&format!("{dir}/alpha.md:3: ")),
+        "{}",
+        bad.stdout
+    );
+
+    let config = tempfile::tempdir().expect("temp dir");
+    let file = config.path().join("config.toml");
+    let absolute = std::fs::canonicalize(&dir).expect("fixture path");
+    std::fs::write(&file, format!("decks = [{absolute:?}]\n")).expect("config written");
+    let by_config = infraprep(&["--config", file.to_str().expect("utf-8"), "validate"]);
+    assert_eq!(
+        by_config.code, 1,
+        "{}{}",
+        by_config.stdout, by_config.stderr
+    );
+    assert!(
+        by_config.stdout.contains("alpha.md:3: "),
+        "{}",
+        by_config.stdout
+    );
+}
+
+/// The card count of an `ok: N cards, no problems` line.
+fn count_of(stdout: &str) -> usize {
+    stdout
+        .strip_prefix("ok: ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count in {stdout:?}"))
+}

@@ -254,7 +254,7 @@ pub struct SearchArgs {
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Deck directories to check (default: the bundled deck).
+    /// Deck directories to check (default: the bundled deck and those of --deck and the config file).
     #[arg(value_name = "DIR")]
     pub dirs: Vec<PathBuf>,
 }

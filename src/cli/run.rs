@@ -94,7 +94,7 @@ fn dispatch(
         Some(Command::Validate(args)) => {
             let table = hardware(&settings)?;
             let mut out = SafeWriter::new(out, style.color);
-            return crate::cli::validate::run(args, &table, settings.ui(), &mut out, err);
+            return crate::cli::validate::run(args, &settings, &table, &mut out, err);
         }
         _ => {}
     }

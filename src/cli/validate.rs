@@ -11,23 +11,27 @@ use crate::cli::ValidateArgs;
 use crate::cli::problems;
 use crate::content::deck::{check, load};
 use crate::content::parallel::{self, Memo};
-use crate::content::{CalcPreset, DeckSource, Figure, Lang, Problem};
+use crate::content::{CalcPreset, DeckSource, Figure, Problem};
 use crate::drill::numbers::{TemplateChecks, check_card_with};
+use crate::settings::Settings;
 use crate::text::messages as m;
 
 /// What a card's preset and figure checks read, but its path: cards equal in this get the same
 /// problems (a big deck repeats its preset lists).
 type PresetsKey = (Vec<CalcPreset>, Vec<Figure>, Vec<usize>, Vec<usize>, usize);
 
+/// Checks the decks named on the command line, or with none named, the decks in use: the bundled
+/// deck and those of `--deck` and the config file, as `list` and the app read them.
 pub fn run(
     args: &ValidateArgs,
+    settings: &Settings,
     table: &HardwareTable,
-    ui: Lang,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> CommandResult {
+    let ui = settings.ui();
     let (sources, context) = if args.dirs.is_empty() {
-        (vec![DeckSource::Bundled], None)
+        (settings.decks.clone(), None)
     } else {
         let dirs = args.dirs.iter().cloned().map(DeckSource::Dir).collect();
         (dirs, Some(load(&[DeckSource::Bundled]).deck))
