@@ -29,34 +29,38 @@ Examples:
   infraprep drill --card 12              a mock interview on card 12 and its follow-ups
   infraprep stats                        reviews, retention and what falls due";
 
+/// The heading the options every command takes stand under, after the command's own
+/// (`localize` gives it in Chinese).
+pub const GLOBAL: &str = crate::text::messages::USAGE_GLOBAL_HEADING.en;
+
 #[derive(Debug, Parser)]
 #[command(name = "infraprep", version, about = ABOUT, after_help = EXAMPLES)]
 pub struct Cli {
     /// Content language: zh or en (default: the config file, then `LANG`/`LC_ALL`, then en);
     /// `both` for `export anki` and `export markdown`.
-    #[arg(long, global = true, value_name = "zh|en|both", value_parser = parse_lang)]
+    #[arg(long, global = true, value_name = "zh|en|both", value_parser = parse_lang, help_heading = GLOBAL)]
     pub lang: Option<LangArg>,
 
     /// Add the cards in DIR to the bundled deck (repeatable).
-    #[arg(long = "deck", value_name = "DIR", global = true)]
+    #[arg(long = "deck", value_name = "DIR", global = true, help_heading = GLOBAL)]
     pub decks: Vec<PathBuf>,
 
     /// Read settings from FILE instead of the default config file.
-    #[arg(long, value_name = "FILE", global = true, env = "INFRAPREP_CONFIG")]
+    #[arg(long, value_name = "FILE", global = true, env = "INFRAPREP_CONFIG", help_heading = GLOBAL)]
     pub config: Option<PathBuf>,
 
     /// Keep drill progress in DIR (default: the config file's data-dir, then
     /// ~/.local/share/infraprep).
-    #[arg(long, value_name = "DIR", global = true, env = "INFRAPREP_DATA_DIR")]
+    #[arg(long, value_name = "DIR", global = true, env = "INFRAPREP_DATA_DIR", help_heading = GLOBAL)]
     pub data_dir: Option<PathBuf>,
 
     /// Move a damaged progress file aside (renamed with a timestamp, never deleted) and start
     /// with empty progress.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = GLOBAL)]
     pub set_aside_bad_progress: bool,
 
     /// When to use colours and bold text.
-    #[arg(long, value_enum, global = true, default_value_t = ColorChoice::Auto)]
+    #[arg(long, value_enum, global = true, default_value_t = ColorChoice::Auto, help_heading = GLOBAL)]
     pub color: ColorChoice,
 
     #[command(subcommand)]

@@ -148,6 +148,8 @@ fn translate_arg(arg: Arg) -> Arg {
     let long = arg.get_long_help().map(|h| zh_help(&h.to_string()));
     let heading = if arg.is_positional() {
         m::USAGE_ARGUMENTS_HEADING.zh
+    } else if arg.get_help_heading() == Some(super::args::GLOBAL) {
+        m::USAGE_GLOBAL_HEADING.zh
     } else {
         m::USAGE_OPTIONS_HEADING.zh
     };

@@ -81,3 +81,30 @@ fn the_language_is_known_before_parsing() {
     let line = format!("--config {config} --lang zh list");
     assert_eq!(ui_lang(&args(&line), &none), Lang::En, "ui-lang wins");
 }
+
+/// A command's own options come first; the options every command takes follow under their own
+/// heading, in both languages, so `calc step --help` is not its flags shuffled with `--deck`.
+#[test]
+fn global_options_follow_a_commands_own_under_their_heading() {
+    for (lang, own, global) in [
+        (Lang::En, "Options:", "Global options:"),
+        (Lang::Zh, "选项:", "全局选项:"),
+    ] {
+        let mut cmd = localized(Cli::command(), lang);
+        cmd.build();
+        let calc = cmd.find_subcommand_mut("calc").expect("calc");
+        let step = calc.find_subcommand_mut("step").expect("step");
+        let help = step.render_help().to_string();
+        let at = |text: &str| help.find(text).unwrap_or_else(|| panic!("{text}: {help}"));
+        let (own_at, global_at) = (at(&format!("\n{own}")), at(&format!("\n{global}")));
+        // An option's own line, not the usage line.
+        let line = |flag: &str| at(&format!("    {flag} "));
+        assert!(
+            own_at < line("--global-batch") && line("--global-batch") < global_at,
+            "{help}"
+        );
+        for flag in ["--lang", "--deck", "--config", "--data-dir", "--color"] {
+            assert!(line(flag) > global_at, "{flag} before {global}: {help}");
+        }
+    }
+}
