@@ -16,6 +16,7 @@
 //! cargo bench --bench startup                       # bundled deck, 8 rounds of 6 runs
 //! cargo bench --bench startup -- --deck /tmp/deck10k --rounds 4
 //! cargo bench --bench scale -- keep /tmp            # writes /tmp/deck10k, 10,000 cards
+//! INFRAPREP_BENCH_BIN=path/to/infraprep cargo bench --bench startup   # another build
 //! ```
 //!
 //! Targets (issue 16): bundled deck within 1.5x of the bare program's time and 2x its memory;
@@ -78,7 +79,9 @@ fn command(kind: &str, deck: Option<&Path>, home: &Path) -> Command {
         cmd.arg("bare");
         cmd
     } else {
-        let mut cmd = Command::new(BIN);
+        // `INFRAPREP_BENCH_BIN` times another build of the app (say, one with other profile
+        // settings) against the same bare program.
+        let mut cmd = Command::new(std::env::var_os("INFRAPREP_BENCH_BIN").unwrap_or(BIN.into()));
         if let Some(deck) = deck {
             cmd.arg("--deck").arg(deck);
         }

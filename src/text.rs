@@ -3,6 +3,7 @@
 //! build on it.
 
 mod bi;
+pub mod lines;
 pub mod markdown;
 pub mod messages;
 pub mod sanitize;

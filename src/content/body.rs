@@ -93,7 +93,7 @@ impl Walker<'_> {
     fn walk(&mut self) {
         let mut fences = Fences::default();
         let mut offset = 0;
-        for line in self.body.split_inclusive('\n') {
+        for line in crate::text::lines::inclusive(self.body) {
             let start = offset;
             offset += line.len();
             if fences.in_code(line) {

@@ -46,9 +46,7 @@ pub struct LineIndex {
 
 impl LineIndex {
     pub fn new(text: &str) -> Self {
-        let starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
+        let starts = crate::text::lines::starts(text).collect();
         LineIndex { starts }
     }
 

@@ -64,13 +64,13 @@ enum Target {
 
 /// Reads `text` (the front matter between its fences) if it is in the plain subset.
 pub(super) fn raw_front(text: &str) -> Option<RawFront> {
-    if text.contains('\r') {
+    if crate::text::lines::has_byte(text, b'\r') {
         return None;
     }
     let mut read = Read::default();
     let mut target = Target::Root;
     let mut offset = 0;
-    for line in text.split_inclusive('\n') {
+    for line in crate::text::lines::inclusive(text) {
         let start = offset;
         offset += line.len();
         let body = line.strip_suffix('\n').unwrap_or(line);
