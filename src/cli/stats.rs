@@ -38,12 +38,13 @@ pub fn run(
 fn render(s: &Stats, ctx: &CommandEnv, dir: &Path) -> String {
     let style = ctx.style;
     let mut text = String::new();
-    let file = dir.join(crate::drill::store::FILE_NAME);
     let ui = ctx.ui;
+    // The data dir, not `progress.json`: until the first compaction the reviews are only in
+    // the log beside it, and the snapshot does not exist yet.
     let _ = writeln!(
         text,
         "{}",
-        style.dim(&m::STATS_PROGRESS_IN.fill(ui, &[("path", &file.display())]))
+        style.dim(&m::STATS_PROGRESS_IN.fill(ui, &[("path", &dir.display())]))
     );
     let retention = s.retention.map_or_else(
         || "-".to_owned(),
