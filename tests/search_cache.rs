@@ -166,8 +166,9 @@ fn a_changed_deck_makes_the_cache_stale() {
     assert_eq!(hits, whole(&deck, "word7"));
 }
 
-/// The binary: the same output and warnings from a cold and a warm cache, and a cache file in
-/// the data dir.
+/// The binary: the same output and warnings from a cold and a warm cache. The cold search
+/// answers from one read of the deck and leaves the cache to a background
+/// `build-search-cache`, whose file then appears in the data dir and serves the next search.
 #[test]
 fn the_command_prints_the_same_with_a_cold_and_a_warm_cache() {
     let dir = tempfile::tempdir().expect("tmp");
@@ -198,8 +199,29 @@ fn the_command_prints_the_same_with_a_cold_and_a_warm_cache() {
     };
     let cold = run();
     let cache = cache::cache_path(&data, &sources(&deck));
-    assert!(cache.is_file(), "no cache at {}", cache.display());
+    let waited = std::time::Instant::now();
+    while !cache.is_file() {
+        assert!(
+            waited.elapsed() < std::time::Duration::from_secs(120),
+            "no cache at {} from the background build",
+            cache.display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let build_took = waited.elapsed();
+    let written = std::fs::metadata(&cache)
+        .expect("cache")
+        .modified()
+        .expect("mtime");
     let warm = run();
+    // The warm search read the cache: it started no second build, which would have rewritten
+    // the file in about the time the first took.
+    std::thread::sleep(2 * build_took + std::time::Duration::from_millis(300));
+    let after = std::fs::metadata(&cache)
+        .expect("cache")
+        .modified()
+        .expect("mtime");
+    assert_eq!(after, written, "the warm search rebuilt the cache");
     assert_eq!(cold.0, Some(0));
     assert!(cold.2.contains("broken.md"), "{}", cold.2);
     assert_eq!(warm, cold);

@@ -86,6 +86,10 @@ pub enum Command {
     /// Search titles, key points, tags and sections in both languages, with a snippet per card.
     #[command(after_help = examples::SEARCH)]
     Search(SearchArgs),
+    /// Build the search cache of the decks in use (what `search` starts in the background when
+    /// it finds none).
+    #[command(hide = true)]
+    BuildSearchCache,
     /// Check decks for problems; prints `path:line: message` for each and exits 1 if any.
     #[command(after_help = examples::VALIDATE)]
     Validate(ValidateArgs),

@@ -73,30 +73,8 @@ fn dispatch(
 ) -> Result<ExitCode, CommandError> {
     let settings = resolve(&mut cli, ui.get())?;
     ui.set(settings.ui());
-    match &cli.command {
-        Some(Command::Calc(args)) => {
-            let ui = settings.ui();
-            return run_calculator(
-                |table, out| run_calc(args, table, ui, out),
-                &settings,
-                out,
-                err,
-            );
-        }
-        Some(Command::Links(args)) => {
-            return run_calculator(
-                |table, out| run_links(args, table, settings.ui(), out),
-                &settings,
-                out,
-                err,
-            );
-        }
-        Some(Command::Validate(args)) => {
-            let table = hardware(&settings)?;
-            let mut out = SafeWriter::new(out, style.color);
-            return crate::cli::validate::run(args, &settings, &table, &mut out, err);
-        }
-        _ => {}
+    if let Some(ran) = without_progress(cli.command.as_ref(), &settings, style, out, err) {
+        return ran;
     }
     let data_dir = || {
         crate::cli::progress::data_dir(
@@ -118,7 +96,13 @@ fn dispatch(
     };
     let (loaded, cached_hits) = match &command {
         Command::Search(args) => {
-            crate::cli::search::load(args, &settings.decks, setup.data_dir.as_deref())
+            let (config, data) = (cli.config.as_deref(), cli.data_dir.as_deref());
+            let rebuild = || crate::cli::search::spawn_cache_build(&cli.decks, config, data);
+            crate::cli::search::load(args, &settings.decks, setup.data_dir.as_deref(), rebuild)
+        }
+        Command::BuildSearchCache => {
+            crate::cli::search::build_cache(&settings.decks, setup.data_dir.as_deref());
+            return Ok(ExitCode::SUCCESS);
         }
         _ => (load(&settings.decks), None),
     };
@@ -171,8 +155,41 @@ fn dispatch(
             let start = |lang| App::new(ctx.deck, lang);
             open_tui(start, &settings, setup, Some(options), (style, out, err))
         }
-        Command::Validate(_) | Command::Calc(_) | Command::Links(_) => Ok(ExitCode::SUCCESS),
+        Command::Validate(_) | Command::Calc(_) | Command::Links(_) | Command::BuildSearchCache => {
+            Ok(ExitCode::SUCCESS)
+        }
     }
+}
+
+/// The commands that read no progress and load no deck the usual way (calculators, `validate`),
+/// run; `None` for the others.
+fn without_progress(
+    command: Option<&Command>,
+    settings: &Settings,
+    style: Style,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Option<Result<ExitCode, CommandError>> {
+    let ui = settings.ui();
+    Some(match command? {
+        Command::Calc(args) => run_calculator(
+            |table, out| run_calc(args, table, ui, out),
+            settings,
+            out,
+            err,
+        ),
+        Command::Links(args) => run_calculator(
+            |table, out| run_links(args, table, ui, out),
+            settings,
+            out,
+            err,
+        ),
+        Command::Validate(args) => hardware(settings).and_then(|table| {
+            let mut out = SafeWriter::new(out, style.color);
+            crate::cli::validate::run(args, settings, &table, &mut out, err)
+        }),
+        _ => return None,
+    })
 }
 
 /// The settings for `cli`; a config file error speaks `ui`, the language known so far.

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use serde::Serialize;
@@ -39,27 +39,70 @@ pub type CachedHits = Vec<(String, i64)>;
 
 /// The decks to search and, for a big user deck with a data dir, the hits already found through
 /// the search cache (`search::cache`); otherwise the decks read whole, as for other commands.
+///
+/// With no up-to-date cache (the first search, or the deck changed), this search reads each
+/// card once for its own terms, as without a cache, and `rebuild` starts the cache's build for
+/// the next one: building the whole index first made the first search of a 10,000-card deck
+/// take 8-14 s instead of about 3.
 pub fn load(
     args: &SearchArgs,
     sources: &[DeckSource],
     data_dir: Option<&Path>,
+    rebuild: impl FnOnce(),
 ) -> (Loaded, Option<CachedHits>) {
     let listing = Listing::of(sources);
     let Some(dir) = data_dir.filter(|_| cache::worth_caching(&listing)) else {
         return (listing.load(), None);
     };
     let query = Query::parse(&args.query.join(" "), Glossary::bundled());
-    let found = cache::search(
-        listing,
-        &cache::cache_path(dir, sources),
-        &query,
-        args.limit as usize,
-    );
+    let path = cache::cache_path(dir, sources);
+    let Some(found) = cache::lookup(&listing, &path, &query, args.limit as usize) else {
+        rebuild();
+        return (listing.load(), None);
+    };
     let loaded = Loaded {
         deck: found.deck,
         warnings: found.warnings,
     };
     (loaded, Some(found.hits))
+}
+
+/// `infraprep build-search-cache`: writes the search cache of the decks in use, when they are
+/// worth one and there is a data dir; silent, as it runs in the background.
+pub fn build_cache(sources: &[DeckSource], data_dir: Option<&Path>) {
+    let listing = Listing::of(sources);
+    if let Some(dir) = data_dir.filter(|_| cache::worth_caching(&listing)) {
+        cache::build(listing, &cache::cache_path(dir, sources));
+    }
+}
+
+/// Starts `infraprep build-search-cache` in the background: its own process group (a Ctrl-C
+/// to this search does not stop it), no terminal, not waited for. It gets this run's `--deck`,
+/// `--config` and `--data-dir` flags, so that with the environment (inherited) it resolves the
+/// same decks and data dir. A build that cannot start only costs speed.
+pub fn spawn_cache_build(decks: &[PathBuf], config: Option<&Path>, data_dir: Option<&Path>) {
+    use std::os::unix::process::CommandExt as _;
+    use std::process::{Command, Stdio};
+    let Ok(exe) = std::env::current_exe() else {
+        return;
+    };
+    let mut command = Command::new(exe);
+    for deck in decks {
+        command.arg("--deck").arg(deck);
+    }
+    if let Some(config) = config {
+        command.arg("--config").arg(config);
+    }
+    if let Some(dir) = data_dir {
+        command.arg("--data-dir").arg(dir);
+    }
+    let _ = command
+        .arg("build-search-cache")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn();
 }
 
 pub fn run(

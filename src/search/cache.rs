@@ -94,11 +94,38 @@ pub fn worth_caching(listing: &Listing) -> bool {
 /// `path`: read when up to date, else the deck is read whole and the file written again.
 pub fn search(listing: Listing, path: &Path, query: &Query, limit: usize) -> Found {
     let fingerprint = listing.fingerprint();
-    if let Some(found) =
-        format::read(path, fingerprint).and_then(|c| from_cache(&listing, c, query, limit))
-    {
+    if let Some(found) = lookup_at(&listing, fingerprint, path, query, limit) {
         return found;
     }
+    build_at(listing, fingerprint, path, query, limit)
+}
+
+/// The search through the cache file `path`, when it is up to date for `listing`; `None`
+/// (nothing read but the file) when it is missing, stale or damaged.
+pub fn lookup(listing: &Listing, path: &Path, query: &Query, limit: usize) -> Option<Found> {
+    lookup_at(listing, listing.fingerprint(), path, query, limit)
+}
+
+/// Reads the decks of `listing` whole and writes the cache file `path` for them (what a
+/// background `infraprep build-search-cache` does after a search found no cache).
+pub fn build(listing: Listing, path: &Path) {
+    let fingerprint = listing.fingerprint();
+    build_at(listing, fingerprint, path, &Query::default(), 0);
+}
+
+fn lookup_at(
+    listing: &Listing,
+    fingerprint: u64,
+    path: &Path,
+    query: &Query,
+    limit: usize,
+) -> Option<Found> {
+    format::read(path, fingerprint).and_then(|c| from_cache(listing, c, query, limit))
+}
+
+/// The deck read whole, the cache written under `fingerprint` (taken before the read), and
+/// the search run on the new index.
+fn build_at(listing: Listing, fingerprint: u64, path: &Path, query: &Query, limit: usize) -> Found {
     let listed = listing.warnings().len();
     let loaded = listing.load();
     let cards = loaded.deck.cards();
