@@ -20,6 +20,7 @@
 
 mod breakdown;
 mod check;
+mod choice;
 mod comm;
 mod gpu;
 mod input;

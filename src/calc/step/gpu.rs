@@ -7,11 +7,10 @@
 //! training step's large GEMMs can reach; the datasheet peak is not.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::Serialize;
 
-use super::input::{Choices, choose};
+use super::choice::{Choice, Choose, choices};
 use crate::calc::CalcError;
 
 /// The data type of the matmuls.
@@ -23,26 +22,20 @@ pub enum Dtype {
     Fp8,
 }
 
-impl FromStr for Dtype {
-    type Err = CalcError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let choices: Choices<Self> = &[
-            (&["bf16", "bfloat16"], Dtype::Bf16),
-            (&["fp16", "float16", "half"], Dtype::Fp16),
-            (&["fp8", "float8"], Dtype::Fp8),
-        ];
-        choose("dtype", text, choices, "bf16, fp16 or fp8")
-    }
-}
+choices!(
+    Dtype,
+    "dtype",
+    "bf16, fp16 or fp8",
+    &[
+        Choice::new(&["bf16", "bfloat16"], Dtype::Bf16),
+        Choice::new(&["fp16", "float16", "half"], Dtype::Fp16),
+        Choice::new(&["fp8", "float8"], Dtype::Fp8),
+    ],
+);
 
 impl fmt::Display for Dtype {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Dtype::Bf16 => "bf16",
-            Dtype::Fp16 => "fp16",
-            Dtype::Fp8 => "fp8",
-        })
+        f.write_str(self.id())
     }
 }
 

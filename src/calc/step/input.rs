@@ -2,8 +2,7 @@
 //! `calculators/step.rs`), a checked [`StepInput`] out. Every error names the bad value and the
 //! fix.
 
-use std::str::FromStr;
-
+use super::choice::{Choice, choices, choose};
 use super::gpu::{self, Dtype, GpuSpec};
 use super::model::{self, Shape, swiglu_ffn};
 use crate::calc::link::{LinkSpec, link_or_rate};
@@ -25,50 +24,24 @@ pub enum Recompute {
     Op,
 }
 
-impl FromStr for Recompute {
-    type Err = CalcError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        use Recompute::{Full, None, Op, Selective};
-        let choices: Choices<Self> = &[
-            (&["none", "no", "off"], None),
-            (&["selective"], Selective),
-            (&["full"], Full),
-            (&["op", "selective-op"], Op),
-        ];
-        choose(
-            "recompute",
-            text,
-            choices,
-            "none, selective, full or op (torchtitan's per-op selective)",
-        )
-    }
-}
-
-/// Spellings of each choice, lower case.
-pub(super) type Choices<T> = &'static [(&'static [&'static str], T)];
-
-/// The choice `text` spells (trimmed, any case), or an error naming `flag`, the text and the
-/// `expected` choices.
-pub(super) fn choose<T: Copy>(
-    flag: &str,
-    text: &str,
-    choices: Choices<T>,
-    expected: &str,
-) -> Result<T, CalcError> {
-    let key = text.trim().to_ascii_lowercase();
-    choices
-        .iter()
-        .find(|(names, _)| names.contains(&key.as_str()))
-        .map(|(_, value)| *value)
-        .ok_or_else(|| {
-            let text = text.trim();
-            CalcError::invalid(crate::bi!(
-                "{flag} '{text}' is not {expected}",
-                "{flag} '{text}' 不是 {expected}"
-            ))
-        })
-}
+choices!(
+    Recompute,
+    "recompute",
+    "none, selective, full or op (torchtitan's per-op selective)",
+    &[
+        Choice::new(&["none", "no", "off"], Recompute::None).about("none", "无"),
+        Choice::new(&["selective"], Recompute::Selective).about(
+            "selective: the attention core's forward again (Korthikanti et al. 2022, §5)",
+            "selective：重算注意力核心的前向（Korthikanti et al. 2022，§5）",
+        ),
+        Choice::new(&["full"], Recompute::Full).about(
+            "full: the whole forward again, its 2 TP collectives included (Chen et al. 2016; Korthikanti et al. 2022)",
+            "full：整个前向重算一遍，包括其中 2 次 TP 集合通信（Chen et al. 2016；Korthikanti et al. 2022）",
+        ),
+        // Described in the steps, with the layer's recomputed width.
+        Choice::new(&["op", "selective-op"], Recompute::Op),
+    ],
+);
 
 /// How attention is computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -206,31 +179,35 @@ fn link(
     }
 }
 
-impl FromStr for AttentionKernel {
-    type Err = CalcError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        use AttentionKernel::{Flash, Flash1, Flash3, Unfused};
-        let choices: Choices<Self> = &[
-            (&["flash", "flash2"], Flash),
-            (&["flash3", "cudnn"], Flash3),
-            (&["flash1", "triton"], Flash1),
-            (&["unfused"], Unfused),
-        ];
-        choose(
-            "attention",
-            text,
-            choices,
-            "flash, flash1, flash3 or unfused",
-        )
-    }
-}
+choices!(
+    AttentionKernel,
+    "attention",
+    "flash, flash1, flash3 or unfused",
+    &[
+        Choice::new(&["flash", "flash2"], AttentionKernel::Flash).about(
+            "flash (FlashAttention-2 class: causal blocks skipped, no s×s in HBM)",
+            "flash（FlashAttention-2 级：跳过因果掩码掉的块，s×s 不落 HBM）",
+        ),
+        Choice::new(&["flash3", "cudnn"], AttentionKernel::Flash3).about(
+            "flash3 (FlashAttention-3 / cuDNN on Hopper: causal blocks skipped, no s×s in HBM)",
+            "flash3（Hopper 上的 FlashAttention-3 / cuDNN：跳过因果掩码掉的块，s×s 不落 HBM）",
+        ),
+        Choice::new(&["flash1", "triton"], AttentionKernel::Flash1).about(
+            "flash1 (FlashAttention-1 / Triton class: causal blocks skipped, no s×s in HBM)",
+            "flash1（FlashAttention-1 / Triton 级：跳过因果掩码掉的块，s×s 不落 HBM）",
+        ),
+        Choice::new(&["unfused"], AttentionKernel::Unfused).about(
+            "unfused (full s×s scores computed and stored)",
+            "unfused（完整计算并存下 s×s 注意力分数）",
+        ),
+    ],
+);
 
 /// FSDP's `BackwardPrefetch`: `pre` (true) or `post`.
 fn backward_prefetch_pre(text: &str) -> Result<bool, CalcError> {
-    let choices: Choices<bool> = &[
-        (&["pre", "backward_pre"], true),
-        (&["post", "backward_post"], false),
+    let choices = &[
+        Choice::new(&["pre", "backward_pre"], true),
+        Choice::new(&["post", "backward_post"], false),
     ];
     choose(
         "fsdp-prefetch",
@@ -242,7 +219,7 @@ fn backward_prefetch_pre(text: &str) -> Result<bool, CalcError> {
 
 /// FSDP version: 1 pre-divides gradients with its own kernel (true), 2 does not.
 fn fsdp_predivide(text: &str) -> Result<bool, CalcError> {
-    let choices: Choices<bool> = &[(&["1"], true), (&["2"], false)];
+    let choices = &[Choice::new(&["1"], true), Choice::new(&["2"], false)];
     choose(
         "fsdp",
         text,
@@ -262,22 +239,15 @@ pub enum Kernels {
     Eager,
 }
 
-impl FromStr for Kernels {
-    type Err = CalcError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let choices: Choices<Self> = &[
-            (&["fused", "compiled"], Kernels::Fused),
-            (&["eager"], Kernels::Eager),
-        ];
-        choose(
-            "kernels",
-            text,
-            choices,
-            "fused (Megatron/Transformer Engine fused kernels or torch.compile) or eager (PyTorch ops one by one)",
-        )
-    }
-}
+choices!(
+    Kernels,
+    "kernels",
+    "fused (Megatron/Transformer Engine fused kernels or torch.compile) or eager (PyTorch ops one by one)",
+    &[
+        Choice::new(&["fused", "compiled"], Kernels::Fused),
+        Choice::new(&["eager"], Kernels::Eager),
+    ],
+);
 
 impl StepInput {
     /// Parses and checks the fields; errors name the bad value and the fix.
