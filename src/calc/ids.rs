@@ -67,6 +67,7 @@ pub(crate) use enum_ids;
 #[cfg(test)]
 mod tests {
     use super::Ids;
+    use crate::calc::step::{AttentionKernel, Dtype, Kernels, Recompute};
     use crate::calc::{Algorithm, Op, Recipe, Stage};
 
     /// Every id reads back to its value, prints as itself and is its JSON.
@@ -84,5 +85,9 @@ mod tests {
         round_trips::<Algorithm>();
         round_trips::<Recipe>();
         round_trips::<Stage>();
+        round_trips::<Dtype>();
+        round_trips::<Recompute>();
+        round_trips::<AttentionKernel>();
+        round_trips::<Kernels>();
     }
 }
