@@ -36,6 +36,9 @@ macro_rules! enum_ids {
         impl $name {
             /// Every value, in declaration order.
             pub const ALL: [$name; [$($id),+].len()] = [$($name::$variant),+];
+
+            /// Every id, in declaration order: the words a form or `--help` offers.
+            pub const NAMES: [&'static str; [$($id),+].len()] = [$($id),+];
         }
 
         impl $crate::calc::ids::Ids for $name {

@@ -32,16 +32,16 @@ choice_enum! {
 choice_enum! {
     /// How attention is computed.
     pub enum AttentionKernel("attention", "flash, flash1, flash3 or unfused") {
-        /// `FlashAttention-1`-class kernels (the first CUDA kernel, the Triton flash kernel): the
-        /// same work as `Flash` at a lower rate.
-        Flash1 = "flash1" | "triton"
-            => "flash1 (FlashAttention-1 / Triton class: causal blocks skipped, no s×s in HBM)",
-            "flash1（FlashAttention-1 / Triton 级：跳过因果掩码掉的块，s×s 不落 HBM）",
         /// `FlashAttention-2`-class kernels (`PyTorch` SDPA's flash backend, Triton flash):
         /// causal blocks skipped, no s x s matrix in HBM, backward recomputes the scores.
         Flash = "flash" | "flash2"
             => "flash (FlashAttention-2 class: causal blocks skipped, no s×s in HBM)",
             "flash（FlashAttention-2 级：跳过因果掩码掉的块，s×s 不落 HBM）",
+        /// `FlashAttention-1`-class kernels (the first CUDA kernel, the Triton flash kernel): the
+        /// same work as `Flash` at a lower rate.
+        Flash1 = "flash1" | "triton"
+            => "flash1 (FlashAttention-1 / Triton class: causal blocks skipped, no s×s in HBM)",
+            "flash1（FlashAttention-1 / Triton 级：跳过因果掩码掉的块，s×s 不落 HBM）",
         /// Hopper kernels (`FlashAttention-3`, cuDNN fused attention as Transformer Engine
         /// uses): the same work at a higher rate on H100/H200; elsewhere as `Flash`.
         Flash3 = "flash3" | "cudnn"
