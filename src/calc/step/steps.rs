@@ -247,25 +247,23 @@ fn memory_bound_term(input: &StepInput, r: &StepReport) -> Bi {
     let eager = eager_text(input);
     let fsdp = fsdp_grad_text(input);
     let total = secs(r.breakdown.memory_bound);
-    let pick = |x: &Bi, lang| x.get(lang).to_owned();
-    let (en, zh) = (Lang::En, Lang::Zh);
-    Bi::new(
-        format!(
-            "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{} + {act}F/t{}{})/(B_hbm·e) + cross-entropy 16 B per logit{} = {total} (norms, residuals, dropout, activation{}; Korthikanti et al. 2022 §4.1 list the tensors)",
-            pick(&norm_split, en),
-            pick(&softmax, en),
-            pick(&eager, en),
-            pick(&fsdp, en),
-            if unfused { ", softmax" } else { "" }
-        ),
-        format!(
-            "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{} + {act}F/t{}{})/(B_hbm·e) + 交叉熵每个 logit 16 B{} = {total}（norm、残差、dropout、激活函数{}；张量清单见 Korthikanti et al. 2022 §4.1）",
-            pick(&norm_split, zh),
-            pick(&softmax, zh),
-            pick(&eager, zh),
-            pick(&fsdp, zh),
-            if unfused { "、softmax" } else { "" }
-        ),
+    let listed = if unfused {
+        bi!(", softmax", "、softmax")
+    } else {
+        Bi::default()
+    };
+    format::around(
+        [&norm_split, &softmax, &eager, &fsdp, &listed],
+        |[split, softmax, eager, fsdp, listed]| {
+            format!(
+                "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{split} + {act}F/t{softmax}{eager})/(B_hbm·e) + cross-entropy 16 B per logit{fsdp} = {total} (norms, residuals, dropout, activation{listed}; Korthikanti et al. 2022 §4.1 list the tensors)"
+            )
+        },
+        |[split, softmax, eager, fsdp, listed]| {
+            format!(
+                "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{split} + {act}F/t{softmax}{eager})/(B_hbm·e) + 交叉熵每个 logit 16 B{fsdp} = {total}（norm、残差、dropout、激活函数{listed}；张量清单见 Korthikanti et al. 2022 §4.1）"
+            )
+        },
     )
 }
 
