@@ -8,17 +8,6 @@ use crate::bi;
 use crate::calc::step::{AttentionKernel, Breakdown, Dtype, Kernels, Recompute};
 use crate::calc::{self, CalcError, HardwareTable, StepInput, format};
 
-const MODELS: &[&str] = &[
-    "gpt3-175b",
-    "megatron-22b",
-    "mt-nlg-530b",
-    "megatron-1t",
-    "llama3-8b",
-    "llama3-70b",
-    "llama3-405b",
-];
-const GPUS: &[&str] = &["a100", "h100", "h200", "b200", "gb200", "mi300x"];
-
 pub(super) const STEP: Calculator = Calculator {
     id: "step",
     title: "Training step time and memory",
@@ -35,7 +24,7 @@ step = m·(stage + logits) + (p-1)/v·stage + p2p + exposed DP + optimizer, with
 GPU's achievable (MAMF) rate, attention at its kernel's published share of peak, norms/activations/
 softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic exposed layer by layer.",
     fields: &[
-        field("model", "model", FieldKind::Choice(MODELS), false, "a preset shape; flags given too override it").zh("模型", "预设结构；同时给出的参数会覆盖它"),
+        field("model", "model", FieldKind::Choice(&calc::step::MODEL_IDS), false, "a preset shape; flags given too override it").zh("模型", "预设结构；同时给出的参数会覆盖它"),
         field("layers", "layers L", FieldKind::Count, false, "transformer layers").zh("层数 L", "Transformer 层数"),
         HIDDEN.explained("hidden size", "隐藏层维度"),
         field("heads", "heads a", FieldKind::Count, false, "attention heads").zh("头数 a", "注意力头数"),
@@ -56,7 +45,7 @@ softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic ex
         field("sequence-parallel", "sequence parallel", FieldKind::Flag, false, "split norms and dropout over TP").zh("序列并行", "把 norm 和 dropout 切到 TP 上"),
         field("recompute", "recompute", FieldKind::Choice(&Recompute::NAMES), false, "activation recomputation, default none; op = torchtitan's per-op selective").zh("重计算", "激活重计算，默认 none；op = torchtitan 的逐算子选择性重计算"),
         field("zero", "ZeRO stage", FieldKind::Choice(&["0", "1", "2", "3"]), false, "distributed optimizer stage, default 0").zh("ZeRO 阶段", "分布式优化器阶段，默认 0"),
-        field("gpu", "GPU", FieldKind::Choice(GPUS), false, "default h100").zh("GPU 型号", "默认 h100"),
+        field("gpu", "GPU", FieldKind::Choice(&calc::step::GPU_IDS), false, "default h100").zh("GPU 型号", "默认 h100"),
         field("dtype", "dtype", FieldKind::Choice(&Dtype::NAMES), false, "matmul precision, default bf16").zh("数据类型", "矩阵乘精度，默认 bf16"),
         field("attention", "attention", FieldKind::Choice(&AttentionKernel::NAMES), false, "flash (FlashAttention-2 class, default), flash1 (FA1 / Triton flash), flash3 (FA3/cuDNN on Hopper) or unfused (Megatron before FlashAttention)").zh("注意力实现", "flash（FlashAttention-2 级，默认）、flash1（FA1 / Triton flash）、flash3（Hopper 上的 FA3/cuDNN）或 unfused（FlashAttention 之前的 Megatron）"),
         INTRA.explained("default the GPU's NVLink", "默认该 GPU 的 NVLink"),
