@@ -36,6 +36,9 @@ macro_rules! enum_ids {
         impl $name {
             /// Every value, in declaration order.
             pub const ALL: [$name; [$($id),+].len()] = [$($name::$variant),+];
+
+            /// Every id, in declaration order: the words a form or `--help` offers.
+            pub const NAMES: [&'static str; [$($id),+].len()] = [$($id),+];
         }
 
         impl $crate::calc::ids::Ids for $name {
@@ -67,6 +70,7 @@ pub(crate) use enum_ids;
 #[cfg(test)]
 mod tests {
     use super::Ids;
+    use crate::calc::step::{AttentionKernel, Dtype, Kernels, Recompute};
     use crate::calc::{Algorithm, Op, Recipe, Stage};
 
     /// Every id reads back to its value, prints as itself and is its JSON.
@@ -84,5 +88,9 @@ mod tests {
         round_trips::<Algorithm>();
         round_trips::<Recipe>();
         round_trips::<Stage>();
+        round_trips::<Dtype>();
+        round_trips::<Recompute>();
+        round_trips::<AttentionKernel>();
+        round_trips::<Kernels>();
     }
 }

@@ -20,6 +20,7 @@
 
 mod breakdown;
 mod check;
+mod choice;
 mod comm;
 mod gpu;
 mod input;
@@ -38,6 +39,23 @@ pub use gpu::{AttentionShares, Dtype, Efficiencies, GPUS, GpuSpec, Hbm, TensorRa
 pub use input::{AttentionKernel, Kernels, Recompute, StepInput};
 pub use memory::MemoryReport;
 pub use model::{MODELS, ModelPreset, Shape};
+
+/// The ids of a preset table, in its order, as a constant array.
+macro_rules! preset_ids {
+    ($table:expr) => {{
+        let mut ids = [""; $table.len()];
+        let mut i = 0;
+        while i < ids.len() {
+            ids[i] = $table[i].id;
+            i += 1;
+        }
+        ids
+    }};
+}
+
+/// The GPU and model presets' ids, in table order: the words the step form offers.
+pub const GPU_IDS: [&str; GPUS.len()] = preset_ids!(GPUS);
+pub const MODEL_IDS: [&str; MODELS.len()] = preset_ids!(MODELS);
 
 /// The entry of a preset `table` whose id is `id` (trimmed, any case); else the trimmed id and
 /// the table's ids joined, for the caller's message.

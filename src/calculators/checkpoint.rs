@@ -6,13 +6,7 @@ use crate::calc::checkpoint::Tier;
 use crate::calc::{self, CalcError, CheckpointInput, HardwareTable, Recipe, format};
 use crate::text::Bi;
 
-const RECIPES: &[&str] = &[
-    "bf16-weights",
-    "fp32-weights",
-    "fp32-adam",
-    "bf16-adam",
-    "bf16-adam-grads",
-];
+const RECIPES: &[&str] = &calc::Recipe::NAMES;
 
 pub(super) const CHECKPOINT: Calculator = Calculator {
     id: "checkpoint",

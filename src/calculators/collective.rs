@@ -9,15 +9,7 @@ use crate::calc::{
 };
 use crate::text::Bi;
 
-pub(super) const OPS: &[&str] = &[
-    "allreduce",
-    "allgather",
-    "reducescatter",
-    "broadcast",
-    "reduce",
-    "alltoall",
-    "sendrecv",
-];
+pub(super) const OPS: &[&str] = &calc::Op::NAMES;
 const ALGOS: &[&str] = &[
     "auto",
     "ring",

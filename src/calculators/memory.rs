@@ -80,7 +80,7 @@ fn compute_memory(form: &Form, _table: &HardwareTable) -> Result<Computed, CalcE
 const FIELDS: &[Field] = &[
     entry("params", "parameters Ψ", FieldKind::Params, true, "e.g. 70B", "参数量 Ψ", "如 70B"),
     entry("gpus", "GPUs N", FieldKind::Count, true, "data-parallel (sharding) group", "GPU 数 N", "数据并行（分片）组"),
-    entry("stage", "stage", FieldKind::Choice(&["dp", "zero-1", "zero-2", "zero-3"]), false, "default zero-3 (FSDP FULL_SHARD)", "阶段", "默认 zero-3（FSDP FULL_SHARD）"),
+    entry("stage", "stage", FieldKind::Choice(&calc::Stage::NAMES), false, "default zero-3 (FSDP FULL_SHARD)", "阶段", "默认 zero-3（FSDP FULL_SHARD）"),
     entry("optimizer-bytes", "optimizer K", FieldKind::Number, false, "bytes/param, default 12 (Adam)", "优化器 K", "每参数字节，默认 12（Adam）"),
     entry("shard-group", "HSDP group G", FieldKind::Count, false, "shard inside G, replicate across", "HSDP 组 G", "组内分片，组间复制"),
     entry("convention", "convention", FieldKind::Choice(&["paper", "deepspeed"]), false, "paper (ZeRO paper, default) or deepspeed (estimate_zero2/3_model_states_mem_needs)", "口径", "paper（ZeRO 论文，默认）或 deepspeed（estimate_zero2/3_model_states_mem_needs）"),

@@ -5,19 +5,8 @@ use super::field::{
 };
 use super::{Calculator, Chart, Computed, FieldKind, Form, Outcome, Unit, field};
 use crate::bi;
-use crate::calc::step::Breakdown;
+use crate::calc::step::{AttentionKernel, Breakdown, Dtype, Kernels, Recompute};
 use crate::calc::{self, CalcError, HardwareTable, StepInput, format};
-
-const MODELS: &[&str] = &[
-    "gpt3-175b",
-    "megatron-22b",
-    "mt-nlg-530b",
-    "megatron-1t",
-    "llama3-8b",
-    "llama3-70b",
-    "llama3-405b",
-];
-const GPUS: &[&str] = &["a100", "h100", "h200", "b200", "gb200", "mi300x"];
 
 pub(super) const STEP: Calculator = Calculator {
     id: "step",
@@ -35,7 +24,7 @@ step = m·(stage + logits) + (p-1)/v·stage + p2p + exposed DP + optimizer, with
 GPU's achievable (MAMF) rate, attention at its kernel's published share of peak, norms/activations/
 softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic exposed layer by layer.",
     fields: &[
-        field("model", "model", FieldKind::Choice(MODELS), false, "a preset shape; flags given too override it").zh("模型", "预设结构；同时给出的参数会覆盖它"),
+        field("model", "model", FieldKind::Choice(&calc::step::MODEL_IDS), false, "a preset shape; flags given too override it").zh("模型", "预设结构；同时给出的参数会覆盖它"),
         field("layers", "layers L", FieldKind::Count, false, "transformer layers").zh("层数 L", "Transformer 层数"),
         HIDDEN.explained("hidden size", "隐藏层维度"),
         field("heads", "heads a", FieldKind::Count, false, "attention heads").zh("头数 a", "注意力头数"),
@@ -54,17 +43,17 @@ softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic ex
         field("cp", "CP c", FieldKind::Count, false, "context-parallel size, default 1").zh("CP 大小 c", "上下文并行大小，默认 1"),
         field("dp", "DP d", FieldKind::Count, false, "default N/(t·p·c); checked if given").zh("DP 大小 d", "默认 N/(t·p·c)；给出时会校验"),
         field("sequence-parallel", "sequence parallel", FieldKind::Flag, false, "split norms and dropout over TP").zh("序列并行", "把 norm 和 dropout 切到 TP 上"),
-        field("recompute", "recompute", FieldKind::Choice(&["none", "selective", "full", "op"]), false, "activation recomputation, default none; op = torchtitan's per-op selective").zh("重计算", "激活重计算，默认 none；op = torchtitan 的逐算子选择性重计算"),
+        field("recompute", "recompute", FieldKind::Choice(&Recompute::NAMES), false, "activation recomputation, default none; op = torchtitan's per-op selective").zh("重计算", "激活重计算，默认 none；op = torchtitan 的逐算子选择性重计算"),
         field("zero", "ZeRO stage", FieldKind::Choice(&["0", "1", "2", "3"]), false, "distributed optimizer stage, default 0").zh("ZeRO 阶段", "分布式优化器阶段，默认 0"),
-        field("gpu", "GPU", FieldKind::Choice(GPUS), false, "default h100").zh("GPU 型号", "默认 h100"),
-        field("dtype", "dtype", FieldKind::Choice(&["bf16", "fp16", "fp8"]), false, "matmul precision, default bf16").zh("数据类型", "矩阵乘精度，默认 bf16"),
-        field("attention", "attention", FieldKind::Choice(&["flash", "flash1", "flash3", "unfused"]), false, "flash (FlashAttention-2 class, default), flash1 (FA1 / Triton flash), flash3 (FA3/cuDNN on Hopper) or unfused (Megatron before FlashAttention)").zh("注意力实现", "flash（FlashAttention-2 级，默认）、flash1（FA1 / Triton flash）、flash3（Hopper 上的 FA3/cuDNN）或 unfused（FlashAttention 之前的 Megatron）"),
+        field("gpu", "GPU", FieldKind::Choice(&calc::step::GPU_IDS), false, "default h100").zh("GPU 型号", "默认 h100"),
+        field("dtype", "dtype", FieldKind::Choice(&Dtype::NAMES), false, "matmul precision, default bf16").zh("数据类型", "矩阵乘精度，默认 bf16"),
+        field("attention", "attention", FieldKind::Choice(&AttentionKernel::NAMES), false, "flash (FlashAttention-2 class, default), flash1 (FA1 / Triton flash), flash3 (FA3/cuDNN on Hopper) or unfused (Megatron before FlashAttention)").zh("注意力实现", "flash（FlashAttention-2 级，默认）、flash1（FA1 / Triton flash）、flash3（Hopper 上的 FA3/cuDNN）或 unfused（FlashAttention 之前的 Megatron）"),
         INTRA.explained("default the GPU's NVLink", "默认该 GPU 的 NVLink"),
         INTER.explained("per NIC; default ib-ndr (ib-hdr for a100)", "每张网卡；默认 ib-ndr（a100 为 ib-hdr）"),
         NICS_PER_NODE.explained("default one per GPU", "默认每 GPU 一张"),
         field("fsdp-prefetch", "FSDP backward prefetch", FieldKind::Choice(&["pre", "post"]), false, "with --zero 3: pre (BACKWARD_PRE, FSDP2; default) or post (BACKWARD_POST, Composer's default)").zh("FSDP 反向预取", "配合 --zero 3：pre（BACKWARD_PRE，FSDP2；默认）或 post（BACKWARD_POST，Composer 的默认）"),
         field("fsdp", "FSDP version", FieldKind::Choice(&["1", "2"]), false, "with --zero 3: 2 (fully_shard, FSDP2; default) or 1 (FullyShardedDataParallel, Composer's: an extra gradient pre-divide pass)").zh("FSDP 版本", "配合 --zero 3：2（fully_shard，FSDP2；默认）或 1（FullyShardedDataParallel，Composer 所用：多一次梯度预除）"),
-        field("kernels", "elementwise kernels", FieldKind::Choice(&["fused", "eager"]), false, "fused (Megatron, Transformer Engine, torch.compile; default) or eager (a Llama block as separate PyTorch ops: RMSNorm, RoPE, SwiGLU each several HBM passes)").zh("逐元素算子", "fused（Megatron、Transformer Engine、torch.compile；默认）或 eager（Llama 块逐个 PyTorch 算子执行：RMSNorm、RoPE、SwiGLU 各需多次 HBM 读写）"),
+        field("kernels", "elementwise kernels", FieldKind::Choice(&Kernels::NAMES), false, "fused (Megatron, Transformer Engine, torch.compile; default) or eager (a Llama block as separate PyTorch ops: RMSNorm, RoPE, SwiGLU each several HBM passes)").zh("逐元素算子", "fused（Megatron、Transformer Engine、torch.compile；默认）或 eager（Llama 块逐个 PyTorch 算子执行：RMSNorm、RoPE、SwiGLU 各需多次 HBM 读写）"),
     ],
     compute: compute_step,
     choices: super::fixed_choices,

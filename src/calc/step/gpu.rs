@@ -6,43 +6,15 @@
 //! shape search on the real part (ml-engineering, compute/accelerator/README.md), which is what a
 //! training step's large GEMMs can reach; the datasheet peak is not.
 
-use std::fmt;
-use std::str::FromStr;
-
-use serde::Serialize;
-
-use super::input::{Choices, choose};
+use super::choice::choice_enum;
 use crate::calc::CalcError;
 
-/// The data type of the matmuls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Dtype {
-    Bf16,
-    Fp16,
-    Fp8,
-}
-
-impl FromStr for Dtype {
-    type Err = CalcError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let choices: Choices<Self> = &[
-            (&["bf16", "bfloat16"], Dtype::Bf16),
-            (&["fp16", "float16", "half"], Dtype::Fp16),
-            (&["fp8", "float8"], Dtype::Fp8),
-        ];
-        choose("dtype", text, choices, "bf16, fp16 or fp8")
-    }
-}
-
-impl fmt::Display for Dtype {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Dtype::Bf16 => "bf16",
-            Dtype::Fp16 => "fp16",
-            Dtype::Fp8 => "fp8",
-        })
+choice_enum! {
+    /// The data type of the matmuls.
+    pub enum Dtype("dtype", "bf16, fp16 or fp8") {
+        Bf16 = "bf16" | "bfloat16",
+        Fp16 = "fp16" | "float16" | "half",
+        Fp8 = "fp8" | "float8",
     }
 }
 

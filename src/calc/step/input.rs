@@ -2,90 +2,57 @@
 //! `calculators/step.rs`), a checked [`StepInput`] out. Every error names the bad value and the
 //! fix.
 
-use std::str::FromStr;
-
+use super::choice::{choice_enum, choose};
 use super::gpu::{self, Dtype, GpuSpec};
 use super::model::{self, Shape, swiglu_ffn};
 use crate::calc::link::{LinkSpec, link_or_rate};
 use crate::calc::memory::Stage;
 use crate::calc::{CalcError, Form, HardwareTable, units};
 
-/// Activation recomputation (Korthikanti et al. 2022).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Recompute {
-    None,
-    /// Only the attention core (scores, softmax, dropout, scores x V) is recomputed.
-    Selective,
-    /// Only each layer's input is kept; the whole forward pass runs again in the backward.
-    Full,
-    /// torchtitan's per-op selective checkpointing: matmul and attention outputs are saved
-    /// except every second matmul of a layer, which is recomputed with every elementwise op
-    /// (torchtitan `_custom_policy`: "Saves output of all compute ops, except every second mm").
-    Op,
-}
-
-impl FromStr for Recompute {
-    type Err = CalcError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        use Recompute::{Full, None, Op, Selective};
-        let choices: Choices<Self> = &[
-            (&["none", "no", "off"], None),
-            (&["selective"], Selective),
-            (&["full"], Full),
-            (&["op", "selective-op"], Op),
-        ];
-        choose(
-            "recompute",
-            text,
-            choices,
-            "none, selective, full or op (torchtitan's per-op selective)",
-        )
+choice_enum! {
+    /// Activation recomputation (Korthikanti et al. 2022).
+    pub enum Recompute("recompute", "none, selective, full or op (torchtitan's per-op selective)") {
+        None = "none" | "no" | "off" => "none", "无",
+        /// Only the attention core (scores, softmax, dropout, scores x V) is recomputed.
+        Selective = "selective"
+            => "selective: the attention core's forward again (Korthikanti et al. 2022, §5)",
+            "selective：重算注意力核心的前向（Korthikanti et al. 2022，§5）",
+        /// Only each layer's input is kept; the whole forward pass runs again in the backward.
+        Full = "full"
+            => "full: the whole forward again, its 2 TP collectives included (Chen et al. 2016; Korthikanti et al. 2022)",
+            "full：整个前向重算一遍，包括其中 2 次 TP 集合通信（Chen et al. 2016；Korthikanti et al. 2022）",
+        /// torchtitan's per-op selective checkpointing: matmul and attention outputs are saved
+        /// except every second matmul of a layer, which is recomputed with every elementwise op
+        /// (torchtitan `_custom_policy`: "Saves output of all compute ops, except every second mm").
+        /// The steps describe it with the layer's recomputed width.
+        Op = "op" | "selective-op",
     }
 }
 
-/// Spellings of each choice, lower case.
-pub(super) type Choices<T> = &'static [(&'static [&'static str], T)];
-
-/// The choice `text` spells (trimmed, any case), or an error naming `flag`, the text and the
-/// `expected` choices.
-pub(super) fn choose<T: Copy>(
-    flag: &str,
-    text: &str,
-    choices: Choices<T>,
-    expected: &str,
-) -> Result<T, CalcError> {
-    let key = text.trim().to_ascii_lowercase();
-    choices
-        .iter()
-        .find(|(names, _)| names.contains(&key.as_str()))
-        .map(|(_, value)| *value)
-        .ok_or_else(|| {
-            let text = text.trim();
-            CalcError::invalid(crate::bi!(
-                "{flag} '{text}' is not {expected}",
-                "{flag} '{text}' 不是 {expected}"
-            ))
-        })
-}
-
-/// How attention is computed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AttentionKernel {
-    /// `FlashAttention-1`-class kernels (the first CUDA kernel, the Triton flash kernel): the
-    /// same work as `Flash` at a lower rate.
-    Flash1,
-    /// `FlashAttention-2`-class kernels (`PyTorch` SDPA's flash backend, Triton flash): causal
-    /// blocks skipped, no s x s matrix in HBM, backward recomputes the scores.
-    Flash,
-    /// Hopper kernels (`FlashAttention-3`, cuDNN fused attention as Transformer Engine uses): the
-    /// same work at a higher rate on H100/H200; elsewhere as `Flash`.
-    Flash3,
-    /// Separate GEMMs and a fused softmax (Megatron-LM before FlashAttention): the full s x s
-    /// scores are computed, written and read.
-    Unfused,
+choice_enum! {
+    /// How attention is computed.
+    pub enum AttentionKernel("attention", "flash, flash1, flash3 or unfused") {
+        /// `FlashAttention-2`-class kernels (`PyTorch` SDPA's flash backend, Triton flash):
+        /// causal blocks skipped, no s x s matrix in HBM, backward recomputes the scores.
+        Flash = "flash" | "flash2"
+            => "flash (FlashAttention-2 class: causal blocks skipped, no s×s in HBM)",
+            "flash（FlashAttention-2 级：跳过因果掩码掉的块，s×s 不落 HBM）",
+        /// `FlashAttention-1`-class kernels (the first CUDA kernel, the Triton flash kernel): the
+        /// same work as `Flash` at a lower rate.
+        Flash1 = "flash1" | "triton"
+            => "flash1 (FlashAttention-1 / Triton class: causal blocks skipped, no s×s in HBM)",
+            "flash1（FlashAttention-1 / Triton 级：跳过因果掩码掉的块，s×s 不落 HBM）",
+        /// Hopper kernels (`FlashAttention-3`, cuDNN fused attention as Transformer Engine
+        /// uses): the same work at a higher rate on H100/H200; elsewhere as `Flash`.
+        Flash3 = "flash3" | "cudnn"
+            => "flash3 (FlashAttention-3 / cuDNN on Hopper: causal blocks skipped, no s×s in HBM)",
+            "flash3（Hopper 上的 FlashAttention-3 / cuDNN：跳过因果掩码掉的块，s×s 不落 HBM）",
+        /// Separate GEMMs and a fused softmax (Megatron-LM before FlashAttention): the full
+        /// s x s scores are computed, written and read.
+        Unfused = "unfused"
+            => "unfused (full s×s scores computed and stored)",
+            "unfused（完整计算并存下 s×s 注意力分数）",
+    }
 }
 
 /// A parsed, checked step calculation.
@@ -128,32 +95,21 @@ pub struct StepInput {
 /// The shape: a preset with any flags given on top, or every flag.
 fn shape(f: &Form) -> Result<(Option<&'static str>, Shape, usize), CalcError> {
     let base = f.parse("model", model::preset)?;
-    let need = |what: &'static str, flag: &str, text: Option<&str>, preset: Option<usize>| match (
-        text, preset,
-    ) {
+    // A field the preset may fill: its form key is its flag without the dashes.
+    let need = |what: &'static str, key: &str, preset: Option<usize>| match (f.get(key), preset) {
         (Some(t), _) => units::parse_count(what, t, 1),
         (None, Some(v)) => Ok(v),
         (None, None) => Err(CalcError::invalid(crate::bi!(
-            "no {what}: give {flag} N or --model NAME (e.g. --model llama3-8b)",
-            "缺少 {what}：请给出 {flag} N 或 --model NAME（如 --model llama3-8b）"
+            "no {what}: give --{key} N or --model NAME (e.g. --model llama3-8b)",
+            "缺少 {what}：请给出 --{key} N 或 --model NAME（如 --model llama3-8b）"
         ))),
     };
     let p = base.map(|m| m.shape);
-    let layers = need("layers", "--layers", f.get("layers"), p.map(|s| s.layers))?;
-    let hidden = need(
-        "hidden size",
-        "--hidden",
-        f.get("hidden"),
-        p.map(|s| s.hidden),
-    )?;
-    let heads = need("heads", "--heads", f.get("heads"), p.map(|s| s.heads))?;
-    let vocab = need("vocabulary", "--vocab", f.get("vocab"), p.map(|s| s.vocab))?;
-    let seq = need(
-        "sequence length",
-        "--seq",
-        f.get("seq"),
-        base.map(|m| m.seq),
-    )?;
+    let layers = need("layers", "layers", p.map(|s| s.layers))?;
+    let hidden = need("hidden size", "hidden", p.map(|s| s.hidden))?;
+    let heads = need("heads", "heads", p.map(|s| s.heads))?;
+    let vocab = need("vocabulary", "vocab", p.map(|s| s.vocab))?;
+    let seq = need("sequence length", "seq", base.map(|m| m.seq))?;
     let swiglu = f.flag("swiglu")? || p.is_some_and(|s| s.swiglu);
     let default_ffn = match p {
         Some(s) if f.get("hidden").is_none() && swiglu == s.swiglu => s.ffn,
@@ -206,76 +162,45 @@ fn link(
     }
 }
 
-impl FromStr for AttentionKernel {
-    type Err = CalcError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        use AttentionKernel::{Flash, Flash1, Flash3, Unfused};
-        let choices: Choices<Self> = &[
-            (&["flash", "flash2"], Flash),
-            (&["flash3", "cudnn"], Flash3),
-            (&["flash1", "triton"], Flash1),
-            (&["unfused"], Unfused),
-        ];
-        choose(
-            "attention",
-            text,
-            choices,
-            "flash, flash1, flash3 or unfused",
-        )
-    }
-}
-
 /// FSDP's `BackwardPrefetch`: `pre` (true) or `post`.
 fn backward_prefetch_pre(text: &str) -> Result<bool, CalcError> {
-    let choices: Choices<bool> = &[
-        (&["pre", "backward_pre"], true),
-        (&["post", "backward_post"], false),
-    ];
     choose(
         "fsdp-prefetch",
         text,
-        choices,
         "pre or post (FSDP's BackwardPrefetch)",
+        |key| match key {
+            "pre" | "backward_pre" => Some(true),
+            "post" | "backward_post" => Some(false),
+            _ => None,
+        },
     )
 }
 
 /// FSDP version: 1 pre-divides gradients with its own kernel (true), 2 does not.
 fn fsdp_predivide(text: &str) -> Result<bool, CalcError> {
-    let choices: Choices<bool> = &[(&["1"], true), (&["2"], false)];
     choose(
         "fsdp",
         text,
-        choices,
         "1 (FullyShardedDataParallel) or 2 (fully_shard)",
+        |key| match key {
+            "1" => Some(true),
+            "2" => Some(false),
+            _ => None,
+        },
     )
 }
 
-/// How a layer's elementwise ops run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kernels {
-    /// Fused kernels (Megatron, Transformer Engine, `torch.compile`): one pass per norm,
-    /// activation and residual.
-    Fused,
-    /// A Llama block as separate eager `PyTorch` ops, each a pass over HBM.
-    Eager,
-}
-
-impl FromStr for Kernels {
-    type Err = CalcError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let choices: Choices<Self> = &[
-            (&["fused", "compiled"], Kernels::Fused),
-            (&["eager"], Kernels::Eager),
-        ];
-        choose(
-            "kernels",
-            text,
-            choices,
-            "fused (Megatron/Transformer Engine fused kernels or torch.compile) or eager (PyTorch ops one by one)",
-        )
+choice_enum! {
+    /// How a layer's elementwise ops run.
+    pub enum Kernels(
+        "kernels",
+        "fused (Megatron/Transformer Engine fused kernels or torch.compile) or eager (PyTorch ops one by one)"
+    ) {
+        /// Fused kernels (Megatron, Transformer Engine, `torch.compile`): one pass per norm,
+        /// activation and residual.
+        Fused = "fused" | "compiled",
+        /// A Llama block as separate eager `PyTorch` ops, each a pass over HBM.
+        Eager = "eager",
     }
 }
 

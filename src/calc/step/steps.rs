@@ -1,6 +1,7 @@
 //! The worked steps of a step-time estimate: every term with its formula, numbers and source,
 //! in English and Chinese (formulas, figures and sources read the same in both).
 
+use super::choice::Choose;
 use super::gpu::{ATTENTION_SOURCE, MAMF_SOURCE};
 use super::input::{AttentionKernel, Recompute, StepInput};
 use super::{StepReport, StepsContext, model};
@@ -47,27 +48,6 @@ pub(super) fn explain(input: &StepInput, r: &StepReport, c: &StepsContext) -> Ve
     steps
 }
 
-fn attention_name(kernel: AttentionKernel) -> Bi {
-    match kernel {
-        AttentionKernel::Flash => bi!(
-            "flash (FlashAttention-2 class: causal blocks skipped, no s×s in HBM)",
-            "flash（FlashAttention-2 级：跳过因果掩码掉的块，s×s 不落 HBM）"
-        ),
-        AttentionKernel::Flash1 => bi!(
-            "flash1 (FlashAttention-1 / Triton class: causal blocks skipped, no s×s in HBM)",
-            "flash1（FlashAttention-1 / Triton 级：跳过因果掩码掉的块，s×s 不落 HBM）"
-        ),
-        AttentionKernel::Flash3 => bi!(
-            "flash3 (FlashAttention-3 / cuDNN on Hopper: causal blocks skipped, no s×s in HBM)",
-            "flash3（Hopper 上的 FlashAttention-3 / cuDNN：跳过因果掩码掉的块，s×s 不落 HBM）"
-        ),
-        AttentionKernel::Unfused => bi!(
-            "unfused (full s×s scores computed and stored)",
-            "unfused（完整计算并存下 s×s 注意力分数）"
-        ),
-    }
-}
-
 #[allow(clippy::many_single_char_names)] // the names are the formula's symbols (N, t, p, c, d)
 fn setup(input: &StepInput, r: &StepReport) -> Vec<Bi> {
     let sh = &input.shape;
@@ -103,7 +83,7 @@ fn setup(input: &StepInput, r: &StepReport) -> Vec<Bi> {
     };
     let recompute = format!("{:?}", input.recompute);
     let zero = input.zero;
-    let attention = attention_name(input.attention);
+    let attention = input.attention.about();
     let (att_en, att_zh) = (attention.en(), attention.get(Lang::Zh));
     vec![
         Bi::new(
@@ -204,15 +184,6 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
 
 fn recompute_text(input: &StepInput) -> Bi {
     match input.recompute {
-        Recompute::None => bi!("none", "无"),
-        Recompute::Selective => bi!(
-            "selective: the attention core's forward again (Korthikanti et al. 2022, §5)",
-            "selective：重算注意力核心的前向（Korthikanti et al. 2022，§5）"
-        ),
-        Recompute::Full => bi!(
-            "full: the whole forward again, its 2 TP collectives included (Chen et al. 2016; Korthikanti et al. 2022)",
-            "full：整个前向重算一遍，包括其中 2 次 TP 集合通信（Chen et al. 2016；Korthikanti et al. 2022）"
-        ),
         Recompute::Op => {
             let width = format::sig(super::work::op_recomputed_width(&input.shape), 6);
             bi!(
@@ -220,6 +191,8 @@ fn recompute_text(input: &StepInput) -> Bi {
                 "op：每层隔一个矩阵乘重算一次（每层 2·b·s·h·{width}/t，即 wk、wo、w3 或 out、down 投影），逐元素算子全部重算；保留注意力输出（torchtitan 的逐算子策略）"
             )
         }
+        // The other policies are described beside their ids.
+        other => other.about(),
     }
 }
 
@@ -274,25 +247,23 @@ fn memory_bound_term(input: &StepInput, r: &StepReport) -> Bi {
     let eager = eager_text(input);
     let fsdp = fsdp_grad_text(input);
     let total = secs(r.breakdown.memory_bound);
-    let pick = |x: &Bi, lang| x.get(lang).to_owned();
-    let (en, zh) = (Lang::En, Lang::Zh);
-    Bi::new(
-        format!(
-            "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{} + {act}F/t{}{})/(B_hbm·e) + cross-entropy 16 B per logit{} = {total} (norms, residuals, dropout, activation{}; Korthikanti et al. 2022 §4.1 list the tensors)",
-            pick(&norm_split, en),
-            pick(&softmax, en),
-            pick(&eager, en),
-            pick(&fsdp, en),
-            if unfused { ", softmax" } else { "" }
-        ),
-        format!(
-            "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{} + {act}F/t{}{})/(B_hbm·e) + 交叉熵每个 logit 16 B{} = {total}（norm、残差、dropout、激活函数{}；张量清单见 Korthikanti et al. 2022 §4.1）",
-            pick(&norm_split, zh),
-            pick(&softmax, zh),
-            pick(&eager, zh),
-            pick(&fsdp, zh),
-            if unfused { "、softmax" } else { "" }
-        ),
+    let listed = if unfused {
+        bi!(", softmax", "、softmax")
+    } else {
+        Bi::default()
+    };
+    format::around(
+        [&norm_split, &softmax, &eager, &fsdp, &listed],
+        |[split, softmax, eager, fsdp, listed]| {
+            format!(
+                "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{split} + {act}F/t{softmax}{eager})/(B_hbm·e) + cross-entropy 16 B per logit{fsdp} = {total} (norms, residuals, dropout, activation{listed}; Korthikanti et al. 2022 §4.1 list the tensors)"
+            )
+        },
+        |[split, softmax, eager, fsdp, listed]| {
+            format!(
+                "memory_bound = m·(L/p)·3·2 B·(b·s/c)·(11h/{split} + {act}F/t{softmax}{eager})/(B_hbm·e) + 交叉熵每个 logit 16 B{fsdp} = {total}（norm、残差、dropout、激活函数{listed}；张量清单见 Korthikanti et al. 2022 §4.1）"
+            )
+        },
     )
 }
 
