@@ -8,11 +8,9 @@ use common::infraprep;
 use infraprep::calculators::CALCULATORS;
 use infraprep::cli::Cli;
 
-/// The subcommands a user is shown (not the hidden `build-search-cache`, which `search` runs).
 fn subcommands() -> Vec<String> {
     Cli::command()
         .get_subcommands()
-        .filter(|c| !c.is_hide_set())
         .map(|c| c.get_name().to_owned())
         .collect()
 }

@@ -342,3 +342,37 @@ fn the_app_writes_the_cache_and_a_second_run_searches_from_it() {
         "the second run read the file, not rebuilt it"
     );
 }
+
+/// `infraprep build-search-cache` run by hand: writes the file `search` then reads, and says
+/// where; for decks too small to need one it says so and exits 1.
+#[test]
+fn build_search_cache_writes_the_file_and_says_where() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let deck = big_deck(dir.path());
+    let data = dir.path().join("data");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_infraprep"))
+            .args(args)
+            .env("INFRAPREP_DATA_DIR", &data)
+            .env_remove("INFRAPREP_CONFIG")
+            .env("XDG_CONFIG_HOME", "/nonexistent-infraprep-test-config")
+            .output()
+            .expect("runs")
+    };
+    let deck_arg = deck.to_str().expect("utf-8");
+    let built = run(&["--deck", deck_arg, "build-search-cache"]);
+    let cache = cache::cache_path(&data, &sources(&deck));
+    assert_eq!(built.status.code(), Some(0));
+    let said = String::from_utf8_lossy(&built.stdout);
+    assert!(said.contains(&cache.display().to_string()), "{said}");
+    let cards = Listing::of(&sources(&deck)).load().deck.len();
+    assert!(said.contains(&format!("({cards} cards)")), "{said}");
+    let (hits, how) = search(&deck, &data, "tensor parallel");
+    assert_eq!(how, FoundBy::Cache);
+    assert_eq!(hits, whole(&deck, "tensor parallel"));
+
+    let small = run(&["build-search-cache"]);
+    assert_eq!(small.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&small.stderr);
+    assert!(said.contains("no search cache needed"), "{said}");
+}

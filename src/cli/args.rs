@@ -88,7 +88,6 @@ pub enum Command {
     Search(SearchArgs),
     /// Build the search cache of the decks in use (what `search` starts in the background when
     /// it finds none).
-    #[command(hide = true)]
     BuildSearchCache,
     /// Check decks for problems; prints `path:line: message` for each and exits 1 if any.
     #[command(after_help = examples::VALIDATE)]

@@ -101,8 +101,9 @@ fn dispatch(
             crate::cli::search::load(args, &settings.decks, setup.data_dir.as_deref(), rebuild)
         }
         Command::BuildSearchCache => {
-            crate::cli::search::build_cache(&settings.decks, setup.data_dir.as_deref());
-            return Ok(ExitCode::SUCCESS);
+            let mut out = SafeWriter::new(out, style.color);
+            let dir = data_dir()?;
+            return crate::cli::search::build_cache(&settings.decks, &dir, settings.ui(), &mut out);
         }
         _ => (load(&settings.decks), None),
     };

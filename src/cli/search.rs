@@ -67,12 +67,33 @@ pub fn load(
     (loaded, Some(found.hits))
 }
 
-/// `infraprep build-search-cache`: writes the search cache of the decks in use, when they are
-/// worth one and there is a data dir; silent, as it runs in the background.
-pub fn build_cache(sources: &[DeckSource], data_dir: Option<&Path>) {
+/// `infraprep build-search-cache`: writes the search cache of the decks in use in `data_dir`,
+/// and says where (or why not: decks too small to need one, or the write failed). Run in the
+/// background by `search`, where nobody reads what it says.
+pub fn build_cache(
+    sources: &[DeckSource],
+    data_dir: &Path,
+    ui: Lang,
+    out: &mut dyn Write,
+) -> CommandResult {
     let listing = Listing::of(sources);
-    if let Some(dir) = data_dir.filter(|_| cache::worth_caching(&listing)) {
-        cache::build(listing, &cache::cache_path(dir, sources));
+    if !cache::worth_caching(&listing) {
+        let min = cache::MIN_CACHED_FILES;
+        return Err(CommandError::User(
+            m::SEARCH_CACHE_NOT_NEEDED.fill(ui, &[("min", &min)]),
+        ));
+    }
+    let path = cache::cache_path(data_dir, sources);
+    let shown = path.display();
+    match cache::build(listing, &path) {
+        Ok(cards) => {
+            let line = m::SEARCH_CACHE_WRITTEN.fill(ui, &[("path", &shown), ("cards", &cards)]);
+            emit(out, &format!("{line}\n"))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(error) => Err(CommandError::User(
+            m::SEARCH_CACHE_FAILED.fill(ui, &[("path", &shown), ("error", &error)]),
+        )),
     }
 }
 

@@ -97,7 +97,7 @@ pub fn search(listing: Listing, path: &Path, query: &Query, limit: usize) -> Fou
     if let Some(found) = lookup_at(&listing, fingerprint, path, query, limit) {
         return found;
     }
-    build_at(listing, fingerprint, path, query, limit)
+    build_at(listing, fingerprint, path, query, limit).0
 }
 
 /// The search through the cache file `path`, when it is up to date for `listing`; `None`
@@ -107,10 +107,12 @@ pub fn lookup(listing: &Listing, path: &Path, query: &Query, limit: usize) -> Op
 }
 
 /// Reads the decks of `listing` whole and writes the cache file `path` for them (what a
-/// background `infraprep build-search-cache` does after a search found no cache).
-pub fn build(listing: Listing, path: &Path) {
+/// background `infraprep build-search-cache` does after a search found no cache): the number
+/// of cards, or why the file could not be written.
+pub fn build(listing: Listing, path: &Path) -> std::io::Result<usize> {
     let fingerprint = listing.fingerprint();
-    build_at(listing, fingerprint, path, &Query::default(), 0);
+    let (found, written) = build_at(listing, fingerprint, path, &Query::default(), 0);
+    written.map(|()| found.deck.len())
 }
 
 fn lookup_at(
@@ -124,35 +126,42 @@ fn lookup_at(
 }
 
 /// The deck read whole, the cache written under `fingerprint` (taken before the read), and
-/// the search run on the new index.
-fn build_at(listing: Listing, fingerprint: u64, path: &Path, query: &Query, limit: usize) -> Found {
+/// the search run on the new index; with how the write went.
+fn build_at(
+    listing: Listing,
+    fingerprint: u64,
+    path: &Path,
+    query: &Query,
+    limit: usize,
+) -> (Found, std::io::Result<()>) {
     let listed = listing.warnings().len();
     let loaded = listing.load();
     let cards = loaded.deck.cards();
     let loading = loaded.warnings.get(listed..).unwrap_or_default();
-    let (index, heads) = rebuild(path, fingerprint, cards, loading);
+    let (index, heads, written) = rebuild(path, fingerprint, cards, loading);
     let hits = ids(&index.run(query, limit), &heads);
-    Found {
+    let found = Found {
         warnings: loaded.warnings,
         deck: loaded.deck,
         hits,
         source: FoundBy::Rebuilt,
-    }
+    };
+    (found, written)
 }
 
 /// The index of `cards` (whose loading, past the listing, gave `warnings`), and their heads;
-/// the cache file `path` is written with them under `fingerprint`.
+/// the cache file `path` is written with them under `fingerprint`. A search ignores a failed
+/// write (a read-only data dir, a full disk only cost speed); `build-search-cache` reports it.
 fn rebuild(
     path: &Path,
     fingerprint: u64,
     cards: &[Card],
     warnings: &[Problem],
-) -> (SearchIndex, Vec<CardHead>) {
+) -> (SearchIndex, Vec<CardHead>, std::io::Result<()>) {
     let index = SearchIndex::build(cards);
     let heads: Vec<CardHead> = cards.iter().map(CardHead::of).collect();
-    // A cache that cannot be written (a read-only data dir, a full disk) only costs speed.
-    let _ = write(path, &format::encode(fingerprint, &heads, warnings, &index));
-    (index, heads)
+    let written = write(path, &format::encode(fingerprint, &heads, warnings, &index));
+    (index, heads, written)
 }
 
 /// The search from a cache read, or `None` when a card it shows no longer matches its file.
