@@ -269,6 +269,7 @@ fn lang_both_is_refused_by_every_other_command() {
         ("list", &[][..]),
         ("show", &["12"][..]),
         ("search", &["nvlink"][..]),
+        ("build-search-cache", &[][..]),
         ("validate", &[][..]),
         ("calc", &["1 GiB / nvlink3"][..]),
         ("links", &[][..]),

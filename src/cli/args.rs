@@ -310,14 +310,18 @@ impl Cli {
 }
 
 /// `infraprep NAME` for a parsed subcommand: clap names each subcommand after its variant in
-/// lowercase (every variant is one word), so the variant's `Debug` name is the command's name.
+/// kebab case (`BuildSearchCache` is `build-search-cache`), so the variant's `Debug` name,
+/// split before each capital, is the command's name.
 fn command_name(command: &Command) -> String {
     let debug = format!("{command:?}");
-    let name: String = debug
-        .chars()
-        .take_while(char::is_ascii_alphanumeric)
-        .collect();
-    format!("`infraprep {}`", name.to_lowercase())
+    let mut name = String::new();
+    for c in debug.chars().take_while(char::is_ascii_alphanumeric) {
+        if c.is_ascii_uppercase() && !name.is_empty() {
+            name.push('-');
+        }
+        name.push(c.to_ascii_lowercase());
+    }
+    format!("`infraprep {name}`")
 }
 
 fn parse_mode(value: &str) -> Result<DrillMode, String> {
