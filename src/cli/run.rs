@@ -8,6 +8,7 @@ use crate::cli::ansi::Style;
 use crate::cli::calc::{run_calc, run_links};
 use crate::cli::errors;
 use crate::cli::safe_out::SafeWriter;
+use crate::cli::search::Cached;
 use crate::cli::{Cli, Command, HistoryCommand};
 use crate::cli::{CommandEnv, CommandError};
 use crate::content::deck::{load, load_in_background};
@@ -96,16 +97,14 @@ fn dispatch(
     };
     let (loaded, cached_hits) = match &command {
         Command::Search(args) => {
-            let (config, data) = (cli.config.as_deref(), cli.data_dir.as_deref());
-            let rebuild = || crate::cli::search::spawn_cache_build(&cli.decks, config, data);
-            crate::cli::search::load(args, &settings.decks, setup.data_dir.as_deref(), rebuild)
+            crate::cli::search::load(args, &settings.decks, setup.data_dir.as_deref())
         }
         Command::BuildSearchCache => {
             let mut out = SafeWriter::new(out, style.color);
             let dir = data_dir()?;
             return crate::cli::search::build_cache(&settings.decks, &dir, settings.ui(), &mut out);
         }
-        _ => (load(&settings.decks), None),
+        _ => (load(&settings.decks), Cached::Unused),
     };
     warn(&loaded.warnings, ui.get(), style, err);
     let ctx = CommandEnv {
@@ -124,7 +123,11 @@ fn dispatch(
             let links = crate::cli::hyperlink::Hyperlinks::detect(cli.color, settings.hyperlinks);
             crate::cli::show::run(&args, &ctx, links, out)
         }
-        Command::Search(args) => crate::cli::search::run(&args, &ctx, cached_hits, &mut safe),
+        Command::Search(args) => {
+            let (config, data) = (cli.config.as_deref(), cli.data_dir.as_deref());
+            let rebuild = || crate::cli::search::spawn_cache_build(&cli.decks, config, data);
+            crate::cli::search::run(&args, &ctx, cached_hits, rebuild, &mut safe)
+        }
         Command::Stats(args) => {
             crate::cli::stats::run(&args, &ctx, &data_dir()?, chrono::Utc::now(), &mut safe)
         }

@@ -33,38 +33,44 @@ struct Result<'a> {
     matches: Vec<[usize; 2]>,
 }
 
-/// Hits found through the search cache: card ids (of cards in the deck given with them) and
-/// scores, best first.
-pub type CachedHits = Vec<(String, i64)>;
+/// What the search cache gave a search.
+pub enum Cached {
+    /// The hits, found through an up-to-date cache: card ids (of cards in the deck given with
+    /// them) and scores, best first.
+    Hits(Vec<(String, i64)>),
+    /// The deck wants a cache and has none up to date: this search reads each card once, and
+    /// the cache is built in the background once it has answered.
+    Stale,
+    /// No cache for this deck (the bundled deck, a small one, no data dir).
+    Unused,
+}
 
 /// The decks to search and, for a big user deck with a data dir, the hits already found through
 /// the search cache (`search::cache`); otherwise the decks read whole, as for other commands.
 ///
 /// With no up-to-date cache (the first search, or the deck changed), this search reads each
-/// card once for its own terms, as without a cache, and `rebuild` starts the cache's build for
-/// the next one: building the whole index first made the first search of a 10,000-card deck
-/// take 8-14 s instead of about 3.
+/// card once for its own terms, as without a cache, and [`run`] then starts the cache's build
+/// for the next one: building the whole index first made the first search of a 10,000-card
+/// deck take 8-14 s, and building it beside this search would halve this search's CPU.
 pub fn load(
     args: &SearchArgs,
     sources: &[DeckSource],
     data_dir: Option<&Path>,
-    rebuild: impl FnOnce(),
-) -> (Loaded, Option<CachedHits>) {
+) -> (Loaded, Cached) {
     let listing = Listing::of(sources);
     let Some(dir) = data_dir.filter(|_| cache::worth_caching(&listing)) else {
-        return (listing.load(), None);
+        return (listing.load(), Cached::Unused);
     };
     let query = Query::parse(&args.query.join(" "), Glossary::bundled());
     let path = cache::cache_path(dir, sources);
     let Some(found) = cache::lookup(&listing, &path, &query, args.limit as usize) else {
-        rebuild();
-        return (listing.load(), None);
+        return (listing.load(), Cached::Stale);
     };
     let loaded = Loaded {
         deck: found.deck,
         warnings: found.warnings,
     };
-    (loaded, Some(found.hits))
+    (loaded, Cached::Hits(found.hits))
 }
 
 /// `infraprep build-search-cache`: writes the search cache of the decks in use in `data_dir`,
@@ -126,10 +132,26 @@ pub fn spawn_cache_build(decks: &[PathBuf], config: Option<&Path>, data_dir: Opt
         .spawn();
 }
 
+/// Answers the search; after that, with a stale cache, `rebuild` starts its build.
 pub fn run(
     args: &SearchArgs,
     ctx: &CommandEnv,
-    cached: Option<CachedHits>,
+    cached: Cached,
+    rebuild: impl FnOnce(),
+    out: &mut dyn Write,
+) -> CommandResult {
+    let stale = matches!(cached, Cached::Stale);
+    let answered = answer(args, ctx, cached, out);
+    if stale {
+        rebuild();
+    }
+    answered
+}
+
+fn answer(
+    args: &SearchArgs,
+    ctx: &CommandEnv,
+    cached: Cached,
     out: &mut dyn Write,
 ) -> CommandResult {
     let text = args.query.join(" ");
@@ -140,7 +162,7 @@ pub fn run(
     }
     let cards = ctx.deck.cards();
     let hits: Vec<Hit> = match cached {
-        Some(found) => found
+        Cached::Hits(found) => found
             .into_iter()
             .filter_map(|(id, score)| {
                 let card = ctx.deck.cards().iter().position(|c| c.id == id)?;
@@ -148,7 +170,9 @@ pub fn run(
             })
             .collect(),
         // One question: read each card once for the query's terms instead of indexing the deck.
-        None => search::search_once(cards, glossary, &query, args.limit as usize),
+        Cached::Stale | Cached::Unused => {
+            search::search_once(cards, glossary, &query, args.limit as usize)
+        }
     };
     if args.json {
         let results: Vec<Result> = hits
