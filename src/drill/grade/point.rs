@@ -240,10 +240,41 @@ impl Spelling {
             return None;
         }
         (0..=answer.tokens.len() - n).find_map(|at| {
-            (0..n)
-                .all(|j| self.token_matches(answer, at + j, j))
-                .then(|| (answer.tokens[at].start, answer.tokens[at + n - 1].end))
+            if !self.token_matches(answer, at, 0) {
+                return None;
+            }
+            let last = self.rest_from(answer, at, 1)?;
+            Some((answer.tokens[at].start, answer.tokens[last].end))
         })
+    }
+
+    /// Where this spelling's tokens from `j` on end in the answer, the one before them matched
+    /// at answer token `prev`; `None` if they do not follow it.
+    ///
+    /// Between two words of the spelling the answer may put one more word: "inside one NVLink
+    /// server" states `one server`, "two backward all-reduces" states `two all-reduces`. Numbers
+    /// and units stay together (`64 MiB` is not "64 GB of MiB"), and CJK characters too.
+    fn rest_from(&self, answer: &Answer, prev: usize, j: usize) -> Option<usize> {
+        if j == self.tokens.len() {
+            return Some(prev);
+        }
+        let next = prev + 1;
+        if next < answer.tokens.len()
+            && self.token_matches(answer, next, j)
+            && let Some(end) = self.rest_from(answer, next, j + 1)
+        {
+            return Some(end);
+        }
+        let words = |a: &Tok| matches!(a, Tok::Word(_));
+        let gap_allowed = words(&self.tokens[j - 1])
+            && words(&self.tokens[j])
+            && answer.tokens.get(next).is_some_and(|t| words(&t.tok))
+            && words(&answer.tokens[prev].tok);
+        let after = next + 1;
+        if gap_allowed && after < answer.tokens.len() && self.token_matches(answer, after, j) {
+            return self.rest_from(answer, after, j + 1);
+        }
+        None
     }
 
     /// Whether answer token `at` satisfies this spelling's token `j`.

@@ -248,3 +248,38 @@ fn huge_answers_are_cut_not_refused() {
     let long = format!("450 GB/s per direction {}", "词".repeat(MAX_ANSWER_BYTES));
     assert!(g.grade(&long, Lang::En).points[0].covered);
 }
+
+/// A multi-word term is stated with one more word between its words, as people say it; numbers
+/// with their units, and CJK characters, stay together.
+#[test]
+fn one_word_may_stand_between_a_terms_words() {
+    let server = pair(
+        point("TP 留在一台服务器内", &["一台服务器"]),
+        point(
+            "Keep TP inside one server",
+            &["NVLink", "one server|inside a node"],
+        ),
+    );
+    assert_covers(
+        &server,
+        &[
+            "TP stays inside one NVLink server",
+            "keep it on NVLink inside a single node? no: inside a DGX node, on NVLink",
+            "NVLink, in one server",
+        ],
+        &[
+            "NVLink, one big fat server",
+            "NVLink across servers, one per node",
+            "TP 留在一台 NVLink 服务器内",
+        ],
+    );
+    let volume = pair(
+        point("每次 64 MiB", &["64 MiB"]),
+        point("64 MiB each", &["64 MiB"]),
+    );
+    assert_covers(
+        &volume,
+        &["64 MiB per all-reduce"],
+        &["64 GB, not MiB", "64 of MiB"],
+    );
+}

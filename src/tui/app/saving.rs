@@ -100,8 +100,10 @@ impl App {
     /// Where progress is saved, or why it is not, for the drill and stats screens.
     pub fn saving_status(&self) -> Option<String> {
         match &self.saving {
+            // The data dir, not `progress.json`: until the first compaction the reviews are
+            // only in the log beside it.
             Some(Saving::To(store)) => {
-                Some(m::DRILL_PROGRESS_AT.fill(self.ui(), &[("path", &store.path().display())]))
+                Some(m::DRILL_PROGRESS_AT.fill(self.ui(), &[("path", &store.dir().display())]))
             }
             Some(Saving::Off(reason)) => {
                 Some(m::DRILL_PROGRESS_OFF.fill(self.ui(), &[("reason", reason)]))

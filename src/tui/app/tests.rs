@@ -197,7 +197,11 @@ fn the_drill_and_stats_screens_ask_the_runner_to_open_the_store_once() {
     assert_eq!(app.take_effects(), [Effect::OpenProgress(data.clone())]);
     app.progress_opened(Store::open(&data));
     assert!(app.drill.is_some(), "{:?}", app.status);
-    assert!(app.saving_status().unwrap().contains("data"));
+    // The data dir with both files, not `progress.json`, which a fresh dir does not have yet.
+    assert_eq!(
+        app.saving_status().unwrap(),
+        format!("progress: {} (progress.json, progress.log)", data.display())
+    );
     app.update(Action::ShowStats);
     assert!(
         !app.take_effects()
