@@ -36,16 +36,18 @@ fn sources(deck: &Path) -> Vec<DeckSource> {
     vec![DeckSource::Bundled, DeckSource::Dir(deck.to_path_buf())]
 }
 
+/// A search as `infraprep search` runs it: through the cache when it is up to date; else the
+/// cache is built (what the background `build-search-cache` does) and then read.
 fn search(deck: &Path, data: &Path, text: &str) -> (Vec<(String, i64)>, FoundBy) {
     let sources = sources(deck);
     let query = Query::parse(text, Glossary::bundled());
-    let found = cache::search(
-        Listing::of(&sources),
-        &cache::cache_path(data, &sources),
-        &query,
-        50,
-    );
-    (found.hits, found.source)
+    let path = cache::cache_path(data, &sources);
+    if let Some(found) = cache::lookup(&Listing::of(&sources), &path, &query, 50) {
+        return (found.hits, FoundBy::Cache);
+    }
+    cache::build(Listing::of(&sources), &path).expect("the cache is written");
+    let found = cache::lookup(&Listing::of(&sources), &path, &query, 50).expect("a fresh cache");
+    (found.hits, FoundBy::Rebuilt)
 }
 
 #[test]
@@ -137,10 +139,15 @@ fn a_damaged_cache_is_rebuilt_silently() {
     file.set_len(cache::MAX_CACHE_BYTES + 1).expect("sparse");
     drop(file);
     assert_eq!(search(&deck, &data, text), (want, FoundBy::Rebuilt));
-    // A directory where the file should be: the search still answers (from the whole deck).
+    // A directory where the file should be: nothing is read from it (the search answers from
+    // the deck), and the build says why it cannot write.
     std::fs::remove_file(&path).expect("remove");
     std::fs::create_dir(&path).expect("dir in the way");
-    assert_eq!(search(&deck, &data, text).1, FoundBy::Rebuilt);
+    let query = Query::parse(text, Glossary::bundled());
+    let listing = || Listing::of(&sources(&deck));
+    assert!(cache::lookup(&listing(), &path, &query, 50).is_none());
+    let error = cache::build(listing(), &path).expect_err("a directory in the way");
+    assert_eq!(error.kind(), std::io::ErrorKind::IsADirectory);
 }
 
 #[test]

@@ -51,14 +51,12 @@ impl CardHead {
     }
 }
 
-/// A search of some decks: the warnings loading them gives, the cards of the hits (or every
-/// card), and the hits by card id with their scores, best first.
+/// A search through the cache: the warnings loading the decks gave, the cards of the hits,
+/// and the hits by card id with their scores, best first.
 pub struct Found {
     pub warnings: Vec<Problem>,
     pub deck: Deck,
     pub hits: Vec<(String, i64)>,
-    /// How the hits were found (for the benchmark and tests).
-    pub source: FoundBy,
 }
 
 /// Where a search's index came from.
@@ -90,63 +88,25 @@ pub fn worth_caching(listing: &Listing) -> bool {
     listing.has_user_files() && listing.len() >= MIN_CACHED_FILES
 }
 
-/// Searches the decks of `listing` for `query` (up to `limit` hits) through the cache file
-/// `path`: read when up to date, else the deck is read whole and the file written again.
-pub fn search(listing: Listing, path: &Path, query: &Query, limit: usize) -> Found {
-    let fingerprint = listing.fingerprint();
-    if let Some(found) = lookup_at(&listing, fingerprint, path, query, limit) {
-        return found;
-    }
-    build_at(listing, fingerprint, path, query, limit).0
-}
-
 /// The search through the cache file `path`, when it is up to date for `listing`; `None`
-/// (nothing read but the file) when it is missing, stale or damaged.
+/// (nothing read but the file) when it is missing, stale or damaged. `search` then reads the
+/// deck once for its query and starts [`build`] in the background.
 pub fn lookup(listing: &Listing, path: &Path, query: &Query, limit: usize) -> Option<Found> {
-    lookup_at(listing, listing.fingerprint(), path, query, limit)
+    let cached = format::read(path, listing.fingerprint())?;
+    from_cache(listing, cached, query, limit)
 }
 
-/// Reads the decks of `listing` whole and writes the cache file `path` for them (what a
-/// background `infraprep build-search-cache` does after a search found no cache): the number
-/// of cards, or why the file could not be written.
+/// Reads the decks of `listing` whole and writes the cache file `path` for them, keyed by their
+/// fingerprint taken before the read (what `infraprep build-search-cache` does): the number of
+/// cards, or why the file could not be written.
 pub fn build(listing: Listing, path: &Path) -> std::io::Result<usize> {
     let fingerprint = listing.fingerprint();
-    let (found, written) = build_at(listing, fingerprint, path, &Query::default(), 0);
-    written.map(|()| found.deck.len())
-}
-
-fn lookup_at(
-    listing: &Listing,
-    fingerprint: u64,
-    path: &Path,
-    query: &Query,
-    limit: usize,
-) -> Option<Found> {
-    format::read(path, fingerprint).and_then(|c| from_cache(listing, c, query, limit))
-}
-
-/// The deck read whole, the cache written under `fingerprint` (taken before the read), and
-/// the search run on the new index; with how the write went.
-fn build_at(
-    listing: Listing,
-    fingerprint: u64,
-    path: &Path,
-    query: &Query,
-    limit: usize,
-) -> (Found, std::io::Result<()>) {
     let listed = listing.warnings().len();
     let loaded = listing.load();
     let cards = loaded.deck.cards();
     let loading = loaded.warnings.get(listed..).unwrap_or_default();
-    let (index, heads, written) = rebuild(path, fingerprint, cards, loading);
-    let hits = ids(&index.run(query, limit), &heads);
-    let found = Found {
-        warnings: loaded.warnings,
-        deck: loaded.deck,
-        hits,
-        source: FoundBy::Rebuilt,
-    };
-    (found, written)
+    let (_, _, written) = rebuild(path, fingerprint, cards, loading);
+    written.map(|()| cards.len())
 }
 
 /// The index of `cards` (whose loading, past the listing, gave `warnings`), and their heads;
@@ -191,7 +151,6 @@ fn from_cache(
         warnings,
         deck,
         hits,
-        source: FoundBy::Cache,
     })
 }
 
