@@ -201,6 +201,10 @@ fn direction_term(point: &KeyPoint, words: &DirectionWords) -> Option<Direction>
         })
 }
 
+/// Measure words and 的: what a Chinese answer puts between the characters of a term without
+/// changing it (`单台机器` for `单机`, `每一层` for `每层`).
+const CJK_FILLERS: &str = "的一个台张块次条种只位";
+
 impl Spelling {
     fn new(text: &str, source: String, said: &Answer, fallback: Option<Direction>) -> Spelling {
         let toks: Vec<Tok> = tokens(text).into_iter().map(|t| t.tok).collect();
@@ -252,8 +256,10 @@ impl Spelling {
     /// at answer token `prev`; `None` if they do not follow it.
     ///
     /// Between two words of the spelling the answer may put one more word: "inside one NVLink
-    /// server" states `one server`, "two backward all-reduces" states `two all-reduces`. Numbers
-    /// and units stay together (`64 MiB` is not "64 GB of MiB"), and CJK characters too.
+    /// server" states `one server`, "two backward all-reduces" states `two all-reduces`. Between
+    /// two CJK characters it may put one measure word or 的 (`单机` in "单台机器", `每层` in
+    /// "每一层"), which Chinese adds where English adds nothing; any other character keeps them
+    /// apart. Numbers and units stay together (`64 MiB` is not "64 GB of MiB").
     fn rest_from(&self, answer: &Answer, prev: usize, j: usize) -> Option<usize> {
         if j == self.tokens.len() {
             return Some(prev);
@@ -266,10 +272,16 @@ impl Spelling {
             return Some(end);
         }
         let words = |a: &Tok| matches!(a, Tok::Word(_));
-        let gap_allowed = words(&self.tokens[j - 1])
-            && words(&self.tokens[j])
-            && answer.tokens.get(next).is_some_and(|t| words(&t.tok))
-            && words(&answer.tokens[prev].tok);
+        let cjk = |a: &Tok| matches!(a, Tok::Cjk(_));
+        let filler = |a: &Tok| matches!(a, Tok::Cjk(c) if CJK_FILLERS.contains(*c));
+        let skipped = answer.tokens.get(next).map(|t| &t.tok);
+        let between = |kind: &dyn Fn(&Tok) -> bool, gap: &dyn Fn(&Tok) -> bool| {
+            kind(&self.tokens[j - 1])
+                && kind(&self.tokens[j])
+                && kind(&answer.tokens[prev].tok)
+                && skipped.is_some_and(gap)
+        };
+        let gap_allowed = between(&words, &words) || between(&cjk, &filler);
         let after = next + 1;
         if gap_allowed && after < answer.tokens.len() && self.token_matches(answer, after, j) {
             return self.rest_from(answer, after, j + 1);

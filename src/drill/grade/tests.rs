@@ -273,6 +273,15 @@ fn one_word_may_stand_between_a_terms_words() {
             "TP 留在一台 NVLink 服务器内",
         ],
     );
+    let machine = pair(
+        point("TP 留在单机内", &["单机|机内"]),
+        point("TP stays in one machine", &["one machine"]),
+    );
+    assert_covers(
+        &machine,
+        &["TP 放在单台机器的 NVLink 里", "TP 放在单个机内"],
+        &["单卡机器", "机器内部", "单 GPU 机器"],
+    );
     let volume = pair(
         point("每次 64 MiB", &["64 MiB"]),
         point("64 MiB each", &["64 MiB"]),
