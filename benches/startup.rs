@@ -4,9 +4,9 @@
 //! 10,000-card user deck.
 //!
 //! The app is started with `INFRAPREP_EXIT_AFTER_FIRST_FRAME=1` (`tui::terminal`): it leaves
-//! TUI mode and exits as soon as it first asks for input, which is right after its first frame
-//! is flushed, so the child's lifetime is its time to the first frame (plus the restore and
-//! exit, which the bare program pays too). Each child gets an empty `HOME`, so no user config
+//! TUI mode and exits as soon as its first frame is flushed, before it starts the deck's
+//! background read, so the child's lifetime, CPU and peak memory are its first frame's (plus
+//! the restore and exit, which the bare program pays too). Each child gets an empty `HOME`, so no user config
 //! or deck is read. Memory is the child's peak resident size (`ru_maxrss` of the children of a
 //! measuring process that starts only children of one kind); CPU is the child's user + system
 //! time. Runs of the bare program and the app alternate in rounds, so load changes on a shared
@@ -41,10 +41,9 @@
 //! from cpu 3.6x to 2.6x and memory 4.0x to 3.5x; `infraprep` with no arguments no longer builds
 //! clap's `Command` (a third of the user-space samples). perf stat on a loaded machine: 2.7-3.1
 //! ms of task-clock and about 260 page faults, against 1.2-1.5 ms and 81 for the bare program;
-//! ld.so's relocations are a third of the faults. Caveat: the exit comes when the app first asks
-//! for input, after the deck's background read has started; on an idle machine that thread's
-//! work until the exit counts in the child's CPU and peak (up to 8 ms), on a loaded one it does
-//! not, so compare runs at similar load.
+//! ld.so's relocations are a third of the faults. Until then the exit came when the app first
+//! asked for input, after the deck's background read had started: on an idle machine that
+//! thread's work counted in the child's CPU and peak (up to 8 ms), on a loaded one it did not.
 
 use std::fs::File;
 use std::io::Read;

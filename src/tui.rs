@@ -88,6 +88,8 @@ pub fn drive<B: Backend, I: Into<Input>>(
     app.resize(size.width, size.height);
     run_effects(app, on_effect);
     terminal.draw(|frame| view::render(app, theme, frame))?;
+    // A startup benchmark stops the clock here (`terminal::EXIT_AFTER_FIRST_FRAME`).
+    self::terminal::exit_if_timing_first_frame();
     // Only now the work the first frame did not need (reading the whole deck) begins.
     app.after_first_frame();
     for input in inputs {

@@ -49,3 +49,18 @@ fn every_termination_signal_restores_the_terminal() {
         assert!(!mouse, "SIG{signal}: mouse reporting is off");
     }
 }
+
+/// The startup benchmark's mode (`INFRAPREP_EXIT_AFTER_FIRST_FRAME=1`): with no key pressed the
+/// app ends by itself after its first frame, with status 0 and the terminal restored.
+#[test]
+fn the_first_frame_mode_draws_then_leaves_cleanly() {
+    let Some(pane) =
+        Pane::start_in_shell_with("terminal_signals", "INFRAPREP_EXIT_AFTER_FIRST_FRAME=1", "")
+    else {
+        return;
+    };
+    let screen = pane.wait_for("EXIT=");
+    assert!(screen.contains("EXIT=0"), "{screen}");
+    let (alternate, cursor, mouse) = pane.terminal_state();
+    assert!(!alternate && cursor && !mouse, "the terminal is restored");
+}

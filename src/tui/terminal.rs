@@ -126,22 +126,28 @@ pub struct Runner {
     ticking: bool,
     /// One wake-up the app asked for (a draft save).
     wake: Option<DateTime<Utc>>,
-    /// [`EXIT_AFTER_FIRST_FRAME`] is set: the first read of input ends the process.
-    exit_after_first_frame: bool,
 }
 
 /// An environment variable for startup benchmarks (`benches/startup.rs`): when set to `1`, the
-/// app leaves TUI mode and exits with status 0 when it first asks for input, which is right
-/// after its first frame is flushed to the terminal. A whole-process timing then measures what
-/// a user waits for. It changes nothing else; the interactive app never sets it.
+/// app leaves TUI mode and exits with status 0 as soon as its first frame is flushed to the
+/// terminal, before it starts anything the frame did not need (the deck's background read, the
+/// signal thread). A whole-process timing then measures what a user waits for, and only that,
+/// whatever the machine's load. It changes nothing else; the interactive app never sets it.
 pub const EXIT_AFTER_FIRST_FRAME: &str = "INFRAPREP_EXIT_AFTER_FIRST_FRAME";
+
+/// Ends the process here, the terminal restored, when [`EXIT_AFTER_FIRST_FRAME`] is set; the
+/// loop calls it right after the first frame.
+pub fn exit_if_timing_first_frame() {
+    if std::env::var_os(EXIT_AFTER_FIRST_FRAME).is_some_and(|v| v == "1") {
+        leave();
+        std::process::exit(0);
+    }
+}
 
 impl Runner {
     pub fn new(config_path: Option<PathBuf>) -> Runner {
         Runner {
             config_path,
-            exit_after_first_frame: std::env::var_os(EXIT_AFTER_FIRST_FRAME)
-                .is_some_and(|v| v == "1"),
             ..Runner::default()
         }
     }
@@ -172,11 +178,6 @@ impl Runner {
         use ratatui::crossterm::event;
         // The first frame is drawn: the signals caught since `enter` get their thread.
         watch_signals();
-        if self.exit_after_first_frame {
-            // The first frame is on the terminal; a startup benchmark times up to here.
-            leave();
-            std::process::exit(0);
-        }
         let until_wake = self
             .wake
             .map(|at| (at - Utc::now()).to_std().unwrap_or(Duration::ZERO));

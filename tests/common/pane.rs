@@ -23,8 +23,13 @@ impl Pane {
     /// and keeps the pane (and the terminal state the program left) open; the program is then
     /// [`Pane::child_pid`], not [`Pane::pid`].
     pub fn start_in_shell(test: &str, args: &str) -> Option<Pane> {
+        Pane::start_in_shell_with(test, "", args)
+    }
+
+    /// [`Pane::start_in_shell`] with `vars` (`NAME=value ...`) in the program's environment.
+    pub fn start_in_shell_with(test: &str, vars: &str, args: &str) -> Option<Pane> {
         let command = format!(
-            "{} {args}; echo EXIT=$?; exec sleep 600",
+            "env {vars} {} {args}; echo EXIT=$?; exec sleep 600",
             env!("CARGO_BIN_EXE_infraprep")
         );
         Pane::run(test, &command)
