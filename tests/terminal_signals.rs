@@ -2,6 +2,8 @@
 //! SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 and an external SIGINT: in raw mode Ctrl-C is a key, not
 //! a signal): the terminal is left as it was before the app started, with the cursor shown, the
 //! alternate screen and mouse reporting off, and the exit status says which signal ended it.
+//! Also the other ways the real app leaves a terminal as it found it: the startup benchmark's
+//! first-frame exit, and a `TERM=dumb` terminal it never takes over.
 
 mod common;
 
@@ -63,4 +65,21 @@ fn the_first_frame_mode_draws_then_leaves_cleanly() {
     assert!(screen.contains("EXIT=0"), "{screen}");
     let (alternate, cursor, mouse) = pane.terminal_state();
     assert!(!alternate && cursor && !mouse, "the terminal is restored");
+}
+
+/// On a terminal that says it cannot draw (`TERM=dumb`), the app does not enter TUI mode: it
+/// prints the help with a line that says why, and exits 0.
+#[test]
+fn a_dumb_terminal_gets_the_help_not_the_app() {
+    let Some(pane) = Pane::start_in_shell_with("terminal_signals", "TERM=dumb", "") else {
+        return;
+    };
+    let screen = pane.wait_for("EXIT=");
+    assert!(screen.contains("EXIT=0"), "{screen}");
+    assert!(screen.contains("TERM=dumb"), "{screen}");
+    let (alternate, cursor, mouse) = pane.terminal_state();
+    assert!(
+        !alternate && cursor && !mouse,
+        "the terminal was never taken over"
+    );
 }

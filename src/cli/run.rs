@@ -289,10 +289,15 @@ fn open_app(
     open_tui(start, settings, setup, None, (style, out, err))
 }
 
-/// Whether stdin and stdout are a terminal the TUI can draw on.
+/// Whether stdin and stdout are a terminal the TUI can draw on: one that does not say it cannot
+/// (`TERM=dumb`: Emacs' shell, some CI logs), where the app's escape sequences would be text.
 fn interactive() -> bool {
     use std::io::IsTerminal;
-    std::io::stdout().is_terminal() && std::io::stdin().is_terminal()
+    std::io::stdout().is_terminal() && std::io::stdin().is_terminal() && !dumb_terminal()
+}
+
+fn dumb_terminal() -> bool {
+    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
 }
 
 /// Opens the TUI on the app `start` makes for the content language, or prints the help when
@@ -315,10 +320,12 @@ fn open_tui(
         )
         .render_help()
         .to_string();
-        crate::cli::emit(
-            out,
-            &format!("{help}\n{}\n", m::APP_NEEDS_TERMINAL.get(settings.ui())),
-        )?;
+        let why = if dumb_terminal() {
+            m::APP_NEEDS_DRAWING_TERMINAL
+        } else {
+            m::APP_NEEDS_TERMINAL
+        };
+        crate::cli::emit(out, &format!("{help}\n{}\n", why.get(settings.ui())))?;
         return Ok(ExitCode::SUCCESS);
     }
     let config_path = settings
