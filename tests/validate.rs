@@ -294,3 +294,43 @@ fn count_of(stdout: &str) -> usize {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no count in {stdout:?}"))
 }
+
+/// A user card with a bundled card's id is reported by `validate DIR` (loaded with the bundled
+/// deck it would be skipped), at its id line.
+#[test]
+fn a_bundled_cards_id_is_reported() {
+    assert_one(
+        "bundled-id",
+        "gamma.md",
+        2,
+        &[
+            "duplicate id 'nvlink-vs-infiniband'",
+            "bundled",
+            "choose another id",
+        ],
+    );
+}
+
+/// A user card with a bundled card's number is reported by `validate DIR`, and warned about
+/// whenever the decks are loaded together, instead of silently sharing `show 12`.
+#[test]
+fn a_bundled_cards_number_is_reported_and_warned() {
+    assert_one(
+        "bundled-number",
+        "alpha.md",
+        3,
+        &[
+            "number 12 is already 'nvlink-vs-infiniband''s",
+            "choose another number",
+        ],
+    );
+    let dir = fixture_arg("invalid/bundled-number");
+    let list = infraprep(&["--deck", &dir, "list"]);
+    assert_eq!(list.code, 0, "{}", list.stderr);
+    assert!(
+        list.stderr
+            .contains(&format!("{dir}/alpha.md:3: number 12 is already")),
+        "{}",
+        list.stderr
+    );
+}

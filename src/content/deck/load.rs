@@ -43,6 +43,9 @@ pub(super) fn finish(
             }
         }
     }
+    // A number an earlier deck's card already has (a user card numbered 12 beside bundled
+    // card 12) is said, not silently left to decide which card `show 12` opens.
+    warnings.extend(number_clashes(&cards));
     let (mut deck, duplicates) = Deck::from_cards(cards);
     warnings.extend(duplicates.into_iter().map(|p| Problem {
         message: format!("{} (card skipped)", p.message),
@@ -50,6 +53,25 @@ pub(super) fn finish(
     }));
     deck.glossary = read_glossaries(sources, &mut warnings);
     Loaded { deck, warnings }
+}
+
+/// The cards whose number a card before them (in load order: the bundled deck first, then
+/// each deck as given) already has, each reported at its own `number` line. (A card with the
+/// same id is skipped for that, and reported so, instead.)
+fn number_clashes(cards: &[Card]) -> Vec<Problem> {
+    let mut first: HashMap<u32, &Card> = HashMap::new();
+    let mut problems = Vec::new();
+    for card in cards {
+        let Some(number) = card.number else { continue };
+        match first.get(&number) {
+            Some(other) if other.id != card.id => problems.push(number_clash(card, other)),
+            Some(_) => {}
+            None => {
+                first.insert(number, card);
+            }
+        }
+    }
+    problems
 }
 
 /// The bundled glossary extended by each deck directory's `glossary.toml`, in source order;
@@ -99,7 +121,11 @@ pub fn check(sources: &[DeckSource], context: Option<&Deck>) -> (Deck, Vec<Probl
         .iter()
         .map(|p| (p.card.origin.path.clone(), p.card_links.clone()))
         .collect();
-    let (deck, duplicates) = Deck::from_cards(parsed.into_iter().map(|p| p.card).collect());
+    let cards: Vec<Card> = parsed.into_iter().map(|p| p.card).collect();
+    if let Some(context) = context {
+        problems.extend(context_clashes(context, &cards));
+    }
+    let (deck, duplicates) = Deck::from_cards(cards);
     problems.extend(duplicates);
     problems.extend(duplicate_numbers(&deck));
     for (path, card_links) in links {
@@ -124,6 +150,51 @@ pub fn check(sources: &[DeckSource], context: Option<&Deck>) -> (Deck, Vec<Probl
     deck.glossary = read_glossaries(sources, &mut problems);
     problems.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     (deck, problems)
+}
+
+/// The checked cards whose id or number a card of `context` (the bundled deck) already has:
+/// loaded together, such a card would be skipped (its id) or share `show N` (its number).
+fn context_clashes(context: &Deck, cards: &[Card]) -> Vec<Problem> {
+    let mut problems: Vec<Problem> = cards
+        .iter()
+        .filter_map(|card| {
+            let other = context.get(&card.id)?;
+            Some(Problem::new(
+                &card.origin.path,
+                card.origin.id_line,
+                format!(
+                    "duplicate id '{}': the bundled card at {} already uses it, so this card is skipped when loaded; choose another id",
+                    card.id, other.origin.path
+                ),
+            ))
+        })
+        .collect();
+    let numbers: HashMap<u32, &Card> = context
+        .cards()
+        .iter()
+        .filter_map(|c| Some((c.number?, c)))
+        .collect();
+    for card in cards {
+        if let Some(other) = card.number.and_then(|n| numbers.get(&n))
+            && other.id != card.id
+        {
+            problems.push(number_clash(card, other));
+        }
+    }
+    problems
+}
+
+/// `card`'s number is already `other`'s.
+fn number_clash(card: &Card, other: &Card) -> Problem {
+    let number = card.number.unwrap_or_default();
+    Problem::new(
+        &card.origin.path,
+        card.origin.number_line,
+        format!(
+            "number {number} is already '{}''s ({}), so `show {number}` and `drill --card {number}` could mean either: choose another number, or leave it out",
+            other.id, other.origin.path
+        ),
+    )
 }
 
 fn duplicate_numbers(deck: &Deck) -> Vec<Problem> {
