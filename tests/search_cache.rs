@@ -45,7 +45,8 @@ fn search(deck: &Path, data: &Path, text: &str) -> (Vec<(String, i64)>, FoundBy)
     if let Some(found) = cache::lookup(&Listing::of(&sources), &path, &query, 50) {
         return (found.hits, FoundBy::Cache);
     }
-    cache::build(Listing::of(&sources), &path).expect("the cache is written");
+    let built = cache::build(Listing::of(&sources), &path).expect("the cache is written");
+    assert!(matches!(built, cache::Built::Wrote(_)), "{built:?}");
     let found = cache::lookup(&Listing::of(&sources), &path, &query, 50).expect("a fresh cache");
     (found.hits, FoundBy::Rebuilt)
 }
@@ -382,4 +383,27 @@ fn build_search_cache_writes_the_file_and_says_where() {
     assert_eq!(small.status.code(), Some(1));
     let said = String::from_utf8_lossy(&small.stderr);
     assert!(said.contains("no search cache needed"), "{said}");
+}
+
+/// While one build holds the cache's lock, another (a second search started one too) reads
+/// nothing and writes nothing; once the lock is free, a build writes the file.
+#[test]
+fn a_second_build_waits_for_none_and_does_nothing() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let deck = big_deck(dir.path());
+    let data = dir.path().join("data");
+    let path = cache::cache_path(&data, &sources(&deck));
+    std::fs::create_dir_all(&data).expect("data dir");
+    let held = std::fs::File::create(path.with_extension("lock")).expect("lock file");
+    held.lock().expect("the lock");
+    let busy = cache::build(Listing::of(&sources(&deck)), &path).expect("no error");
+    assert_eq!(busy, cache::Built::Busy);
+    assert!(!path.exists(), "a busy build wrote the cache");
+    drop(held);
+    let built = cache::build(Listing::of(&sources(&deck)), &path).expect("written");
+    assert!(
+        matches!(built, cache::Built::Wrote(n) if n > MIN_CACHED_FILES),
+        "{built:?}"
+    );
+    assert!(path.is_file());
 }

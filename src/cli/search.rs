@@ -92,8 +92,13 @@ pub fn build_cache(
     let path = cache::cache_path(data_dir, sources);
     let shown = path.display();
     match cache::build(listing, &path) {
-        Ok(cards) => {
+        Ok(cache::Built::Wrote(cards)) => {
             let line = m::SEARCH_CACHE_WRITTEN.fill(ui, &[("path", &shown), ("cards", &cards)]);
+            emit(out, &format!("{line}\n"))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(cache::Built::Busy) => {
+            let line = m::SEARCH_CACHE_BUSY.fill(ui, &[("path", &shown)]);
             emit(out, &format!("{line}\n"))?;
             Ok(ExitCode::SUCCESS)
         }

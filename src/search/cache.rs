@@ -96,17 +96,36 @@ pub fn lookup(listing: &Listing, path: &Path, query: &Query, limit: usize) -> Op
     from_cache(listing, cached, query, limit)
 }
 
+/// What [`build`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Built {
+    /// The cache file is written, for this many cards.
+    Wrote(usize),
+    /// Another build of the same file holds its lock: nothing was read or written.
+    Busy,
+}
+
 /// Reads the decks of `listing` whole and writes the cache file `path` for them, keyed by their
-/// fingerprint taken before the read (what `infraprep build-search-cache` does): the number of
-/// cards, or why the file could not be written.
-pub fn build(listing: Listing, path: &Path) -> std::io::Result<usize> {
+/// fingerprint taken before the read (what `infraprep build-search-cache` does), or does
+/// nothing while another build of the same file runs: each search that finds the cache stale
+/// starts one, and a few searches in a row must not read a big deck a few times over. The lock
+/// is `path` with the extension `lock`, held until the file is written.
+pub fn build(listing: Listing, path: &Path) -> std::io::Result<Built> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let lock = std::fs::File::create(path.with_extension("lock"))?;
+    match lock.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => return Ok(Built::Busy),
+        Err(std::fs::TryLockError::Error(error)) => return Err(error),
+    }
     let fingerprint = listing.fingerprint();
     let listed = listing.warnings().len();
     let loaded = listing.load();
     let cards = loaded.deck.cards();
     let loading = loaded.warnings.get(listed..).unwrap_or_default();
     let (_, _, written) = rebuild(path, fingerprint, cards, loading);
-    written.map(|()| cards.len())
+    written.map(|()| Built::Wrote(cards.len()))
 }
 
 /// The index of `cards` (whose loading, past the listing, gave `warnings`), and their heads;
