@@ -58,7 +58,7 @@ pub(super) fn finish(
 /// The cards whose number a card before them (in load order: the bundled deck first, then
 /// each deck as given) already has, each reported at its own `number` line. (A card with the
 /// same id is skipped for that, and reported so, instead.)
-fn number_clashes(cards: &[Card]) -> Vec<Problem> {
+fn number_clashes<'a>(cards: impl IntoIterator<Item = &'a Card>) -> Vec<Problem> {
     let mut first: HashMap<u32, &Card> = HashMap::new();
     let mut problems = Vec::new();
     for card in cards {
@@ -123,11 +123,13 @@ pub fn check(sources: &[DeckSource], context: Option<&Deck>) -> (Deck, Vec<Probl
         .collect();
     let cards: Vec<Card> = parsed.into_iter().map(|p| p.card).collect();
     if let Some(context) = context {
-        problems.extend(context_clashes(context, &cards));
+        problems.extend(bundled_ids(context, &cards));
     }
+    // Numbers as loading sees them: the context's cards first, then the checked ones in order.
+    let context_cards = context.map(Deck::cards).unwrap_or_default();
+    problems.extend(number_clashes(context_cards.iter().chain(&cards)));
     let (deck, duplicates) = Deck::from_cards(cards);
     problems.extend(duplicates);
-    problems.extend(duplicate_numbers(&deck));
     for (path, card_links) in links {
         for (id, line) in card_links {
             let known = deck.get(&id).is_some()
@@ -152,10 +154,10 @@ pub fn check(sources: &[DeckSource], context: Option<&Deck>) -> (Deck, Vec<Probl
     (deck, problems)
 }
 
-/// The checked cards whose id or number a card of `context` (the bundled deck) already has:
-/// loaded together, such a card would be skipped (its id) or share `show N` (its number).
-fn context_clashes(context: &Deck, cards: &[Card]) -> Vec<Problem> {
-    let mut problems: Vec<Problem> = cards
+/// The checked cards whose id a card of `context` (the bundled deck) already has: loaded
+/// together, such a card would be skipped.
+fn bundled_ids(context: &Deck, cards: &[Card]) -> Vec<Problem> {
+    cards
         .iter()
         .filter_map(|card| {
             let other = context.get(&card.id)?;
@@ -168,20 +170,7 @@ fn context_clashes(context: &Deck, cards: &[Card]) -> Vec<Problem> {
                 ),
             ))
         })
-        .collect();
-    let numbers: HashMap<u32, &Card> = context
-        .cards()
-        .iter()
-        .filter_map(|c| Some((c.number?, c)))
-        .collect();
-    for card in cards {
-        if let Some(other) = card.number.and_then(|n| numbers.get(&n))
-            && other.id != card.id
-        {
-            problems.push(number_clash(card, other));
-        }
-    }
-    problems
+        .collect()
 }
 
 /// `card`'s number is already `other`'s.
@@ -195,25 +184,4 @@ fn number_clash(card: &Card, other: &Card) -> Problem {
             other.id, other.origin.path
         ),
     )
-}
-
-fn duplicate_numbers(deck: &Deck) -> Vec<Problem> {
-    let mut first: HashMap<u32, &Card> = HashMap::new();
-    let mut problems = Vec::new();
-    for card in deck.cards() {
-        let Some(number) = card.number else { continue };
-        if let Some(other) = first.get(&number) {
-            problems.push(Problem::new(
-                &card.origin.path,
-                card.origin.number_line,
-                format!(
-                    "number {number} is also used by '{}' ({})",
-                    other.id, other.origin.path
-                ),
-            ));
-        } else {
-            first.insert(number, card);
-        }
-    }
-    problems
 }
