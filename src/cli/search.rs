@@ -91,21 +91,19 @@ pub fn build_cache(
     }
     let path = cache::cache_path(data_dir, sources);
     let shown = path.display();
-    match cache::build(listing, &path) {
+    let line = match cache::build(listing, &path) {
         Ok(cache::Built::Wrote(cards)) => {
-            let line = m::SEARCH_CACHE_WRITTEN.fill(ui, &[("path", &shown), ("cards", &cards)]);
-            emit(out, &format!("{line}\n"))?;
-            Ok(ExitCode::SUCCESS)
+            m::SEARCH_CACHE_WRITTEN.fill(ui, &[("path", &shown), ("cards", &cards)])
         }
-        Ok(cache::Built::Busy) => {
-            let line = m::SEARCH_CACHE_BUSY.fill(ui, &[("path", &shown)]);
-            emit(out, &format!("{line}\n"))?;
-            Ok(ExitCode::SUCCESS)
+        Ok(cache::Built::Busy) => m::SEARCH_CACHE_BUSY.fill(ui, &[("path", &shown)]),
+        Err(error) => {
+            return Err(CommandError::User(
+                m::SEARCH_CACHE_FAILED.fill(ui, &[("path", &shown), ("error", &error)]),
+            ));
         }
-        Err(error) => Err(CommandError::User(
-            m::SEARCH_CACHE_FAILED.fill(ui, &[("path", &shown), ("error", &error)]),
-        )),
-    }
+    };
+    emit(out, &format!("{line}\n"))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Starts `infraprep build-search-cache` in the background: its own process group (a Ctrl-C

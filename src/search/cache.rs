@@ -124,23 +124,23 @@ pub fn build(listing: Listing, path: &Path) -> std::io::Result<Built> {
     let loaded = listing.load();
     let cards = loaded.deck.cards();
     let loading = loaded.warnings.get(listed..).unwrap_or_default();
-    let (_, _, written) = rebuild(path, fingerprint, cards, loading);
+    let (_, written) = rebuild(path, fingerprint, cards, loading);
     written.map(|()| Built::Wrote(cards.len()))
 }
 
-/// The index of `cards` (whose loading, past the listing, gave `warnings`), and their heads;
-/// the cache file `path` is written with them under `fingerprint`. A search ignores a failed
+/// The index of `cards` (whose loading, past the listing, gave `warnings`); the cache file
+/// `path` is written with it and the cards' heads under `fingerprint`. The app ignores a failed
 /// write (a read-only data dir, a full disk only cost speed); `build-search-cache` reports it.
 fn rebuild(
     path: &Path,
     fingerprint: u64,
     cards: &[Card],
     warnings: &[Problem],
-) -> (SearchIndex, Vec<CardHead>, std::io::Result<()>) {
+) -> (SearchIndex, std::io::Result<()>) {
     let index = SearchIndex::build(cards);
     let heads: Vec<CardHead> = cards.iter().map(CardHead::of).collect();
     let written = write(path, &format::encode(fingerprint, &heads, warnings, &index));
-    (index, heads, written)
+    (index, written)
 }
 
 /// The search from a cache read, or `None` when a card it shows no longer matches its file.

@@ -50,7 +50,7 @@ impl IndexCache {
             return (cached.index, FoundBy::Cache);
         }
         let loading = warnings.get(self.listed..).unwrap_or_default();
-        let (index, _, _) = super::rebuild(&self.path, self.fingerprint, cards, loading);
+        let (index, _) = super::rebuild(&self.path, self.fingerprint, cards, loading);
         (index, FoundBy::Rebuilt)
     }
 }
