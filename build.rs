@@ -1,9 +1,10 @@
 //! Rebuilds the binary when the bundled deck or hardware table changes: they are embedded at
 //! compile time, and cargo does not watch files that `include_dir!` reads.
 //!
-//! It also counts the bundled card files, so `--version` can say how many cards it carries
+//! It also lists the bundled card files, so `--version` can say how many cards it carries
 //! without parsing the deck (`content::deck::BUNDLED_CARD_FILES`; a test checks that every one
-//! of them loads).
+//! of them loads), and the app can list the bundled deck without touching the embedded texts
+//! (`content::deck::files`).
 //!
 //! And it turns the message catalogue's data files (`src/text/messages/*.toml`) into typed
 //! constants, one `pub const NAME: Msg` per entry, which each part of `text::messages` includes:
@@ -21,16 +22,23 @@ const CATALOGUE_DIR: &str = "src/text/messages";
 fn main() {
     println!("cargo:rerun-if-changed=content");
     println!("cargo:rerun-if-changed=src/content/deck/outline/plain_head.rs");
-    let cards = std::fs::read_dir("content/cards").map_or(0, |entries| {
-        entries
-            .filter_map(Result::ok)
-            .filter(|e| e.path().extension().is_some_and(|x| x == "md"))
-            .count()
-    });
+    let mut names: Vec<String> = std::fs::read_dir("content/cards")
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter(|e| e.path().extension().is_some_and(|x| x == "md"))
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
     let out = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR");
     let code = format!(
         "/// How many card files the bundled deck has (counted at build time).\n\
-         pub const BUNDLED_CARD_FILES: usize = {cards};\n"
+         pub const BUNDLED_CARD_FILES: usize = {};\n\
+         /// The bundled card files' names, sorted (listed at build time).\n\
+         pub(crate) const BUNDLED_CARD_NAMES: [&str; BUNDLED_CARD_FILES] = {names:?};\n",
+        names.len()
     );
     std::fs::write(Path::new(&out).join("bundled_count.rs"), code).expect("OUT_DIR is writable");
     bundled_outline(Path::new(&out));

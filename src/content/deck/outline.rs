@@ -159,9 +159,12 @@ struct Head {
 /// is not a card (the full read reports why).
 fn outline_of(file: &CardFile) -> Option<Card> {
     let outline = match &file.text {
-        Text::Embedded(bytes) => bundled_head(&file.path)
+        Text::Embedded(_) | Text::Bundled(_) => bundled_head(&file.path)
             .and_then(|head| card_of(head, &file.path))
-            .or_else(|| from_head(files::embedded_text(bytes).ok()?, &file.path)),
+            .or_else(|| {
+                let text = files::embedded_text(file.text.embedded_bytes()?).ok()?;
+                from_head(text, &file.path)
+            }),
         Text::Disk(path) => read_head(path).and_then(|head| from_head(&head, &file.path)),
     };
     outline.or_else(|| files::parse_file(file).ok().map(|parsed| parsed.card))

@@ -4,7 +4,7 @@ use super::plain_head::plain_head;
 use super::{Head, head_front, head_of};
 use crate::content::DeckSource;
 use crate::content::card::Difficulty;
-use crate::content::deck::files::{self, Text};
+use crate::content::deck::files;
 
 /// The outline fields of a head, to compare the two readings.
 fn fields(head: &Head) -> (String, Option<u32>, Difficulty, Vec<String>, String, String) {
@@ -91,7 +91,7 @@ fn every_bundled_head_is_read_plainly_as_toml_reads_it() {
     let files = files::list(&[DeckSource::Bundled], &mut Vec::new());
     assert!(!files.is_empty());
     for file in &files {
-        let Text::Embedded(bytes) = &file.text else {
+        let Some(bytes) = file.text.embedded_bytes() else {
             panic!("{} is embedded", file.path);
         };
         let text = files::embedded_text(bytes).expect("UTF-8");
