@@ -20,6 +20,7 @@ mod plain_head;
 const CATALOGUE_DIR: &str = "src/text/messages";
 
 fn main() {
+    startup_order();
     println!("cargo:rerun-if-changed=content");
     println!("cargo:rerun-if-changed=src/content/deck/outline/plain_head.rs");
     let mut names: Vec<String> = std::fs::read_dir("content/cards")
@@ -46,6 +47,73 @@ fn main() {
         eprintln!("error: {problem}");
         std::process::exit(1);
     }
+}
+
+/// The functions the app runs before its first frame, one symbol a line, in `link/`.
+const STARTUP_ORDER: &str = "link/startup-order.txt";
+
+/// Asks the linker to lay out the functions that run before the first frame side by side.
+///
+/// The kernel maps a program's code 64 KiB around each page it touches, and the first frame's
+/// 200-odd functions were spread over 45 of the binary's 82 such windows: 3 MB of code resident
+/// for a frame, most of the app's start-up memory (`cargo bench --bench startup`: peak 7.2 MiB,
+/// 2.8x the bare ratatui program; 4.1 MiB, 1.6x, with the order). Only LLD reads a symbol order
+/// file, and it is the linker Rust 1.90 and later use on x86-64 Linux; elsewhere, or with
+/// `INFRAPREP_LINK_ORDER=0`, nothing is asked. Names the binary no longer has are skipped, so a
+/// stale list costs memory, never a build; `cargo bench --bench startup -- order` remakes it.
+fn startup_order() {
+    println!("cargo:rerun-if-changed={STARTUP_ORDER}");
+    println!("cargo:rerun-if-env-changed=INFRAPREP_LINK_ORDER");
+    let wanted = std::env::var("INFRAPREP_LINK_ORDER").map_or(true, |v| v != "0");
+    let target = std::env::var("TARGET").unwrap_or_default();
+    if !wanted || target != "x86_64-unknown-linux-gnu" || !rust_lld_is_the_linker(&target) {
+        return;
+    }
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let file = Path::new(&dir).join(STARTUP_ORDER);
+    if file.is_file() {
+        // -Xlinker passes each argument whole: a path may hold commas.
+        for arg in [
+            "-Xlinker".to_owned(),
+            format!("--symbol-ordering-file={}", file.display()),
+            "-Xlinker".to_owned(),
+            "--no-warn-symbol-ordering".to_owned(),
+        ] {
+            println!("cargo:rustc-link-arg-bins={arg}");
+        }
+    }
+}
+
+/// Whether this build links with the toolchain's own LLD: rustc 1.90 or later (its default on
+/// x86-64 Linux), the LLD it ships present, and no flag that picks another linker.
+fn rust_lld_is_the_linker(target: &str) -> bool {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
+    let run = |args: &[&str]| {
+        std::process::Command::new(&rustc)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+    };
+    let minor = run(&["--version"]).and_then(|v| {
+        let version = v.split_whitespace().nth(1)?.to_owned();
+        let mut parts = version.split('.');
+        (parts.next()? == "1").then_some(())?;
+        parts.next()?.parse::<u32>().ok()
+    });
+    let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    let other_linker = ["linker", "link-self-contained", "fuse-ld"]
+        .iter()
+        .any(|f| flags.contains(f));
+    let lld = run(&["--print", "sysroot"]).is_some_and(|root| {
+        Path::new(&root)
+            .join("lib/rustlib")
+            .join(target)
+            .join("bin/gcc-ld/ld.lld")
+            .exists()
+    });
+    minor.is_some_and(|m| m >= 90) && !other_linker && lld
 }
 
 /// Writes `<out>/<part>.rs` for every `<part>.toml` of the catalogue.
