@@ -990,7 +990,7 @@ fn the_drill_screens_text_fits_in_80_columns() {
     assert_shows(&terminal, &["grade (1-4).", "this mode"]);
     let keys = format!("1{}d", open_number(&app, 12));
     let terminal = run(&mut app, 80, 24, &keys, COLOR);
-    assert_shows(&terminal, &["Space reveals.", "⏱"]);
+    assert_shows(&terminal, &["Space moves on.", "⏱"]);
 }
 
 #[test]

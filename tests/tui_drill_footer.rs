@@ -26,6 +26,11 @@ fn t0() -> DateTime<Utc> {
 
 /// A practice drill of card 12 (which has follow-ups), saving to `dir`, in `lang`.
 fn practice(dir: &std::path::Path, lang: Lang) -> App {
+    drill(dir, lang, DrillMode::Practice)
+}
+
+/// A drill of card 12 in `mode`, saving to `dir`, in `lang`.
+fn drill(dir: &std::path::Path, lang: Lang, mode: DrillMode) -> App {
     let mut app = App::new(load(&[DeckSource::Bundled]).deck, lang).with_drill_setup(DrillSetup {
         data_dir: Some(dir.to_path_buf()),
         minutes: 30.0,
@@ -34,7 +39,7 @@ fn practice(dir: &std::path::Path, lang: Lang) -> App {
     app.tick(t0());
     let options = DrillOptions {
         card: Some("nvlink-vs-infiniband".to_owned()),
-        ..app.drill_options(DrillMode::Practice)
+        ..app.drill_options(mode)
     };
     app.start_drill(options);
     app
@@ -58,12 +63,16 @@ fn footer_after(app: &mut App, keys: &str) -> String {
     fresh
         .draw(|frame| view::render(app, theme, frame))
         .expect("draws");
-    let buffer = fresh.backend().buffer();
-    // A wide character fills two cells; the second holds nothing to read.
+    row_text(fresh.backend().buffer(), 23)
+}
+
+/// Row `y` of `buffer` as text. A wide character fills two cells; the second holds nothing to
+/// read.
+fn row_text(buffer: &ratatui::buffer::Buffer, y: u16) -> String {
     let mut row = String::new();
     let mut x = 0;
     while x < WIDTH {
-        let symbol = buffer[(x, 23)].symbol();
+        let symbol = buffer[(x, y)].symbol();
         row.push_str(symbol);
         x += u16::try_from(symbol.width().max(1)).expect("a narrow cell");
     }
@@ -149,4 +158,73 @@ fn the_summary_footer_in_chinese_has_no_reveal_or_grade_keys() {
     let footer = footer_after(&mut app, "^q");
     assert_eq!(app.context(), Context::DrillSummary);
     assert_footer(&footer, &["Esc 返回", "j/k 滚动"], Lang::Zh, "summary");
+}
+
+/// An interview reveals its answers only at the end, so the key that reveals in practice says
+/// what it does there: the next question. The answer box's title and placeholder say the same,
+/// in both languages.
+#[test]
+fn an_interview_question_offers_the_next_question_not_a_reveal() {
+    for (lang, next, box_title, practice_words) in [
+        (
+            Lang::En,
+            "Space next",
+            "Space for the next question",
+            ["to reveal)", "Space reveal"],
+        ),
+        (
+            Lang::Zh,
+            "Space 下一题",
+            "Space 下一题",
+            ["揭示）", "Space 揭示"],
+        ),
+    ] {
+        let dir = tempfile::tempdir().expect("test setup");
+        let mut app = drill(dir.path(), lang, DrillMode::Interview);
+        let footer = footer_after(&mut app, "^");
+        assert_eq!(app.context(), Context::DrillInterview);
+        let asking = [
+            next,
+            lang_hint(lang, "i"),
+            lang_hint(lang, "h"),
+            lang_hint(lang, "p"),
+        ];
+        let mut wanted: Vec<&str> = asking.to_vec();
+        wanted.push(if lang == Lang::En {
+            "q end"
+        } else {
+            "q 结束"
+        });
+        assert_footer(&footer, &wanted, lang, "an interview question");
+        let mut terminal = Terminal::new(TestBackend::new(WIDTH, 24)).expect("test terminal");
+        terminal
+            .draw(|frame| view::render(&app, Theme { color: false }, frame))
+            .expect("draws");
+        let screen: String = (0..24)
+            .map(|y| row_text(terminal.backend().buffer(), y) + "\n")
+            .collect();
+        assert!(
+            screen.contains(box_title),
+            "box title in {lang:?}:\n{screen}"
+        );
+        for words in practice_words {
+            assert!(!screen.contains(words), "{words:?} in {lang:?}:\n{screen}");
+        }
+        // Space moves on: the second question, nothing revealed.
+        footer_after(&mut app, " ");
+        let session = &app.drill.as_ref().expect("a drill").session;
+        assert_eq!(session.index(), 1, "Space moved to the next question");
+        assert_eq!(app.context(), Context::DrillAnswer);
+    }
+}
+
+/// The footer hint the key table gives `key` among the drill's question keys, in `lang`.
+fn lang_hint(lang: Lang, key: &str) -> &'static str {
+    BINDINGS
+        .iter()
+        .filter(|b| b.applies_in(Context::DrillInterview))
+        .filter_map(|b| b.hint)
+        .map(|h| h.get(lang))
+        .find(|h| h.starts_with(&format!("{key} ")))
+        .expect("a hint for the key")
 }

@@ -153,7 +153,9 @@ fn every_screen_fits(lang: Lang) {
     let rows = run(&mut app, &keys);
     assert_fits(&app, &rows, &[m::DRILL_INTERVIEW], "drill question");
     // The answer box's placeholder is a sentence: it shows whole, never cut at the border.
-    let placeholder = m::DRILL_PLACEHOLDER.fill(lang, &[("leave", &"Esc"), ("reveal", &"Space")]);
+    // The drill here is an interview: its placeholder names the next question, not a reveal.
+    let placeholder =
+        m::DRILL_PLACEHOLDER_INTERVIEW.fill(lang, &[("leave", &"Esc"), ("next", &"Space")]);
     assert!(
         rows.iter().any(|r| r.contains(&placeholder)),
         "placeholder {placeholder:?}:\n{}",

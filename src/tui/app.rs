@@ -318,6 +318,7 @@ impl App {
             Context::DrillIdle
             | Context::DrillAnswer
             | Context::DrillAsk
+            | Context::DrillInterview
             | Context::DrillPaused
             | Context::DrillGrade
             | Context::DrillNext

@@ -28,6 +28,9 @@ pub enum Context {
     DrillIdle,
     /// A drill question being answered, keys acting on the drill (not typing).
     DrillAsk,
+    /// The same in an interview drill, whose answers are revealed only at the end: the key
+    /// that reveals in practice moves on to the next question here, and says so.
+    DrillInterview,
     /// A drill question's clock paused.
     DrillPaused,
     /// An answer revealed, waiting for its grade.
@@ -45,6 +48,7 @@ impl Context {
     /// The drill's phases, which the help lists as one section.
     pub const DRILL_PHASES: &[Context] = &[
         Context::DrillAsk,
+        Context::DrillInterview,
         Context::DrillPaused,
         Context::DrillGrade,
         Context::DrillNext,
@@ -64,6 +68,7 @@ impl Context {
             Context::CalcEdit => m::CTX_CALC_EDIT,
             Context::DrillIdle => m::CTX_DRILL_IDLE,
             Context::DrillAsk
+            | Context::DrillInterview
             | Context::DrillPaused
             | Context::DrillGrade
             | Context::DrillNext

@@ -66,8 +66,8 @@ const fn quiet(contexts: Contexts, keys: Keys, action: Action, help: Msg) -> Bin
 }
 
 use Context::{
-    Calc, CalcEdit, DrillAnswer, DrillAsk, DrillGrade, DrillIdle, DrillNext, DrillPaused,
-    DrillSummary, Global, Help, List, Prompt, Reader, Search, Stats,
+    Calc, CalcEdit, DrillAnswer, DrillAsk, DrillGrade, DrillIdle, DrillInterview, DrillNext,
+    DrillPaused, DrillSummary, Global, Help, List, Prompt, Reader, Search, Stats,
 };
 use KeyCode::{
     BackTab, Backspace, Delete, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up,
@@ -110,10 +110,12 @@ const RIGHT: &[Key] = &[ch('l'), key(Right)];
 /// The reader's and the drill review's page keys: Space pages down where nothing is typed.
 const PAGE_DOWN_SPACE: &[Key] = &[key(PageDown), ch(' '), ctrl('d')];
 
+/// A drill question being answered, in practice or in an interview.
+const QUESTION: &[Context] = &[DrillAsk, DrillInterview];
 /// A drill question on screen, answered or not: skipping (follow-ups) and ending apply.
-const ASKED: &[Context] = &[DrillAsk, DrillPaused, DrillGrade];
+const ASKED: &[Context] = &[DrillAsk, DrillInterview, DrillPaused, DrillGrade];
 /// A drill in progress (not its summary): `q` ends it, Esc says how.
-const RUNNING: &[Context] = &[DrillAsk, DrillPaused, DrillGrade, DrillNext];
+const RUNNING: &[Context] = &[DrillAsk, DrillInterview, DrillPaused, DrillGrade, DrillNext];
 /// The drill's scrolled pages: the review of an answer and the summary.
 const SCROLLED: &[Context] = &[DrillGrade, DrillNext, DrillSummary];
 const LEFT: &[Key] = &[ch('h'), key(Left)];
@@ -164,9 +166,10 @@ pub const BINDINGS: &[Binding] = &[
     bind(&[DrillAnswer], &[key(Esc)], Action::StopTyping, m::HINT_LEAVE_BOX, m::KEY_LEAVE_BOX),
     quiet(&[DrillAnswer], &[key(Enter)], Action::Reveal, m::KEY_SUBMIT_NUMBER),
     bind(&[DrillAsk], &[ch(' ')], Action::Reveal, m::HINT_REVEAL, m::KEY_REVEAL),
-    bind(&[DrillAsk], &[ch('i')], Action::StartTyping, m::HINT_TYPE, m::KEY_BACK_TO_BOX),
-    bind(&[DrillAsk], &[ch('h')], Action::Hint, m::HINT_HINT, m::KEY_HINT),
-    bind(&[DrillAsk], &[ch('p')], Action::TogglePause, m::HINT_PAUSE, m::KEY_PAUSE),
+    bind(&[DrillInterview], &[ch(' ')], Action::Reveal, m::HINT_ANSWERED, m::KEY_ANSWERED),
+    bind(QUESTION, &[ch('i')], Action::StartTyping, m::HINT_TYPE, m::KEY_BACK_TO_BOX),
+    bind(QUESTION, &[ch('h')], Action::Hint, m::HINT_HINT, m::KEY_HINT),
+    bind(QUESTION, &[ch('p')], Action::TogglePause, m::HINT_PAUSE, m::KEY_PAUSE),
     bind(&[DrillPaused], &[ch('p')], Action::TogglePause, m::HINT_RESUME, m::KEY_RESUME),
     bind(&[DrillGrade], &[ch('1')], Action::Grade(1), m::HINT_GRADE, m::KEY_GRADE_AGAIN),
     quiet(&[DrillGrade], &[ch('2')], Action::Grade(2), m::KEY_GRADE_HARD),

@@ -106,11 +106,12 @@ impl DrillScreen {
                 _ => m::DRILL_EMPTY_DECK.get(ui).to_owned(),
             });
         }
+        let interview = options.mode == crate::drill::DrillMode::Interview;
         let mut session = Session::new(questions, options).with_glossary(deck.shared_glossary());
         session.start(now);
         Ok(DrillScreen {
             session,
-            answer: new_answer_box(ui),
+            answer: new_answer_box(ui, interview),
             typing: true,
             summary: None,
             saves: DrillSaves::default(),
@@ -126,6 +127,11 @@ impl DrillScreen {
         self.session.phase()
     }
 
+    /// Whether answers wait for the end of the drill to be revealed.
+    pub fn interview(&self) -> bool {
+        self.session.options().mode == crate::drill::DrillMode::Interview
+    }
+
     /// Where the keys go: the answer box while typing, else the drill in its phase; each
     /// phase binds only the keys that do something in it, so the footer lists only those.
     pub fn context(&self) -> Context {
@@ -133,6 +139,7 @@ impl DrillScreen {
             return Context::DrillAnswer;
         }
         match self.phase() {
+            Phase::Ready | Phase::Answering if self.interview() => Context::DrillInterview,
             Phase::Ready | Phase::Answering => Context::DrillAsk,
             Phase::Paused => Context::DrillPaused,
             Phase::Reveal
@@ -307,7 +314,7 @@ impl DrillScreen {
     /// A fresh answer box for the question on screen, holding the draft an earlier drill left
     /// for this card, if any.
     fn fresh_answer(&mut self, saving: &Saving) {
-        self.answer = new_answer_box(self.ui());
+        self.answer = new_answer_box(self.ui(), self.interview());
         self.offer_draft(saving);
     }
 
@@ -356,14 +363,16 @@ fn no_numbers(options: &DrillOptions, ui: Lang) -> String {
     }
 }
 
-fn new_answer_box(ui: Lang) -> TextField {
+/// An empty answer box whose placeholder names the keys of the drill's mode.
+fn new_answer_box(ui: Lang, interview: bool) -> TextField {
     let mut answer = TextField::multiline();
-    answer.set_placeholder(&m::DRILL_PLACEHOLDER.fill(
-        ui,
-        &[
-            ("leave", &key_for(Context::DrillAnswer, Action::StopTyping)),
-            ("reveal", &key_for(Context::DrillAsk, Action::Reveal)),
-        ],
-    ));
+    let leave = key_for(Context::DrillAnswer, Action::StopTyping);
+    answer.set_placeholder(&if interview {
+        let next = key_for(Context::DrillInterview, Action::Reveal);
+        m::DRILL_PLACEHOLDER_INTERVIEW.fill(ui, &[("leave", &leave), ("next", &next)])
+    } else {
+        let reveal = key_for(Context::DrillAsk, Action::Reveal);
+        m::DRILL_PLACEHOLDER.fill(ui, &[("leave", &leave), ("reveal", &reveal)])
+    });
     answer
 }

@@ -188,6 +188,17 @@ fn render_answering(view: DrillView<'_>, card: &Card, area: Rect, frame: &mut Fr
             app.ui(),
             &[("key", &key_for(Context::DrillAnswer, Action::StopTyping))],
         )
+    } else if drill.interview() {
+        m::DRILL_BOX_IDLE_INTERVIEW.fill(
+            app.ui(),
+            &[
+                (
+                    "type",
+                    &key_for(Context::DrillInterview, Action::StartTyping),
+                ),
+                ("next", &key_for(Context::DrillInterview, Action::Reveal)),
+            ],
+        )
     } else {
         m::DRILL_BOX_IDLE.fill(
             app.ui(),
