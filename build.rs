@@ -57,7 +57,7 @@ const STARTUP_ORDER: &str = "link/startup-order.txt";
 /// The kernel maps a program's code 64 KiB around each page it touches, and the first frame's
 /// 200-odd functions were spread over 45 of the binary's 82 such windows: 3 MB of code resident
 /// for a frame, most of the app's start-up memory (`cargo bench --bench startup`: peak 7.2 MiB,
-/// 2.8x the bare ratatui program; 4.1 MiB, 1.6x, with the order). Only LLD reads a symbol order
+/// 2.8x the bare ratatui program; 4.3 MiB, 1.7x, with the order). Only LLD reads a symbol order
 /// file, and it is the linker Rust 1.90 and later use on x86-64 Linux; elsewhere, or with
 /// `INFRAPREP_LINK_ORDER=0`, nothing is asked. Names the binary no longer has are skipped, so a
 /// stale list costs memory, never a build; `cargo bench --bench startup -- order` remakes it.

@@ -81,15 +81,15 @@ pub(super) fn parse_file(file: &CardFile) -> ParseResult {
     let parse = |text: &str, storage: Storage| {
         parse_card_stored(text, &file.path, &storage).map_err(|found| (found, loose_id(text)))
     };
-    let embedded = |bytes| match embedded_text(bytes) {
-        Ok(text) => parse(text, Storage::Embedded(text)),
-        Err(message) => Err(unreadable(message)),
-    };
     match &file.text {
-        Text::Embedded(_) | Text::Bundled(_) => match file.text.embedded_bytes() {
-            Some(bytes) => embedded(bytes),
-            None => Err(unreadable("not in this binary".to_owned())),
-        },
+        Text::Embedded(_) | Text::Bundled(_) => {
+            let bytes = file.text.embedded_bytes();
+            match bytes.map(embedded_text) {
+                Some(Ok(text)) => parse(text, Storage::Embedded(text)),
+                Some(Err(message)) => Err(unreadable(message)),
+                None => Err(unreadable("not in this binary".to_owned())),
+            }
+        }
         Text::Disk(path) => {
             match file_guard::read_regular_string(path, file_guard::MAX_CARD_BYTES) {
                 Ok(text) => {
