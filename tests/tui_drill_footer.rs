@@ -228,3 +228,20 @@ fn lang_hint(lang: Lang, key: &str) -> &'static str {
         .find(|h| h.starts_with(&format!("{key} ")))
         .expect("a hint for the key")
 }
+
+/// The empty answer box's text follows `L` like the rest of the screen.
+#[test]
+fn the_answer_box_placeholder_follows_the_language_switch() {
+    let dir = tempfile::tempdir().expect("test setup");
+    let mut app = drill(dir.path(), Lang::En, DrillMode::Interview);
+    footer_after(&mut app, "^L");
+    let mut terminal = Terminal::new(TestBackend::new(WIDTH, 24)).expect("test terminal");
+    terminal
+        .draw(|frame| view::render(&app, Theme { color: false }, frame))
+        .expect("draws");
+    let screen: String = (0..24)
+        .map(|y| row_text(terminal.backend().buffer(), y) + "\n")
+        .collect();
+    assert!(screen.contains("输入你的回答，或者口头回答。"), "{screen}");
+    assert!(!screen.contains("Type your answer"), "{screen}");
+}

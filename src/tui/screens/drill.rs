@@ -14,8 +14,7 @@ use crate::drill::{
     StoreError,
 };
 use crate::text::messages as m;
-use crate::tui::action::Action;
-use crate::tui::keymap::{Context, key_for};
+use crate::tui::keymap::Context;
 use crate::tui::text_field::TextField;
 
 /// The draft in the answer box, and the data dir it belongs in, kept up to date after every
@@ -106,12 +105,11 @@ impl DrillScreen {
                 _ => m::DRILL_EMPTY_DECK.get(ui).to_owned(),
             });
         }
-        let interview = options.mode == crate::drill::DrillMode::Interview;
         let mut session = Session::new(questions, options).with_glossary(deck.shared_glossary());
         session.start(now);
         Ok(DrillScreen {
             session,
-            answer: new_answer_box(ui, interview),
+            answer: TextField::multiline(),
             typing: true,
             summary: None,
             saves: DrillSaves::default(),
@@ -314,7 +312,7 @@ impl DrillScreen {
     /// A fresh answer box for the question on screen, holding the draft an earlier drill left
     /// for this card, if any.
     fn fresh_answer(&mut self, saving: &Saving) {
-        self.answer = new_answer_box(self.ui(), self.interview());
+        self.answer = TextField::multiline();
         self.offer_draft(saving);
     }
 
@@ -361,18 +359,4 @@ fn no_numbers(options: &DrillOptions, ui: Lang) -> String {
         (_, Some(tag)) => m::NUMBERS_NONE_WITH_TAG.fill(ui, &[("tag", tag)]),
         _ => m::NUMBERS_NONE.get(ui).to_owned(),
     }
-}
-
-/// An empty answer box whose placeholder names the keys of the drill's mode.
-fn new_answer_box(ui: Lang, interview: bool) -> TextField {
-    let mut answer = TextField::multiline();
-    let leave = key_for(Context::DrillAnswer, Action::StopTyping);
-    answer.set_placeholder(&if interview {
-        let next = key_for(Context::DrillInterview, Action::Reveal);
-        m::DRILL_PLACEHOLDER_INTERVIEW.fill(ui, &[("leave", &leave), ("next", &next)])
-    } else {
-        let reveal = key_for(Context::DrillAsk, Action::Reveal);
-        m::DRILL_PLACEHOLDER.fill(ui, &[("leave", &leave), ("reveal", &reveal)])
-    });
-    answer
 }

@@ -182,7 +182,9 @@ fn render_answering(view: DrillView<'_>, card: &Card, area: Rect, frame: &mut Fr
         Constraint::Fill(1),
     ]));
     frame.render_widget(Paragraph::new(hint_lines), hint_area);
-    let answer = drill.answer.widget().clone();
+    let mut answer = drill.answer.widget().clone();
+    // Set at each draw, so it follows `L` and names the keys of the drill's mode.
+    answer.set_placeholder_text(placeholder(drill.interview(), app.ui()));
     let title = if drill.typing {
         m::DRILL_BOX_TYPING.fill(
             app.ui(),
@@ -209,6 +211,18 @@ fn render_answering(view: DrillView<'_>, card: &Card, area: Rect, frame: &mut Fr
         )
     };
     draw_answer_box(answer, drill.typing, title, theme, answer_area, frame);
+}
+
+/// The empty answer box's text: how to type and how to go on, in the drill's mode.
+fn placeholder(interview: bool, ui: crate::content::Lang) -> String {
+    let leave = key_for(Context::DrillAnswer, Action::StopTyping);
+    if interview {
+        let next = key_for(Context::DrillInterview, Action::Reveal);
+        m::DRILL_PLACEHOLDER_INTERVIEW.fill(ui, &[("leave", &leave), ("next", &next)])
+    } else {
+        let reveal = key_for(Context::DrillAsk, Action::Reveal);
+        m::DRILL_PLACEHOLDER.fill(ui, &[("leave", &leave), ("reveal", &reveal)])
+    }
 }
 
 /// The answer box in its frame: bright with a cursor while typing, dim and cursorless
