@@ -161,5 +161,5 @@ fn a_set_written_from_the_titles_alone_mostly_finds_its_card() {
         all_missed += u32::try_from(missed.len()).expect("a few hundred questions");
     }
     let found = 1.0 - f64::from(all_missed) / f64::from(all);
-    assert!(found >= 0.95, "{:.1}% in the top three", 100.0 * found);
+    assert!(found >= 0.97, "{:.1}% in the top three", 100.0 * found);
 }

@@ -3,7 +3,8 @@
 //! Each concept scores like one BM25 term whose frequency in a card is its best spelling's
 //! weighted count over the card's fields (a spelling of several words counts as often as its
 //! rarest word). A card must match more than half of the query (by concept share) to show, so
-//! one missing word does not hide a card. Cards holding the query as a phrase in a title come
+//! one missing word does not hide a card; in a query of three or more words, the concepts a
+//! card's title holds count twice towards that half. Cards holding the query as a phrase in a title come
 //! first, then cards whose title holds every concept, then the rest; ties go by relevance, then
 //! deck order.
 
@@ -180,10 +181,15 @@ fn rank(index: &SearchIndex, query: &Query, totals: &Totals, limit: usize) -> Ve
         return Vec::new();
     }
     let enough = possible * 0.5 + 1e-4;
+    // In a question of three or more words, the words a card's title holds count twice: people
+    // pad questions with words no card uses, and the card whose title names the subject should
+    // not drop out for them. Two-word queries keep the plain rule, so both words matter.
+    let title_bonus = if possible >= 3.0 - 1e-4 { 1.0 } else { 0.0 };
+    let credited = |c: usize| (totals.covered[c] + title_bonus * totals.titled[c]).min(possible);
     let mut hits: Vec<(u8, f32, usize)> = (0..index.card_count)
-        .filter(|&c| totals.covered[c] > enough)
+        .filter(|&c| credited(c) > enough)
         .map(|c| {
-            let coverage = totals.covered[c] / possible;
+            let coverage = credited(c) / possible;
             let relevance = totals.score[c] * coverage * coverage;
             let tier = if !query.phrase.is_empty()
                 && index.titles[c].iter().any(|t| t.contains(&query.phrase))
