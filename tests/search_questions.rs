@@ -117,8 +117,9 @@ fn english_questions_find_their_card() {
     assert!(missed.is_empty(), "{missed:#?}");
 }
 
-/// A second, larger set (`tests/data/search-queries.tsv`, 120 questions over every bundled
-/// card) written against the titles alone: colloquial, symptom-first, mixed-script, a few typos.
+/// Two larger sets (`tests/data/search-queries.tsv`: 120 questions over every bundled card
+/// written against the titles alone, then 80 keyword queries and questions written from one-line
+/// topics): colloquial, symptom-first, mixed-script, a few typos.
 /// Not every one need hit, but the share in the top three may not fall below its floor in
 /// either language.
 #[test]
