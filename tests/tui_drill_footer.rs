@@ -66,6 +66,17 @@ fn footer_after(app: &mut App, keys: &str) -> String {
     row_text(fresh.backend().buffer(), 23)
 }
 
+/// The whole screen of `app`, drawn afresh, as text.
+fn screen(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(WIDTH, 24)).expect("test terminal");
+    terminal
+        .draw(|frame| view::render(app, Theme { color: false }, frame))
+        .expect("draws");
+    (0..24)
+        .map(|y| row_text(terminal.backend().buffer(), y) + "\n")
+        .collect()
+}
+
 /// Row `y` of `buffer` as text. A wide character fills two cells; the second holds nothing to
 /// read.
 fn row_text(buffer: &ratatui::buffer::Buffer, y: u16) -> String {
@@ -196,13 +207,7 @@ fn an_interview_question_offers_the_next_question_not_a_reveal() {
             "q 结束"
         });
         assert_footer(&footer, &wanted, lang, "an interview question");
-        let mut terminal = Terminal::new(TestBackend::new(WIDTH, 24)).expect("test terminal");
-        terminal
-            .draw(|frame| view::render(&app, Theme { color: false }, frame))
-            .expect("draws");
-        let screen: String = (0..24)
-            .map(|y| row_text(terminal.backend().buffer(), y) + "\n")
-            .collect();
+        let screen = screen(&app);
         assert!(
             screen.contains(box_title),
             "box title in {lang:?}:\n{screen}"
@@ -235,13 +240,7 @@ fn the_answer_box_placeholder_follows_the_language_switch() {
     let dir = tempfile::tempdir().expect("test setup");
     let mut app = drill(dir.path(), Lang::En, DrillMode::Interview);
     footer_after(&mut app, "^L");
-    let mut terminal = Terminal::new(TestBackend::new(WIDTH, 24)).expect("test terminal");
-    terminal
-        .draw(|frame| view::render(&app, Theme { color: false }, frame))
-        .expect("draws");
-    let screen: String = (0..24)
-        .map(|y| row_text(terminal.backend().buffer(), y) + "\n")
-        .collect();
+    let screen = screen(&app);
     assert!(screen.contains("输入你的回答，或者口头回答。"), "{screen}");
     assert!(!screen.contains("Type your answer"), "{screen}");
 }
