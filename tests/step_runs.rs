@@ -7,26 +7,28 @@
 
 use std::collections::BTreeMap;
 
-use infraprep::calc::step::{Efficiencies, GPUS, GpuSpec};
+use infraprep::calc::step::{Dtype, Efficiencies, GPUS, GpuSpec};
 use infraprep::calc::{HardwareTable, StepInput};
 use infraprep::calculators::calculator;
 use serde::Deserialize;
 
-/// Calibration: the fit's own runs. Mean and worst absolute error (today 6.0% and 21.0%, the
+/// Calibration: the fit's own runs. Mean and worst absolute error (today 5.8% and 21.0%, the
 /// worst an MPT-30B run at 8K with memory nearly full).
 const CALIBRATION_BOUND: (f64, f64) = (0.065, 0.215);
-/// Held-out: runs that set nothing. Mean and worst absolute error (today 4.4% and 21.3%, the
+/// Held-out: runs that set nothing. Mean and worst absolute error (today 5.0% and 20.7%, the
 /// MPT-30B 8K run on H100).
 const HELD_OUT_BOUND: (f64, f64) = (0.05, 0.22);
 /// Families by the id's prefix, each with its own mean bound, so a change that helps one
 /// framework by breaking another shows: Megatron 2022 (Korthikanti) and 2021 (Narayanan),
-/// llm-foundry on A100 and H100, torchtitan, Llama 3.
+/// llm-foundry on A100 and H100, torchtitan, Llama 3, NVIDIA's `NeMo` and Megatron-Bridge tables.
 const FAMILY_MEAN_BOUND: &[(&str, f64)] = &[
     ("korthikanti-", 0.035),
     ("narayanan-", 0.06),
     ("mosaic-mpt", 0.065),
     ("torchtitan-", 0.015),
     ("llama3-", 0.09),
+    ("nemo-", 0.10),
+    ("bridge-", 0.10),
 ];
 
 #[derive(Deserialize)]
@@ -144,6 +146,8 @@ fn published_runs_within_their_bounds() {
     let held: Vec<&Row> = rows.iter().filter(|r| r.split == "held-out").collect();
     let cal: Vec<&Row> = rows.iter().filter(|r| r.split == "calibration").collect();
     assert!(3 * held.len() >= rows.len(), "at least a third held out");
+    // Every summary is printed before any bound is checked, so a failure shows them all.
+    let mut failures = Vec::new();
     for (name, set, (mean_bound, worst_bound)) in [
         ("calibration", &cal, CALIBRATION_BOUND),
         ("held-out", &held, HELD_OUT_BOUND),
@@ -157,11 +161,12 @@ fn published_runs_within_their_bounds() {
             100.0 * balanced(&errors),
             100.0 * worst
         );
-        assert!(mean <= mean_bound, "{name} mean {mean:.3} > {mean_bound}");
-        assert!(
-            worst <= worst_bound,
-            "{name} worst {worst:.3} > {worst_bound}"
-        );
+        if mean > mean_bound {
+            failures.push(format!("{name} mean {mean:.3} > {mean_bound}"));
+        }
+        if worst > worst_bound {
+            failures.push(format!("{name} worst {worst:.3} > {worst_bound}"));
+        }
     }
     for (prefix, bound) in FAMILY_MEAN_BOUND {
         let family: Vec<&Row> = rows.iter().filter(|r| r.id.starts_with(prefix)).collect();
@@ -173,8 +178,11 @@ fn published_runs_within_their_bounds() {
             100.0 * mean,
             100.0 * worst
         );
-        assert!(mean <= *bound, "{prefix} mean {mean:.3} > {bound}");
+        if mean > *bound {
+            failures.push(format!("{prefix} mean {mean:.3} > {bound}"));
+        }
     }
+    assert!(failures.is_empty(), "{failures:#?}");
 }
 
 /// Korthikanti et al.'s activation memory for 22B, 175B, 530B and 1T under TP, SP, selective
@@ -297,6 +305,7 @@ fn step_with(input: &StepInput, efficiency: f64, hbm: f64) -> f64 {
     let gpu: &'static GpuSpec = Box::leak(Box::new(GpuSpec {
         fit: Efficiencies {
             matmul: efficiency,
+            fp8: efficiency,
             hbm,
         },
         ..*input.gpu
@@ -322,20 +331,21 @@ fn balanced(errors: &[(&str, f64)]) -> f64 {
 /// A calibration run: its id, its input and its published step time.
 type Calibration<'a> = (&'a str, StepInput, f64);
 
-/// The calibration runs, by GPU id.
-fn calibration_by_gpu(file: &File) -> BTreeMap<&'static str, Vec<Calibration<'_>>> {
-    let mut by_gpu: BTreeMap<&'static str, Vec<Calibration<'_>>> = BTreeMap::new();
-    for gpu in GPUS {
-        let runs: Vec<Calibration<'_>> = file
-            .runs
-            .iter()
-            .filter(|r| r.split == "calibration")
-            .filter(|r| r.form.get("gpu").map_or("h100", String::as_str) == gpu.id)
-            .map(|r| (r.id.as_str(), input_of(r), published(r)))
-            .collect();
-        if !runs.is_empty() {
-            by_gpu.insert(gpu.id, runs);
-        }
+/// What one fitted constant covers: a GPU and whether its matmuls run in fp8 (else 16-bit).
+type FitGroup = (&'static str, bool);
+
+/// The calibration runs, by GPU id and precision (fp8 runs fit a GPU's fp8 efficiency, bf16 and
+/// fp16 runs its 16-bit one).
+fn calibration_by_gpu(file: &File) -> BTreeMap<FitGroup, Vec<Calibration<'_>>> {
+    let mut by_gpu: BTreeMap<FitGroup, Vec<Calibration<'_>>> = BTreeMap::new();
+    for run in file.runs.iter().filter(|r| r.split == "calibration") {
+        let input = input_of(run);
+        let fp8 = input.dtype == Dtype::Fp8;
+        let p = published(run);
+        by_gpu
+            .entry((input.gpu.id, fp8))
+            .or_default()
+            .push((run.id.as_str(), input, p));
     }
     by_gpu
 }
@@ -365,14 +375,14 @@ fn best_matmul(runs: &[Calibration<'_>], hbm: f64) -> (f64, f64) {
 fn efficiencies_are_the_calibration_optimum() {
     let file = file();
     let by_gpu = calibration_by_gpu(&file);
-    let mut best: Option<(f64, f64, BTreeMap<&str, f64>)> = None;
+    let mut best: Option<(f64, f64, BTreeMap<FitGroup, f64>)> = None;
     for step in 8..=19 {
         let hbm = f64::from(step) * 0.05;
         let mut matmul = BTreeMap::new();
         let mut errors = Vec::new();
-        for (gpu, runs) in &by_gpu {
+        for (group, runs) in &by_gpu {
             let (e, _) = best_matmul(runs, hbm);
-            matmul.insert(*gpu, e);
+            matmul.insert(*group, e);
             errors.extend(errors_at(runs, e, hbm));
         }
         let objective = balanced(&errors);
@@ -397,13 +407,16 @@ fn efficiencies_are_the_calibration_optimum() {
                 gpu.id, gpu.fit.hbm
             ));
         }
-        if let Some(e) = matmul.get(gpu.id)
-            && (e - gpu.fit.matmul).abs() > 0.005
-        {
-            wrong.push(format!(
-                "{}: matmul optimum {e:.2}, bundled {:.2}",
-                gpu.id, gpu.fit.matmul
-            ));
+        for dtype in [Dtype::Bf16, Dtype::Fp8] {
+            if let Some(e) = matmul.get(&(gpu.id, dtype == Dtype::Fp8))
+                && (e - gpu.efficiency(dtype)).abs() > 0.005
+            {
+                wrong.push(format!(
+                    "{} {dtype:?}: matmul optimum {e:.2}, bundled {:.2}",
+                    gpu.id,
+                    gpu.efficiency(dtype)
+                ));
+            }
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");

@@ -36,7 +36,7 @@ use crate::text::Bi;
 
 pub use breakdown::Breakdown;
 pub use gpu::{AttentionShares, Dtype, Efficiencies, GPUS, GpuSpec, Hbm, TensorRates};
-pub use input::{AttentionKernel, Kernels, Recompute, StepInput};
+pub use input::{AttentionKernel, Kernels, Overlap, Recompute, StepInput};
 pub use memory::MemoryReport;
 pub use model::{MODELS, ModelPreset, Shape};
 
@@ -171,6 +171,27 @@ fn slowest_stage(input: &StepInput, one: Stage, logits: (f64, f64)) -> (Stage, f
     }
 }
 
+/// Exposed seconds of `traffic` seconds of DP traffic hidden behind one pass (backward for the
+/// gradient reduction, forward for the parameter gather) of `stage` seconds per micro-batch.
+///
+/// Without interleaving the traffic runs behind one micro-batch's pass: `traffic - stage`. With v
+/// model chunks per GPU, Megatron-Core starts each chunk's reduction as soon as that chunk's last
+/// backward is done (and gathers each chunk's parameters before its first forward), and the
+/// schedule runs the chunks in groups of P = min(p, m) micro-batches: the k-th chunk to finish
+/// leaves k·P chunk passes (of stage/v each) after it, plus its own. One link carries the chunks'
+/// traffic (traffic/v each) in turn, so the exposed part is the worst of
+/// (k+1)·traffic/v - (k·P + 1)·stage/v over k = 0..v-1.
+fn chunked_exposed(input: &StepInput, traffic: f64, stage: f64) -> f64 {
+    let v = input.interleave as f64;
+    let groups = input.pp.min(input.micro_batches()) as f64;
+    (0..input.interleave)
+        .map(|k| {
+            let k = k as f64;
+            (k + 1.0) * traffic / v - (k * groups + 1.0) * stage / v
+        })
+        .fold(0.0, f64::max)
+}
+
 /// The DP traffic of a step before overlap, the part left exposed, and NCCL's SM share.
 fn dp_times(input: &StepInput, s: &Stage, params: f64) -> (f64, f64, f64) {
     let m = input.micro_batches() as f64;
@@ -178,9 +199,12 @@ fn dp_times(input: &StepInput, s: &Stage, params: f64) -> (f64, f64, f64) {
     let (total, exposed) = if dp.per_microbatch {
         let exposed = comm::zero3_exposed(input, &dp, params, s.forward, s.backward);
         (m * (2.0 * dp.params + dp.grads), m * exposed)
-    } else {
-        let exposed = (dp.grads - s.backward).max(0.0) + (dp.params - s.forward).max(0.0);
+    } else if input.overlap.dp {
+        let exposed = chunked_exposed(input, dp.grads, s.backward)
+            + chunked_exposed(input, dp.params, s.forward);
         (dp.grads + dp.params, exposed)
+    } else {
+        (dp.grads + dp.params, dp.grads + dp.params)
     };
     (total, exposed, comm::nccl_sm_share(input, &dp, params))
 }
@@ -202,20 +226,22 @@ fn layer(input: &StepInput, r: Rates) -> Stage {
         Recompute::Selective | Recompute::Full => w.attn_fwd,
         Recompute::None | Recompute::Op => 0.0,
     };
-    let recompute = ((w.recompute_flops - attn_again) / r.matmul
+    // With --tp-overlap the collectives run behind the GEMMs they feed or follow.
+    let dense = w.dense_fwd / r.matmul;
+    let tp_forward = comm::tp_exposed(input, tp / 2.0, dense);
+    let tp_backward = comm::tp_exposed(input, tp / 2.0, 2.0 * dense);
+    let recompute_gemm = (w.recompute_flops - attn_again) / r.matmul;
+    let recompute = (recompute_gemm
         + attn_again / r.attention
         + w.recompute_bytes / r.hbm
-        + tp_again)
+        + comm::tp_exposed(input, tp_again, recompute_gemm))
         * layers;
-    let forward = w.dense_fwd / r.matmul
-        + attention_forward
-        + (w.bytes_fwd + w.cast_fwd) / r.hbm
-        + tp / 2.0
-        + cp_exposed[0];
-    let backward = 2.0 * w.dense_fwd / r.matmul
+    let forward =
+        dense + attention_forward + (w.bytes_fwd + w.cast_fwd) / r.hbm + tp_forward + cp_exposed[0];
+    let backward = 2.0 * dense
         + attention_backward
         + (2.0 * w.bytes_fwd + w.cast_bwd) / r.hbm
-        + tp / 2.0
+        + tp_backward
         + cp_exposed[1];
     Stage {
         forward: forward * layers,
@@ -223,7 +249,7 @@ fn layer(input: &StepInput, r: Rates) -> Stage {
         matmul: 3.0 * w.dense_fwd / r.matmul * layers,
         attention: (attention_forward + attention_backward) * layers,
         memory: w.train_bytes() / r.hbm * layers,
-        tp: tp * layers,
+        tp: (tp_forward + tp_backward) * layers,
         cp: (cp_exposed[0] + cp_exposed[1]) * layers,
         recompute,
     }
@@ -234,8 +260,9 @@ pub fn step(input: &StepInput) -> StepReport {
     let rate = input
         .gpu
         .achievable(input.dtype)
-        .unwrap_or(input.gpu.bf16.mamf)
-        * input.gpu.fit.matmul;
+        .map_or(input.gpu.bf16.mamf * input.gpu.fit.matmul, |r| {
+            r * input.gpu.efficiency(input.dtype)
+        });
     // Attention and the output layer stay bf16 in fp8 recipes (Transformer Engine and torchao
     // cast only the transformer's linear layers).
     let bf16_rate = input.gpu.bf16.mamf * input.gpu.fit.matmul;
@@ -384,6 +411,8 @@ pub(crate) struct StepsContext {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_overlap;
 #[cfg(test)]
 mod tests_rates;
 #[cfg(test)]

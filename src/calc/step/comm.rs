@@ -63,6 +63,31 @@ pub fn tp_per_layer(input: &StepInput) -> (f64, f64) {
     (4.0 * one, again * one)
 }
 
+/// Share of the SMs the TP collectives hold while they run behind a GEMM (`--tp-overlap`): their
+/// bus bandwidth (the TP link's expected bandwidth) / `NCCL_BYTES_PER_SM` SMs, out of the GPU's.
+/// Zero without overlap, without TP, or where the GPU's SM count is not bundled.
+pub fn tp_sm_share(input: &StepInput) -> f64 {
+    let Some(sms) = input.gpu.sms else {
+        return 0.0;
+    };
+    if !input.overlap.tp || input.tp < 2 {
+        return 0.0;
+    }
+    let (_, bw) = group_link(input, input.tp);
+    (bw / NCCL_BYTES_PER_SM).ceil().min(sms) / sms
+}
+
+/// Exposed seconds of `comm` TP seconds run against `gemm` seconds of the layer's GEMMs: all of it
+/// without overlap; with it, what outlasts the GEMMs plus the SM share × the hidden part, as the
+/// GEMMs run on the SMs the collectives leave.
+pub fn tp_exposed(input: &StepInput, comm: f64, gemm: f64) -> f64 {
+    if !input.overlap.tp {
+        return comm;
+    }
+    let hidden = comm.min(gemm);
+    (comm - hidden) + tp_sm_share(input) * hidden
+}
+
 /// The link a group of `span` consecutive GPUs (TP, then CP, then DP) talks over, with the
 /// bandwidth one GPU gets on it.
 fn group_link(input: &StepInput, span: usize) -> (LinkSpec, f64) {

@@ -80,9 +80,13 @@ const NO_ATTENTION_SHARES: AttentionShares = AttentionShares {
 /// The end-to-end shares a training step reaches, set by the calibration runs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Efficiencies {
-    /// Share of the MAMF rate a training step's GEMMs reach end to end on this part
+    /// Share of the bf16 MAMF rate a training step's GEMMs reach end to end on this part
     /// (`super::MATMUL_EFFICIENCY` where no calibration run of the part is bundled).
     pub matmul: f64,
+    /// The same share for fp8 GEMMs against the fp8 MAMF, fitted on the part's fp8 runs: fp8
+    /// recipes add per-tensor scaling (an amax pass and a cast per GEMM input) and run the
+    /// GEMMs at twice the rate, so fixed costs weigh more (`matmul` where no fp8 run is bundled).
+    pub fp8: f64,
     /// Share of the HBM bandwidth the memory-bound kernels reach end to end
     /// (`super::HBM_EFFICIENCY` for every bundled GPU; a field so the fit can vary it).
     pub hbm: f64,
@@ -91,6 +95,7 @@ pub struct Efficiencies {
 /// A part with no calibration run of its own.
 const UNCALIBRATED: Efficiencies = Efficiencies {
     matmul: super::MATMUL_EFFICIENCY,
+    fp8: super::MATMUL_EFFICIENCY,
     hbm: super::HBM_EFFICIENCY,
 };
 
@@ -98,7 +103,7 @@ const UNCALIBRATED: Efficiencies = Efficiencies {
 pub const MAMF_SOURCE: &str = "MAMF table, stas00/ml-engineering compute/accelerator/README.md (mean of 100 matmuls at the best shape found)";
 
 /// Where the attention-kernel shares come from.
-pub const ATTENTION_SOURCE: &str = "FlashAttention-2 (Dao 2023): FlashAttention-1 reaches 25-40% of A100 peak → 0.325 (on H100 scaled by FA2's loss there, 0.325 × 0.35/0.6 = 0.19, no direct figure); FA2 50-73% forward, less backward, 225 TFLOP/s end to end → 0.6; FlashAttention-3 (Shah et al. 2024): FA2 reaches 35% of H100 peak, FA3 up to 75% forward and 1.5-2x FA2 → 0.6 forward and backward";
+pub const ATTENTION_SOURCE: &str = "FlashAttention-2 (Dao 2023): FlashAttention-1 reaches 25-40% of A100 peak → 0.325 (on H100 scaled by FA2's loss there, 0.325 × 0.35/0.6 = 0.19, no direct figure); FA2 50-73% forward, less backward, 225 TFLOP/s end to end → 0.6; FlashAttention-3 (Shah et al. 2024): FA2 reaches 35% of H100 peak, FA3 up to 75% forward and 1.5-2x FA2 → 0.6 forward and backward; on B200/GB200, FlashAttention-4 (2026): up to 1,613 TFLOP/s forward, 71% of peak, 1.3x cuDNN 9.13 and 2.7x Triton → cuDNN 0.71/1.3 × 0.8 = 0.44, Triton and FA2 0.71/2.7 × 0.8 = 0.21";
 
 /// End-to-end share of the A100's MAMF, fitted on the A100 calibration runs of
 /// `tests/data/step-runs.toml` only (Megatron 2021 and 2022, llm-foundry, torchtitan): the value
@@ -113,7 +118,30 @@ pub const A100_EFFICIENCY: f64 = 0.88;
 /// pipeline runs at its slowest stage (Llama 3 405B's 126 layers over 16 stages: 8 layers, not
 /// 7.875 plus the logits): 0.89 before that, 0.80 in the earlier unbalanced fit dominated by
 /// llm-foundry's 8 rows. The H200 has the same tensor cores and takes the same value.
-pub const H100_EFFICIENCY: f64 = 0.85;
+pub const H100_EFFICIENCY: f64 = 0.84;
+
+/// End-to-end share of the H100's fp8 MAMF, fitted the same way on the H100 fp8 calibration
+/// runs only (NVIDIA's `NeMo` and Megatron-Bridge tables). The H200 takes the same value.
+pub const H100_FP8_EFFICIENCY: f64 = 0.70;
+
+/// End-to-end share of the B200's fp8 MAMF, fitted on the B200 fp8 calibration runs only; its
+/// bf16 share has no run and stays `super::MATMUL_EFFICIENCY`.
+pub const B200_FP8_EFFICIENCY: f64 = 0.62;
+
+/// End-to-end share of the GB200's fp8 MAMF, fitted on the GB200 fp8 calibration runs only.
+pub const GB200_FP8_EFFICIENCY: f64 = 0.60;
+
+/// Shares of the bf16 peak attention kernels reach on Blackwell (B200, GB200). `FlashAttention-4`
+/// (Dao and co-authors, 2026; Together AI's announcement) reaches up to 1,613 TFLOP/s forward, 71% of the B200's
+/// 2.25 PFLOP/s, 1.3x cuDNN 9.13 and 2.7x Triton. Discounted as the Hopper figures are (an "up
+/// to" forward figure of 75% taken as 0.6 for forward and backward, x0.8): cuDNN, which
+/// Transformer Engine uses (`flash3`), 71%/1.3 x 0.8 = 0.44; Triton-class kernels (`flash1`) and
+/// FA2, which has no Blackwell path beyond Hopper-style MMA, 71%/2.7 x 0.8 = 0.21.
+const BLACKWELL_ATTENTION: AttentionShares = AttentionShares {
+    flash1: Some(0.21),
+    flash2: Some(0.21),
+    flash3: Some(0.44),
+};
 
 /// The A100 SXM4 80GB.
 #[rustfmt::skip] // one line per group of figures
@@ -126,7 +154,7 @@ const A100: GpuSpec = GpuSpec {
     attention: AttentionShares { flash1: Some(0.325), flash2: Some(0.6), flash3: None },
     sms: Some(108.0),
     default_intra: Some("nvlink3"),
-    fit: Efficiencies { matmul: A100_EFFICIENCY, hbm: super::HBM_EFFICIENCY },
+    fit: Efficiencies { matmul: A100_EFFICIENCY, fp8: A100_EFFICIENCY, hbm: super::HBM_EFFICIENCY },
     source: "NVIDIA A100 datasheet: BF16 312 TFLOPS dense (624 sparse), 80GB HBM2e at 2,039 GB/s; no FP8; MAMF bf16 271.2 TFLOPS; 108 SMs (NVIDIA A100 Tensor Core GPU Architecture whitepaper)",
 };
 
@@ -141,7 +169,7 @@ const H100: GpuSpec = GpuSpec {
     attention: AttentionShares { flash1: Some(0.19), flash2: Some(0.35), flash3: Some(0.6) },
     sms: Some(132.0),
     default_intra: Some("nvlink4"),
-    fit: Efficiencies { matmul: H100_EFFICIENCY, hbm: super::HBM_EFFICIENCY },
+    fit: Efficiencies { matmul: H100_EFFICIENCY, fp8: H100_FP8_EFFICIENCY, hbm: super::HBM_EFFICIENCY },
     source: "NVIDIA H100 SXM datasheet: BF16 1,979 / FP8 3,958 TFLOPS with sparsity, half that dense; 80GB HBM3 at 3.35 TB/s; MAMF bf16 794.5, fp8 1,402.6 TFLOPS; 132 SMs (NVIDIA H100 Tensor Core GPU Architecture whitepaper, SXM5)",
 };
 
@@ -165,10 +193,10 @@ const B200: GpuSpec = GpuSpec {
     bf16: TensorRates { peak: 2250e12, mamf: 1745e12 },
     fp8: Some(TensorRates { peak: 4500e12, mamf: 3432.5e12 }),
     hbm: Hbm { bandwidth: 8e12, bytes: 180e9 },
-    attention: NO_ATTENTION_SHARES,
+    attention: BLACKWELL_ATTENTION,
     sms: None,
     default_intra: Some("nvlink5"),
-    fit: UNCALIBRATED,
+    fit: Efficiencies { fp8: B200_FP8_EFFICIENCY, ..UNCALIBRATED },
     source: "NVIDIA HGX B200: BF16 2.25 / FP8 4.5 PFLOPS dense per GPU, 180GB HBM3e at 8 TB/s; MAMF bf16 1,745, fp8 3,432.5 TFLOPS",
 };
 
@@ -180,6 +208,7 @@ const GB200: GpuSpec = GpuSpec {
     bf16: TensorRates { peak: 2500e12, mamf: 1822e12 },
     fp8: Some(TensorRates { peak: 5000e12, mamf: 3615.6e12 }),
     hbm: Hbm { bandwidth: 8e12, bytes: 186e9 },
+    fit: Efficiencies { fp8: GB200_FP8_EFFICIENCY, ..UNCALIBRATED },
     source: "NVIDIA GB200 NVL72: BF16 2.5 / FP8 5 PFLOPS dense per GPU, 186GB HBM3e at 8 TB/s; MAMF bf16 1,822, fp8 3,615.6 TFLOPS",
     ..B200
 };
@@ -250,6 +279,14 @@ impl GpuSpec {
     pub fn attention_rate(&self, kernel: super::AttentionKernel, matmul: f64) -> f64 {
         self.attention_share(kernel)
             .map_or(matmul, |s| (s * self.bf16.peak).min(matmul))
+    }
+
+    /// The calibrated share of the achievable rate at `dtype`.
+    pub fn efficiency(&self, dtype: Dtype) -> f64 {
+        match dtype {
+            Dtype::Fp8 => self.fit.fp8,
+            Dtype::Bf16 | Dtype::Fp16 => self.fit.matmul,
+        }
     }
 
     /// Achievable matmul rate at `dtype`.

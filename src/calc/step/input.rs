@@ -86,10 +86,25 @@ pub struct StepInput {
     /// FSDP1 (`FullyShardedDataParallel`) divides each unsharded gradient before its
     /// reduce-scatter with a separate kernel; FSDP2 lets NCCL average instead.
     pub fsdp_predivide: bool,
+    /// Which collectives run behind compute.
+    pub overlap: Overlap,
     /// How the elementwise ops run (`work::eager_elements`).
     pub kernels: Kernels,
     /// Things that do not stop the calculation but the user should know.
     pub warnings: Vec<crate::text::Bi>,
+}
+
+/// Which collectives the framework runs behind compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overlap {
+    /// ZeRO 0-2: whether the gradient reduction (and the parameter gather) overlaps the backward
+    /// (`torch` DDP, Megatron-Core's `--overlap-grad-reduce`), or runs after the whole backward
+    /// (Megatron-LM's local DDP of 2021, Megatron-Core without the flag).
+    pub dp: bool,
+    /// Whether the TP collectives overlap the layer's GEMMs (Transformer Engine's userbuffers,
+    /// Megatron-Core's `--tp-comm-overlap`, torchtitan's async TP), instead of running between
+    /// them on the critical path.
+    pub tp: bool,
 }
 
 /// The shape: a preset with any flags given on top, or every flag.
@@ -176,6 +191,34 @@ fn backward_prefetch_pre(text: &str) -> Result<bool, CalcError> {
     )
 }
 
+/// DP overlap: `yes` (true) or `no`.
+fn dp_overlap(text: &str) -> Result<bool, CalcError> {
+    choose(
+        "dp-overlap",
+        text,
+        "yes (reduce behind the last backward) or no (after the whole backward)",
+        |key| match key {
+            "yes" | "on" | "true" => Some(true),
+            "no" | "off" | "false" => Some(false),
+            _ => None,
+        },
+    )
+}
+
+/// TP overlap: `yes` (true) or `no`.
+fn tp_overlap(text: &str) -> Result<bool, CalcError> {
+    choose(
+        "tp-overlap",
+        text,
+        "yes (TP collectives hidden behind the GEMMs) or no (on the critical path)",
+        |key| match key {
+            "yes" | "on" | "true" => Some(true),
+            "no" | "off" | "false" => Some(false),
+            _ => None,
+        },
+    )
+}
+
 /// FSDP version: 1 pre-divides gradients with its own kernel (true), 2 does not.
 fn fsdp_predivide(text: &str) -> Result<bool, CalcError> {
     choose(
@@ -242,6 +285,10 @@ impl StepInput {
                 .parse("fsdp-prefetch", backward_prefetch_pre)?
                 .unwrap_or(true),
             fsdp_predivide: f.parse("fsdp", fsdp_predivide)?.unwrap_or(false),
+            overlap: Overlap {
+                dp: f.parse("dp-overlap", dp_overlap)?.unwrap_or(true),
+                tp: f.parse("tp-overlap", tp_overlap)?.unwrap_or(false),
+            },
             kernels: f.parse("kernels", str::parse)?.unwrap_or(Kernels::Fused),
             warnings: Vec::new(),
         };

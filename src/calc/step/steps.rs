@@ -143,7 +143,7 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
         format::flop_rate(c.peak),
         format::flop_rate(c.rate),
     );
-    let (eff, hbm_eff) = (g.fit.matmul, g.fit.hbm);
+    let (eff, hbm_eff) = (g.efficiency(input.dtype), g.fit.hbm);
     let (hbm_peak, hbm, capacity, source) = (
         format::rate_short(g.hbm.bandwidth),
         format::rate_short(c.hbm),
@@ -308,6 +308,11 @@ fn comm_terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<Bi> {
             "ZeRO-3/FSDP, per micro-batch and layer: the root (embedding, output) and first layer's all-gathers before any compute and the last layer's and root's reduce-scatters after it are exposed; each other layer's gather (forward) or gather + reduce-scatter (backward) hides behind that layer's compute, the excess exposed (PyTorch FSDP prefetching)",
             "ZeRO-3/FSDP 按微批、按层计：根模块（embedding、输出层）和第一层的 all-gather 发生在任何计算之前，最后一层和根模块的 reduce-scatter 发生在计算之后，都暴露在外；其余各层的 gather（前向）或 gather + reduce-scatter（反向）藏在该层计算之后，超出部分暴露（PyTorch FSDP 预取）"
         )
+    } else if !input.overlap.dp {
+        bi!(
+            "not overlapped (--dp-overlap no): the reduction starts after the whole backward and the gather after the optimizer, all exposed (Megatron-LM's local DDP; Megatron-Core without --overlap-grad-reduce)",
+            "不重叠（--dp-overlap no）：归约在整个反向结束后才开始，gather 在优化器之后，全部暴露（Megatron-LM 的 local DDP；未开 --overlap-grad-reduce 的 Megatron-Core）"
+        )
     } else {
         bi!(
             "hidden behind one micro-batch's backward (and forward for the gathers), as Megatron's overlap-grad-reduce does",
@@ -320,11 +325,20 @@ fn comm_terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<Bi> {
     } else {
         "fp32"
     };
-    vec![
+    let tp_line = if input.overlap.tp {
+        let share = format!("{:.3}", super::comm::tp_sm_share(input));
+        bi!(
+            "tp_comm = m·(L/p)·4 × {tp_op} of b·s·h/c·2 B on the TP ring (Megatron: 2 forward, 2 backward), overlapped with the layer's GEMMs (--tp-overlap): what outlasts them + {share} × the hidden part, the GEMMs running without the SMs the collectives hold (TP link bandwidth / (190/16 GB/s per SM), NVIDIA/nccl#689) = {tp}",
+            "tp_comm = m·(L/p)·4 × {tp_op}，每次 b·s·h/c·2 B，走 TP 环（Megatron：前向 2 次、反向 2 次），与本层 GEMM 重叠（--tp-overlap）：超出 GEMM 的部分 + 隐藏部分的 {share} 倍（GEMM 拿不到集合通信占用的 SM：TP 链路带宽 / 每 SM 190/16 GB/s，NVIDIA/nccl#689）= {tp}"
+        )
+    } else {
         bi!(
             "tp_comm = m·(L/p)·4 × {tp_op} of b·s·h/c·2 B on the TP ring, exposed (Megatron: 2 forward, 2 backward) = {tp}",
             "tp_comm = m·(L/p)·4 × {tp_op}，每次 b·s·h/c·2 B，走 TP 环，不与计算重叠（Megatron：前向 2 次、反向 2 次）= {tp}"
-        ),
+        )
+    };
+    vec![
+        tp_line,
         bi!(
             "cp_comm = m·(L/p)·max(0, ring K,V passes (c-1)·2·(b·s/c)·k·d·2 B/bw − attention time), forward and 2× backward = {cp} (Megatron-Core CP overlaps the ring with attention)",
             "cp_comm = m·(L/p)·max(0, 环上传递 K、V 共 (c-1)·2·(b·s/c)·k·d·2 B/bw − 注意力时间)，前向 1 倍、反向 2 倍 = {cp}（Megatron-Core 的 CP 让环通信与注意力重叠）"
