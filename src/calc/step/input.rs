@@ -98,11 +98,11 @@ pub struct StepInput {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Overlap {
     /// ZeRO 0-2: whether the gradient reduction (and the parameter gather) overlaps the backward
-    /// (`torch` DDP, Megatron-Core's `--overlap-grad-reduce`), or runs after the whole backward
+    /// (`torch` DDP, Megatron-Core's `overlap_grad_reduce`), or runs after the whole backward
     /// (Megatron-LM's local DDP of 2021, Megatron-Core without the flag).
     pub dp: bool,
     /// Whether the TP collectives overlap the layer's GEMMs (Transformer Engine's userbuffers,
-    /// Megatron-Core's `--tp-comm-overlap`, torchtitan's async TP), instead of running between
+    /// Megatron-Core's `tp_comm_overlap`, torchtitan's async TP), instead of running between
     /// them on the critical path.
     pub tp: bool,
 }

@@ -303,22 +303,7 @@ fn comm_terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<Bi> {
     } else {
         bi!("gradient {op}", "梯度 {op}")
     };
-    let overlap = if input.zero == crate::calc::memory::Stage::Zero3 {
-        bi!(
-            "ZeRO-3/FSDP, per micro-batch and layer: the root (embedding, output) and first layer's all-gathers before any compute and the last layer's and root's reduce-scatters after it are exposed; each other layer's gather (forward) or gather + reduce-scatter (backward) hides behind that layer's compute, the excess exposed (PyTorch FSDP prefetching)",
-            "ZeRO-3/FSDP 按微批、按层计：根模块（embedding、输出层）和第一层的 all-gather 发生在任何计算之前，最后一层和根模块的 reduce-scatter 发生在计算之后，都暴露在外；其余各层的 gather（前向）或 gather + reduce-scatter（反向）藏在该层计算之后，超出部分暴露（PyTorch FSDP 预取）"
-        )
-    } else if !input.overlap.dp {
-        bi!(
-            "not overlapped (--dp-overlap no): the reduction starts after the whole backward and the gather after the optimizer, all exposed (Megatron-LM's local DDP; Megatron-Core without --overlap-grad-reduce)",
-            "不重叠（--dp-overlap no）：归约在整个反向结束后才开始，gather 在优化器之后，全部暴露（Megatron-LM 的 local DDP；未开 --overlap-grad-reduce 的 Megatron-Core）"
-        )
-    } else {
-        bi!(
-            "hidden behind one micro-batch's backward (and forward for the gathers), as Megatron's overlap-grad-reduce does",
-            "藏在一个微批的反向之后（gather 则藏在前向之后），与 Megatron 的 overlap-grad-reduce 相同"
-        )
-    };
+    let overlap = dp_overlap_text(input);
     let zh = Lang::Zh;
     let wire = if input.dtype == super::gpu::Dtype::Fp16 {
         "fp16"
@@ -368,6 +353,32 @@ fn comm_terms(input: &StepInput, r: &StepReport, nccl_share: f64) -> Vec<Bi> {
             "optimizer = 每个被更新参数 30 B（Adam，fp32 状态）/ (B_hbm·e) = {opt}"
         ),
     ]
+}
+
+/// How the DP traffic overlaps compute, for the `dp_comm_exposed` step.
+fn dp_overlap_text(input: &StepInput) -> Bi {
+    if input.zero == crate::calc::memory::Stage::Zero3 {
+        bi!(
+            "ZeRO-3/FSDP, per micro-batch and layer: the root (embedding, output) and first layer's all-gathers before any compute and the last layer's and root's reduce-scatters after it are exposed; each other layer's gather (forward) or gather + reduce-scatter (backward) hides behind that layer's compute, the excess exposed (PyTorch FSDP prefetching)",
+            "ZeRO-3/FSDP 按微批、按层计：根模块（embedding、输出层）和第一层的 all-gather 发生在任何计算之前，最后一层和根模块的 reduce-scatter 发生在计算之后，都暴露在外；其余各层的 gather（前向）或 gather + reduce-scatter（反向）藏在该层计算之后，超出部分暴露（PyTorch FSDP 预取）"
+        )
+    } else if !input.overlap.dp {
+        bi!(
+            "not overlapped (--dp-overlap no): the reduction starts after the whole backward and the gather after the optimizer, all exposed (Megatron-LM's local DDP; Megatron-Core without overlap_grad_reduce)",
+            "不重叠（--dp-overlap no）：归约在整个反向结束后才开始，gather 在优化器之后，全部暴露（Megatron-LM 的 local DDP；未开 overlap_grad_reduce 的 Megatron-Core）"
+        )
+    } else if input.interleave > 1 {
+        let (v, groups) = (input.interleave, input.pp.min(input.micro_batches()));
+        bi!(
+            "each of the v = {v} chunks reduces its gradients once its last backward is done (and gathers its parameters before its first forward), in groups of P = min(p, m) = {groups} micro-batches, one link in turn: exposed = max over k of (k+1)·G/v − (k·P+1)·stage/v (Megatron-Core's interleaved schedule with overlap-grad-reduce)",
+            "v = {v} 个模型块各自在最后一次反向完成后就开始归约梯度（gather 在各自第一次前向前完成），按 P = min(p, m) = {groups} 个微批一组，共用一条链路依次进行：暴露 = 对 k 取 max[(k+1)·G/v − (k·P+1)·stage/v]（Megatron-Core 交错调度加 overlap-grad-reduce）"
+        )
+    } else {
+        bi!(
+            "hidden behind one micro-batch's backward (and forward for the gathers), as Megatron's overlap-grad-reduce does",
+            "藏在一个微批的反向之后（gather 则藏在前向之后），与 Megatron 的 overlap-grad-reduce 相同"
+        )
+    }
 }
 
 fn memory(input: &StepInput, r: &StepReport) -> Vec<Bi> {
