@@ -177,10 +177,10 @@ fn slowest_stage(input: &StepInput, one: Stage, logits: (f64, f64)) -> (Stage, f
 /// Without interleaving the traffic runs behind one micro-batch's pass: `traffic - stage`. With v
 /// model chunks per GPU, Megatron-Core starts each chunk's reduction as soon as that chunk's last
 /// backward is done (and gathers each chunk's parameters before its first forward), and the
-/// schedule runs the chunks in groups of P = min(p, m) micro-batches: the k-th chunk to finish
-/// leaves k·P chunk passes (of stage/v each) after it, plus its own. One link carries the chunks'
-/// traffic (traffic/v each) in turn, so the exposed part is the worst of
-/// (k+1)·traffic/v - (k·P + 1)·stage/v over k = 0..v-1.
+/// schedule runs the chunks in groups of P = min(p, m) micro-batches: the chunk that finishes
+/// k-th from the end (k = 0 the last) leaves k·P chunk passes (of stage/v each) after it, plus its
+/// own. One link carries the chunks' traffic (traffic/v each) in turn, so the exposed part is the
+/// worst of (k+1)·traffic/v - (k·P + 1)·stage/v over k = 0..v-1.
 fn chunked_exposed(input: &StepInput, traffic: f64, stage: f64) -> f64 {
     let v = input.interleave as f64;
     let groups = input.pp.min(input.micro_batches()) as f64;

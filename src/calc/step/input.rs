@@ -191,31 +191,30 @@ fn backward_prefetch_pre(text: &str) -> Result<bool, CalcError> {
     )
 }
 
+/// A yes/no switch of the form's `key`, `what` saying what each answer means.
+fn switch(key: &str, text: &str, what: &str) -> Result<bool, CalcError> {
+    choose(key, text, what, |word| match word {
+        "yes" | "on" | "true" => Some(true),
+        "no" | "off" | "false" => Some(false),
+        _ => None,
+    })
+}
+
 /// DP overlap: `yes` (true) or `no`.
 fn dp_overlap(text: &str) -> Result<bool, CalcError> {
-    choose(
+    switch(
         "dp-overlap",
         text,
         "yes (reduce behind the last backward) or no (after the whole backward)",
-        |key| match key {
-            "yes" | "on" | "true" => Some(true),
-            "no" | "off" | "false" => Some(false),
-            _ => None,
-        },
     )
 }
 
 /// TP overlap: `yes` (true) or `no`.
 fn tp_overlap(text: &str) -> Result<bool, CalcError> {
-    choose(
+    switch(
         "tp-overlap",
         text,
         "yes (TP collectives hidden behind the GEMMs) or no (on the critical path)",
-        |key| match key {
-            "yes" | "on" | "true" => Some(true),
-            "no" | "off" | "false" => Some(false),
-            _ => None,
-        },
     )
 }
 
