@@ -120,12 +120,19 @@ impl Form {
 
     /// `yes`/`no` (also `true`/`false`, `on`/`off`); empty means no.
     pub fn flag(&self, name: &'static str) -> Result<bool, CalcError> {
+        self.switch(name, false)
+    }
+
+    /// `yes`/`no` (also `true`/`false`, `on`/`off`); empty means `default`, for a switch that is
+    /// on unless turned off.
+    pub fn switch(&self, name: &'static str, default: bool) -> Result<bool, CalcError> {
         match self
             .get(name)
             .map(|v| v.trim().to_ascii_lowercase())
             .as_deref()
         {
-            None | Some("no" | "false" | "off") => Ok(false),
+            None => Ok(default),
+            Some("no" | "false" | "off") => Ok(false),
             Some("yes" | "true" | "on") => Ok(true),
             Some(_) => Err(CalcError::invalid(format!(
                 "{name} '{}' is not yes or no",

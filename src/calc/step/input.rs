@@ -191,33 +191,6 @@ fn backward_prefetch_pre(text: &str) -> Result<bool, CalcError> {
     )
 }
 
-/// A yes/no switch of the form's `key`, `what` saying what each answer means.
-fn switch(key: &str, text: &str, what: &str) -> Result<bool, CalcError> {
-    choose(key, text, what, |word| match word {
-        "yes" | "on" | "true" => Some(true),
-        "no" | "off" | "false" => Some(false),
-        _ => None,
-    })
-}
-
-/// DP overlap: `yes` (true) or `no`.
-fn dp_overlap(text: &str) -> Result<bool, CalcError> {
-    switch(
-        "dp-overlap",
-        text,
-        "yes (reduce behind the last backward) or no (after the whole backward)",
-    )
-}
-
-/// TP overlap: `yes` (true) or `no`.
-fn tp_overlap(text: &str) -> Result<bool, CalcError> {
-    switch(
-        "tp-overlap",
-        text,
-        "yes (TP collectives hidden behind the GEMMs) or no (on the critical path)",
-    )
-}
-
 /// FSDP version: 1 pre-divides gradients with its own kernel (true), 2 does not.
 fn fsdp_predivide(text: &str) -> Result<bool, CalcError> {
     choose(
@@ -285,8 +258,8 @@ impl StepInput {
                 .unwrap_or(true),
             fsdp_predivide: f.parse("fsdp", fsdp_predivide)?.unwrap_or(false),
             overlap: Overlap {
-                dp: f.parse("dp-overlap", dp_overlap)?.unwrap_or(true),
-                tp: f.parse("tp-overlap", tp_overlap)?.unwrap_or(false),
+                dp: f.switch("dp-overlap", true)?,
+                tp: f.switch("tp-overlap", false)?,
             },
             kernels: f.parse("kernels", str::parse)?.unwrap_or(Kernels::Fused),
             warnings: Vec::new(),

@@ -70,11 +70,17 @@ pub(super) fn render_answering(view: DrillView<'_>, area: Rect, frame: &mut Fram
     let title = if drill.typing {
         format!(" {} ", m::NUM_BOX_TYPING.get(ui))
     } else {
+        // The keys of the drill's own mode: an interview binds its question keys apart.
+        let keys = if drill.interview() {
+            Context::DrillInterview
+        } else {
+            Context::DrillAsk
+        };
         let idle = m::NUM_BOX_IDLE.fill(
             ui,
             &[
-                ("type", &key_for(Context::DrillAsk, Action::StartTyping)),
-                ("submit", &key_for(Context::DrillAsk, Action::Reveal)),
+                ("type", &key_for(keys, Action::StartTyping)),
+                ("submit", &key_for(keys, Action::Reveal)),
             ],
         );
         format!(" {idle} ")
