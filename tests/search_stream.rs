@@ -7,8 +7,9 @@ use infraprep::content::{Card, DeckSource, Lang};
 use infraprep::search::{Hit, Query, SearchIndex, search_once};
 
 /// Queries of every kind: words, glossary terms in both languages, compounds, prefixes as
-/// typed, one typo (with and without a glossary group), lone characters, pasted questions,
-/// stop words only.
+/// typed, one typo (with and without a glossary group), other forms of a word (`checkpointing`,
+/// `calculation`), words no card has together, lone characters, pasted questions, stop words
+/// only.
 const QUERIES: &[&str] = &[
     "nvlink bandwidth",
     "nvlink 带宽",
@@ -38,6 +39,11 @@ const QUERIES: &[&str] = &[
     "PFC ECN",
     "zzqqxx",
     "the",
+    "checkpointing frequency",
+    "MFU calculation",
+    "congested links",
+    "sharded optimizer states",
+    "checkpoint congests",
 ];
 
 fn ranked(hits: &[Hit], cards: &[Card]) -> Vec<(String, i64)> {

@@ -3,7 +3,8 @@
 //! Each concept scores like one BM25 term whose frequency in a card is its best spelling's
 //! weighted count over the card's fields (a spelling of several words counts as often as its
 //! rarest word). A card must match more than half of the query (by concept share) to show, so
-//! one missing word does not hide a card; in a query of three or more words, the concepts a
+//! one missing word does not hide a card (and where no card does, the cards matching any of it
+//! show, best first); in a query of three or more words, the concepts a
 //! card's title holds count twice towards that half. Cards holding the query as a phrase in a title come
 //! first, then cards whose title holds every concept, then the rest; ties go by relevance, then
 //! deck order.
@@ -19,6 +20,8 @@ use crate::content::glossary::TermGroup;
 const K1: f32 = 1.2;
 /// A longer word the typed one starts, counted for less than the word itself.
 const PREFIX: f32 = 0.6;
+/// Another form of the typed word (same English root: `calculation`, `calculate`).
+const FORM: f32 = 0.9;
 /// A word one typo from the typed one.
 const TYPO: f32 = 0.7;
 /// A lone Chinese character found inside a bigram.
@@ -186,6 +189,13 @@ fn rank(index: &SearchIndex, query: &Query, totals: &Totals, limit: usize) -> Ve
     // not drop out for them. Two-word queries keep the plain rule, so both words matter.
     let title_bonus = if possible >= 3.0 - 1e-4 { 1.0 } else { 0.0 };
     let credited = |c: usize| (totals.covered[c] + title_bonus * totals.titled[c]).min(possible);
+    // When no card covers most of the query, the cards covering part of it, best first, rather
+    // than nothing: "MFU calculation" on a deck whose MFU card says "compute" still finds it.
+    let enough = if (0..index.card_count).any(|c| credited(c) > enough) {
+        enough
+    } else {
+        0.0
+    };
     let mut hits: Vec<(u8, f32, usize)> = (0..index.card_count)
         .filter(|&c| credited(c) > enough)
         .map(|c| {
@@ -248,6 +258,12 @@ fn resolve(index: &SearchIndex, concept: &Concept) -> Vec<Resolved> {
                         .map(|id| single(id, PREFIX)),
                 );
             }
+            out.extend(
+                vocabulary
+                    .forms(word)
+                    .into_iter()
+                    .map(|id| single(id, FORM)),
+            );
             if inverted.lookup(&Term::Word(word.clone())).is_none() {
                 for id in vocabulary.near(word, inverted) {
                     out.push(single(id, TYPO));

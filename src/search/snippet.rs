@@ -23,6 +23,8 @@ pub struct Snippet {
 pub(crate) struct Marks {
     words: Vec<String>,
     prefixes: Vec<String>,
+    /// The English roots of typed words: a text word with the same root is another form.
+    roots: Vec<String>,
     cjk: Vec<Vec<char>>,
 }
 
@@ -31,6 +33,7 @@ impl Marks {
         let mut marks = Marks {
             words: Vec::new(),
             prefixes: Vec::new(),
+            roots: Vec::new(),
             cjk: Vec::new(),
         };
         for concept in &query.concepts {
@@ -56,6 +59,9 @@ impl Marks {
             match &concept.expand {
                 Expand::Latin(word) if word.chars().count() >= 2 => {
                     marks.prefixes.push(word.clone());
+                    if let Some(root) = text::root(word) {
+                        marks.roots.push(root.into_owned());
+                    }
                 }
                 Expand::Char(c) => marks.cjk.push(vec![*c]),
                 _ => {}
@@ -73,6 +79,11 @@ impl Marks {
     fn word_matches(&self, word: &str) -> bool {
         let word = stem(word);
         self.words.iter().any(|w| w == word)
+            || self.roots.iter().any(|r| {
+                // Only words that can have the root are stemmed.
+                word.starts_with(text::root_prefix(r))
+                    && text::root(word).is_some_and(|w| w == r.as_str())
+            })
             || self.prefixes.iter().any(|p| {
                 word.starts_with(p.as_str())
                     || (p.chars().count() >= TYPO_MIN_CHARS && strsim::osa_distance(p, word) == 1)

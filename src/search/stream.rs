@@ -48,6 +48,10 @@ impl Wanted {
                     if chars.len() >= 2 {
                         wanted.prefixes.push(word.clone());
                     }
+                    // The word's other forms all start with this.
+                    if let Some(root) = text::root(word) {
+                        wanted.prefixes.push(text::root_prefix(&root).to_owned());
+                    }
                     if chars.len() >= TYPO_MIN_CHARS {
                         wanted.typo_synonyms(&chars, glossary);
                         wanted.typos.push(chars);

@@ -7,7 +7,10 @@
 //! start and segment the bundled deck in another 0.1 s, and still not know this deck's terms;
 //! bigrams cost nothing to set up and find any word of two or more characters.
 
+use std::borrow::Cow;
 use std::ops::Range;
+
+use rust_stemmers::{Algorithm, Stemmer};
 
 /// One unit of text: a Latin word or a run of CJK characters, with its char range.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,6 +82,27 @@ pub(crate) fn stem(word: &str) -> &str {
         Some(stemmed) if !keep => stemmed,
         _ => word,
     }
+}
+
+/// A word's root for matching its other forms: the Snowball English (Porter2) stem of a word of
+/// four or more letters (`calculation` and `calculate` give `calcul`, `checkpointing` gives
+/// `checkpoint`), when that stem has four letters or more. `None` for words with digits or
+/// other scripts and short ones: they are names (`h100s`, `tp`, `moe`), or their roots would
+/// join too much (`using`, `use`). Only queries use it: the index keeps the words as written
+/// (plural `s` dropped), so typo matching, prefixes and glossary lookups see the cards' words.
+/// A root is ASCII and starts its word but for its last letter (`latency` gives `latenc`,
+/// `latencies` too), which is how callers find a root's words without stemming them all.
+pub(crate) fn root(word: &str) -> Option<Cow<'_, str>> {
+    if word.len() < 4 || !word.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    let stem = Stemmer::create(Algorithm::English).stem(word);
+    (stem.len() >= 4 && stem.is_ascii()).then_some(stem)
+}
+
+/// [`root`] but for its last letter: every word with that root starts with it.
+pub(crate) fn root_prefix(root: &str) -> &str {
+    &root[..root.len().saturating_sub(1)]
 }
 
 /// English words too common to tell cards apart.

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use rustc_hash::FxHasher;
 
 use super::index::Inverted;
-use super::text::gram_chars;
+use super::text::{gram_chars, root, root_prefix};
 
 /// Words shorter than this are never matched with a typo: too many short words are one edit apart.
 pub(crate) const TYPO_MIN_CHARS: usize = 5;
@@ -69,12 +69,29 @@ impl Vocabulary {
 
     /// Words that start with `prefix` and are longer, with their ids.
     pub fn prefixed<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (&'a str, u32)> {
+        self.starting(prefix)
+            .filter(move |(w, _)| w.len() > prefix.len())
+    }
+
+    /// Words that start with `prefix`, `prefix` itself included, with their ids.
+    pub fn starting<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (&'a str, u32)> {
         let start = self.sorted.partition_point(|(w, _)| w.as_str() < prefix);
         self.sorted[start..]
             .iter()
             .take_while(move |(w, _)| w.starts_with(prefix))
-            .filter(move |(w, _)| w.len() > prefix.len())
             .map(|(w, id)| (w.as_str(), *id))
+    }
+
+    /// The ids of the other forms of `word`: words with the same [`root`] (`calculation` finds
+    /// `calculate` and `calculated`; `latencies` finds `latency`).
+    pub fn forms(&self, word: &str) -> Vec<u32> {
+        let Some(stem) = root(word) else {
+            return Vec::new();
+        };
+        self.starting(root_prefix(&stem))
+            .filter(|&(w, _)| w != word && root(w).as_ref() == Some(&stem))
+            .map(|(_, id)| id)
+            .collect()
     }
 
     /// The ids of words one edit from `word` (not `word` itself).

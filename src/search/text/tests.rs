@@ -77,6 +77,42 @@ fn compounds_give_parts_then_the_whole_with_char_spans() {
 }
 
 #[test]
+fn roots_join_word_forms_and_leave_names_alone() {
+    for (a, b) in [
+        ("calculation", "calculate"),
+        ("checkpointing", "checkpoint"),
+        ("congested", "congestion"),
+        ("overlapping", "overlap"),
+        ("sharded", "shard"),
+    ] {
+        assert_eq!(root(a), root(b), "{a} / {b}");
+    }
+    for name in [
+        "h100s",
+        "nvlink4",
+        "tp",
+        "moe",
+        "ib",
+        "using",
+        "café",
+        "检查点",
+    ] {
+        assert_eq!(root(name), None, "{name}");
+    }
+    assert_ne!(root("bandwidth"), root("band"));
+    for word in [
+        "latency",
+        "latencies",
+        "calculation",
+        "studies",
+        "overlapping",
+    ] {
+        let r = root(word).expect("an English word");
+        assert!(word.starts_with(root_prefix(&r)), "{word}: {r}");
+    }
+}
+
+#[test]
 fn stems_keep_short_words_and_latin_endings() {
     assert_maps(
         stem,
