@@ -1,11 +1,15 @@
 //! Answers written the way candidates write them (their own words, both languages, strong and
 //! partial, some with a wrong figure), each labelled by a human with the key points it covers
-//! by meaning (`tests/data/graded-answers.jsonl`, 176 answers over 44 cards). The labels were
+//! by meaning (`tests/data/graded-answers.jsonl`, 242 answers over all 66 cards). The labels were
 //! written from the points alone, without the cards' term lists. The grader must agree with
 //! them: few points credited that the answer does not make, few missed that it does. The second
 //! half (the last 88 lines) was written after the term lists were last widened and was never
 //! shown to anyone editing them: on it alone, recall was 0.85 (en) and 0.86 (zh) before the
-//! widening and 0.90 and 0.91 after, precision 0.96 and 0.97 both times.
+//! widening and 0.90 and 0.91 after, precision 0.96 and 0.97 both times. The last 66 lines cover
+//! the 22 cards no earlier answer did (a strong, a partial and a weak answer each, both
+//! languages), written and labelled from the points alone after the term lists were last changed
+//! and never used to change them: at first measurement, precision 0.96 (en) and 0.98 (zh),
+//! recall 0.94 in both.
 
 use infraprep::content::deck::load;
 use infraprep::content::{DeckSource, Lang};
