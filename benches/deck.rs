@@ -31,7 +31,18 @@ const QUERIES: &[&str] = &[
     "训练卡住了怎么排查",
     "checkpiont interval",
     "卡",
+    "checkpointing calculation",
 ];
+
+/// A pasted page: 5,000 different words (the query keeps its first 64 concepts,
+/// `search::query`).
+fn pasted_page() -> String {
+    let words = ["checkpointing", "congested", "calculation", "overlapping"];
+    (0..5000)
+        .map(|i| format!("{}{i}", words[i % words.len()]))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// Queries typed one key at a time: every prefix is searched, as the TUI does.
 const TYPED: &[&str] = &[
@@ -111,6 +122,13 @@ fn main() {
             }))
         );
     }
+    let pasted = pasted_page();
+    println!(
+        "  search a pasted page of 5,000 words: {}",
+        ms(median(5, || {
+            black_box(index.search(&pasted, 20));
+        }))
+    );
     for query in TYPED {
         let chars: Vec<char> = query.chars().collect();
         let times: Vec<std::time::Duration> = (1..=chars.len())

@@ -12,6 +12,10 @@ use crate::content::glossary::{Glossary, TermGroup};
 pub(crate) const SYNONYM: f32 = 0.9;
 /// Glossary phrases are matched up to this many words or characters long.
 const LONGEST_TERM: usize = 10;
+/// The most concepts a query keeps, the first ones typed: a search is a question, not a
+/// document, and a pasted page (thousands of words) would otherwise take seconds to rank and
+/// highlight on every keystroke. A repeated word or bigram counts once.
+pub(crate) const MAX_CONCEPTS: usize = 64;
 
 /// One spelling of a concept: terms that must all appear in a card, and its weight.
 #[derive(Debug, Clone, PartialEq)]
@@ -86,7 +90,7 @@ impl Query {
         };
         let units = units(query);
         let mut i = 0;
-        while i < units.len() {
+        while i < units.len() && !builder.is_full() {
             i += match &units[i] {
                 Unit::Latin { .. } => builder.latin(&units[i..]),
                 Unit::Cjk(chars) => {
@@ -97,8 +101,7 @@ impl Query {
         }
         if builder.concepts.is_empty() {
             for c in std::mem::take(&mut builder.lone_chars) {
-                let concept = Concept::gram(gram(c, None), 1.0, Expand::Char(c));
-                builder.concepts.push(concept);
+                builder.add(Concept::gram(gram(c, None), 1.0, Expand::Char(c)));
             }
         }
         let phrase = text::compact(query);
@@ -179,12 +182,27 @@ impl<'g> Builder<'g> {
     /// spelling was left.
     fn push_word(&mut self, alts: Vec<Alt>, expand: Expand) {
         if !alts.is_empty() {
-            self.concepts.push(Concept {
+            self.add(Concept {
                 alts,
                 share: 1.0,
                 expand,
             });
         }
+    }
+
+    /// Keeps `concept` unless the query already has it or is full ([`MAX_CONCEPTS`]).
+    fn add(&mut self, concept: Concept) {
+        let known = self
+            .concepts
+            .iter()
+            .any(|c| c.alts == concept.alts && c.expand == concept.expand);
+        if !known && !self.is_full() {
+            self.concepts.push(concept);
+        }
+    }
+
+    fn is_full(&self) -> bool {
+        self.concepts.len() >= MAX_CONCEPTS
     }
 
     /// Adds the concept starting at `units[0]` (a Latin word); returns how many units it used.
@@ -242,7 +260,7 @@ impl<'g> Builder<'g> {
     fn cjk(&mut self, chars: &[char]) {
         let mut piece: Vec<char> = Vec::new();
         let mut at = 0;
-        while at < chars.len() {
+        while at < chars.len() && !self.is_full() {
             if let Some(len) = self.glossary_at(chars, at) {
                 self.flush(&mut piece);
                 let spelling: String = chars[at..at + len].iter().collect();
@@ -279,8 +297,7 @@ impl<'g> Builder<'g> {
                 let share = 1.0 / (len - 1) as f32;
                 for pair in piece.windows(2) {
                     let bigram = gram(pair[0], Some(pair[1]));
-                    self.concepts
-                        .push(Concept::gram(bigram, share, Expand::None));
+                    self.add(Concept::gram(bigram, share, Expand::None));
                 }
             }
         }

@@ -4,10 +4,10 @@
 //! weighted count over the card's fields (a spelling of several words counts as often as its
 //! rarest word). A card must match more than half of the query (by concept share) to show, so
 //! one missing word does not hide a card (and where no card does, the cards matching any of it
-//! show, best first); in a query of three or more words, the concepts a
-//! card's title holds count twice towards that half. Cards holding the query as a phrase in a title come
-//! first, then cards whose title holds every concept, then the rest; ties go by relevance, then
-//! deck order.
+//! show, best first); in a query of three or more words, the concepts a card's title holds
+//! count twice towards that half. Cards holding the query as a phrase in a title come first,
+//! then cards whose title holds every concept, then the rest; ties go by relevance, then deck
+//! order.
 
 use super::index::{Inverted, SLOTS, Slot};
 use super::query::{Concept, Expand, Query, SYNONYM};

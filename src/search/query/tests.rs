@@ -80,6 +80,21 @@ fn a_lone_character_searches_only_when_nothing_else_does() {
 #[test]
 fn a_repeated_term_counts_once() {
     assert_eq!(parse("IB InfiniBand").concepts.len(), 1);
+    let once = parse("calculation checkpointing 检查点");
+    let pasted = parse(&"calculation checkpointing 检查点 ".repeat(3000));
+    assert_eq!(heads(&pasted), heads(&once));
+}
+
+#[test]
+fn a_pasted_page_keeps_its_first_concepts() {
+    let words: Vec<String> = (0..5000).map(|i| format!("word{i}x")).collect();
+    let query = parse(&words.join(" "));
+    assert_eq!(query.concepts.len(), MAX_CONCEPTS);
+    assert_eq!(heads(&query)[..2], ["word0x", "word1x"]);
+    let chinese: String = (0..5000)
+        .map(|i| char::from_u32(0x4E00 + i).unwrap_or('中'))
+        .collect();
+    assert_eq!(parse(&chinese).concepts.len(), MAX_CONCEPTS);
 }
 
 #[test]
