@@ -66,6 +66,10 @@ pub fn action_for(app: &App, event: &Event) -> Option<Action> {
 pub enum Input {
     Event(Event),
     Timed(DateTime<Utc>, Event),
+    /// A timed event with more input already waiting behind it: handled at once, but the redraw
+    /// and the search it would run wait for the end of the burst, so a paste the terminal sends
+    /// as keys (no bracketed paste) costs one search, not one per character.
+    Queued(DateTime<Utc>, Event),
     Tick(DateTime<Utc>),
 }
 
@@ -92,8 +96,10 @@ pub fn drive<B: Backend, I: Into<Input>>(
     self::terminal::exit_if_timing_first_frame();
     // Only now the work the first frame did not need (reading the whole deck) begins.
     app.after_first_frame();
+    // Something changed since the last frame (within a burst of queued input).
+    let mut dirty = false;
     for input in inputs {
-        let event = match input.into() {
+        let (event, queued) = match input.into() {
             Input::Tick(now) => {
                 app.tick(now);
                 run_effects(app, on_effect);
@@ -102,10 +108,15 @@ pub fn drive<B: Backend, I: Into<Input>>(
             }
             Input::Timed(now, event) => {
                 app.tick(now);
-                event
+                (event, false)
             }
-            Input::Event(event) => event,
+            Input::Queued(now, event) => {
+                app.now = now;
+                (event, true)
+            }
+            Input::Event(event) => (event, false),
         };
+        app.input_queued(queued);
         let changed = match &event {
             Event::Resize(width, height) => {
                 app.resize(*width, *height);
@@ -123,12 +134,17 @@ pub fn drive<B: Backend, I: Into<Input>>(
                 None => false,
             },
         };
+        dirty |= changed;
+        if !queued {
+            app.input_settled();
+        }
         run_effects(app, on_effect);
         if app.should_quit() {
             break;
         }
-        if changed {
+        if dirty && !queued {
             terminal.draw(|frame| view::render(app, theme, frame))?;
+            dirty = false;
         }
     }
     Ok(())

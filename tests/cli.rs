@@ -267,6 +267,23 @@ fn search_without_matches_says_so() {
     );
     let run = infraprep(&["search", "qqqzzzxxx", "--json"]);
     assert_eq!(run.stdout.trim(), "[]");
+    // A pasted page of one word is answered at once and not echoed back whole.
+    let long = "q".repeat(100_000);
+    let run = infraprep(&["search", &long]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains(&format!("'{}…'", "q".repeat(59))),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.len() < 400, "{} bytes", run.stderr.len());
+    let run = infraprep(&["search", "!!!???..."]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("only punctuation, symbols"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -3,7 +3,8 @@
 //! a signal): the terminal is left as it was before the app started, with the cursor shown, the
 //! alternate screen and mouse reporting off, and the exit status says which signal ended it.
 //! Also the other ways the real app leaves a terminal as it found it: the startup benchmark's
-//! first-frame exit, and a `TERM=dumb` terminal it never takes over.
+//! first-frame exit, and a `TERM=dumb` terminal it never takes over. And a long paste from a
+//! terminal that sends it as keys reaches the app whole, at once.
 
 mod common;
 
@@ -82,4 +83,40 @@ fn a_dumb_terminal_gets_the_help_not_the_app() {
         !alternate && cursor && !mouse,
         "the terminal was never taken over"
     );
+}
+
+/// A 4 KB paste sent as keys (tmux `paste-buffer` without `-p`, as a terminal without
+/// bracketed paste does) lands whole in the search box within seconds: every byte is read
+/// without waiting for another key, and the burst is searched and drawn once, not per key.
+#[test]
+fn a_long_paste_sent_as_keys_arrives_whole_and_at_once() {
+    let Some(pane) = Pane::start_in_shell("terminal_signals", "") else {
+        return;
+    };
+    pane.wait_for("Enter read");
+    pane.keys(&["/"]);
+    let words = [
+        "nvlink",
+        "bandwidth",
+        "checkpoint",
+        "congestion",
+        "pipeline",
+        "latency",
+    ];
+    let mut text: String = (0..600)
+        .map(|i| words[i % words.len()])
+        .collect::<Vec<_>>()
+        .join(" ");
+    text.push_str(" zebraend");
+    assert!(text.len() > 4000);
+    pane.paste_as_keys(&text);
+    let screen = pane.wait_for("zebraend");
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.starts_with("/ ") && l.contains("zebraend")),
+        "{screen}"
+    );
+    pane.keys(&["Escape", "q"]);
+    pane.wait_for("EXIT=0");
 }

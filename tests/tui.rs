@@ -822,6 +822,58 @@ fn every_text_field_edits_in_the_middle_undoes_and_takes_a_paste_whole() {
     assert!(!app.search().unwrap().hits.is_empty());
 }
 
+/// A paste the terminal sends as keys (no bracketed paste) comes as a burst of events with more
+/// waiting behind each: the query is edited key by key but searched and drawn once, at the end
+/// of the burst, with the results typing it key by key would give; a key that acts on results
+/// (Enter) first runs the query typed so far.
+#[test]
+fn a_burst_of_queued_keys_searches_and_draws_once_at_its_end() {
+    use infraprep::tui::Input;
+    let at = chrono::Utc::now();
+    let text = "how does NVLink differ from InfiniBand";
+    let queued = |spec: &str| -> Vec<Input> {
+        keys(spec)
+            .into_iter()
+            .map(|k| Input::Queued(at, k))
+            .collect()
+    };
+    let mut app = app(Lang::En);
+    run(&mut app, 80, 24, "/", COLOR);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
+    let mut effects = |_: &Effect, _: &mut App| {};
+    drive(&mut terminal, &mut app, COLOR, queued(text), &mut effects).expect("draws");
+    let search = app.search().expect("open");
+    assert_eq!(search.query.text(), text);
+    assert!(
+        search.pending && search.hits.is_empty(),
+        "searched within the burst"
+    );
+    assert!(
+        !rows(&terminal).iter().any(|r| r.contains("NVLink differ")),
+        "drawn within the burst"
+    );
+    // The burst ends with a key nothing waits behind.
+    let last = keys(" ").into_iter().map(|k| Input::Timed(at, k));
+    drive(&mut terminal, &mut app, COLOR, last, &mut effects).expect("draws");
+    let mut typed = self::app(Lang::En);
+    run(&mut typed, 80, 24, &format!("/{text} "), COLOR);
+    let search = app.search().expect("open");
+    assert!(!search.pending);
+    assert_eq!(search.hits, typed.search().expect("open").hits);
+    assert!(rows(&terminal).iter().any(|r| r.contains("NVLink differ")));
+    // Enter inside a burst opens the first result of the query typed before it.
+    let mut app = self::app(Lang::En);
+    run(&mut app, 80, 24, "/", COLOR);
+    let mut burst = queued("nvlink generations");
+    burst.extend(queued("<enter>"));
+    drive(&mut terminal, &mut app, COLOR, burst, &mut effects).expect("draws");
+    assert!(app.search().is_none(), "Enter opened a card");
+    let mut typed = self::app(Lang::En);
+    run(&mut typed, 80, 24, "/nvlink generations<enter>", COLOR);
+    assert_eq!(app.screen, typed.screen);
+    assert_eq!(app.cards.selected, typed.cards.selected);
+}
+
 #[test]
 fn a_long_calculator_value_stays_in_its_column() {
     let mut app = app(Lang::En);

@@ -203,7 +203,7 @@ fn answer(
     }
     if hits.is_empty() {
         return Err(CommandError::User(
-            m::SEARCH_NO_MATCH.fill(ctx.ui, &[("text", &text)]),
+            m::SEARCH_NO_MATCH.fill(ctx.ui, &[("text", &quoted(&text))]),
         ));
     }
     let mut listing = String::new();
@@ -234,8 +234,19 @@ fn empty_query_message(text: &str, ui: Lang) -> String {
     if text.trim().is_empty() {
         m::SEARCH_EMPTY.get(ui).to_owned()
     } else {
-        m::SEARCH_ONLY_COMMON.fill(ui, &[("text", &text.trim())])
+        m::SEARCH_ONLY_COMMON.fill(ui, &[("text", &quoted(text.trim()))])
     }
+}
+
+/// The query as an error message quotes it: its first 60 characters, so a pasted page does
+/// not come back whole on stderr.
+fn quoted(text: &str) -> String {
+    const SHOWN: usize = 60;
+    if text.chars().count() <= SHOWN {
+        return text.to_owned();
+    }
+    let head: String = text.chars().take(SHOWN - 1).collect();
+    format!("{head}…")
 }
 
 /// Marks the matched char ranges of `text` when colour is on.

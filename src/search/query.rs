@@ -16,6 +16,11 @@ const LONGEST_TERM: usize = 10;
 /// document, and a pasted page (thousands of words) would otherwise take seconds to rank and
 /// highlight on every keystroke. A repeated word or bigram counts once.
 pub(crate) const MAX_CONCEPTS: usize = 64;
+/// The longest word that finds longer words, other forms and typos: no word of a deck is
+/// longer (`NCCL_IB_GID_INDEX` joined is 15), and finding the typos of a word costs the square
+/// of its length, so a 100,000-letter paste took half a minute. A longer word matches only as
+/// written.
+const MAX_EXPANDED_CHARS: usize = 40;
 
 /// One spelling of a concept: terms that must all appear in a card, and its weight.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,6 +67,17 @@ enum Unit {
         joined: Option<String>,
     },
     Cjk(Vec<char>),
+}
+
+impl Expand {
+    /// A Latin word's expansions, unless it is longer than [`MAX_EXPANDED_CHARS`].
+    fn latin(word: String) -> Expand {
+        if word.chars().count() > MAX_EXPANDED_CHARS {
+            Expand::None
+        } else {
+            Expand::Latin(word)
+        }
+    }
 }
 
 impl Concept {
@@ -247,8 +263,8 @@ impl<'g> Builder<'g> {
             });
         }
         let expand = match (joined, parts.as_slice()) {
-            (Some(joined), _) => Expand::Latin(joined.clone()),
-            (None, [only]) => Expand::Latin(stem(only).to_owned()),
+            (Some(joined), _) => Expand::latin(joined.clone()),
+            (None, [only]) => Expand::latin(stem(only).to_owned()),
             _ => Expand::None,
         };
         self.push_word(alts, expand);
@@ -321,7 +337,7 @@ impl<'g> Builder<'g> {
             alts.push(Alt { terms, weight });
         }
         let expand = match typed_terms.as_slice() {
-            [Term::Word(word)] => Expand::Latin(word.clone()),
+            [Term::Word(word)] => Expand::latin(word.clone()),
             _ => Expand::None,
         };
         self.push_word(alts, expand);

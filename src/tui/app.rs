@@ -124,8 +124,8 @@ pub struct App {
     after_open: Option<saving::AfterOpen>,
     /// The progress directory, and the settings every new drill starts from.
     drill_setup: DrillSetup,
-    /// Whether the runner was last told a clock is on screen.
-    ticking: bool,
+    /// How the runner feeds the app: ticks, and bursts of queued input.
+    pace: Pace,
     /// The drill screen's setup form.
     pub drill_choice: DrillChoice,
     /// The stats screen's figures, computed when it opens and after each save, not per frame.
@@ -140,6 +140,17 @@ pub struct App {
     drafts: saving::DraftTimer,
     /// What the runner's last save left.
     save_state: saving::SaveState,
+}
+
+/// How the runner feeds the app.
+#[derive(Debug, Default)]
+struct Pace {
+    /// Whether the runner was last told a clock is on screen.
+    ticking: bool,
+    /// More input waits behind the event being handled (a paste the terminal did not bracket,
+    /// keys typed faster than they are handled): typing in the search box edits the query but
+    /// leaves the search for the end of the burst (`input_settled`).
+    queued_input: bool,
 }
 
 impl App {
@@ -170,7 +181,7 @@ impl App {
             saving: None,
             after_open: None,
             drill_setup: DrillSetup::default(),
-            ticking: false,
+            pace: Pace::default(),
             drill_choice: DrillChoice::new(3.0),
             stats: None,
             number_stats: None,

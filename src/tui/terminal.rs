@@ -116,6 +116,11 @@ pub fn watch_signals() {
 /// How often the clock on screen is redrawn while one shows.
 const TICK: Duration = Duration::from_millis(250);
 
+/// How long after an event the runner looks for the next one to tell a burst (a paste sent as
+/// keys) from typing: far below the gap between two typed keys, far above the time a terminal
+/// takes to deliver the bytes of one paste.
+const BURST_GAP: Duration = Duration::from_millis(1);
+
 /// Performs the app's effects (saving progress, remembering the language) and reads the next
 /// input, waking the app only while a clock shows or when it asked for one wake-up.
 #[derive(Debug, Default)]
@@ -195,7 +200,16 @@ impl Runner {
             }
             return Some(Input::Tick(now));
         }
-        event::read().ok().map(|e| Input::Timed(Utc::now(), e))
+        let event = event::read().ok()?;
+        // Another event already waiting: this one is part of a burst (see `Input::Queued`).
+        // A zero timeout would only see events already parsed, not bytes waiting in the tty;
+        // a millisecond returns at once when there are some.
+        let more = event::poll(BURST_GAP).unwrap_or(false);
+        Some(if more {
+            Input::Queued(Utc::now(), event)
+        } else {
+            Input::Timed(Utc::now(), event)
+        })
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 /// One pane of a private tmux server running the binary; the server is killed on drop.
 pub struct Pane {
     socket: String,
-    _home: tempfile::TempDir,
+    home: tempfile::TempDir,
 }
 
 impl Pane {
@@ -59,7 +59,7 @@ impl Pane {
         assert!(started.success(), "tmux could not start '{command}'");
         Some(Pane {
             socket,
-            _home: home,
+            home,
         })
     }
 
@@ -84,6 +84,16 @@ impl Pane {
     pub fn text(&self, text: &str) {
         self.tmux(&["send-keys", "-t", "0", "-l", text]);
         std::thread::sleep(Duration::from_millis(300));
+    }
+
+    /// Pastes `text` as a terminal without bracketed paste sends it: as typed keys, all at once
+    /// (line breaks as Enter).
+    #[allow(dead_code)] // not every test binary that shares this module pastes
+    pub fn paste_as_keys(&self, text: &str) {
+        let file = self.home.path().join("paste.txt");
+        std::fs::write(&file, text).expect("test setup");
+        self.tmux(&["load-buffer", &file.to_string_lossy()]);
+        self.tmux(&["paste-buffer", "-t", "0"]);
     }
 
     /// What the pane shows now.

@@ -86,6 +86,16 @@ fn a_repeated_term_counts_once() {
 }
 
 #[test]
+fn a_very_long_word_matches_only_as_written() {
+    let long = "a".repeat(100_000);
+    let query = parse(&long);
+    assert_eq!(query.concepts.len(), 1);
+    assert_eq!(query.concepts[0].expand, Expand::None);
+    let word = "x".repeat(MAX_EXPANDED_CHARS);
+    assert_eq!(parse(&word).concepts[0].expand, Expand::Latin(word));
+}
+
+#[test]
 fn a_pasted_page_keeps_its_first_concepts() {
     let words: Vec<String> = (0..5000).map(|i| format!("word{i}x")).collect();
     let query = parse(&words.join(" "));

@@ -95,8 +95,8 @@ impl App {
         // While the deck is read in the background, ticks bring it in when it is done.
         // So do they a query typed before the search index was built.
         let needed = clock || !self.deck_loaded() || self.search_pending();
-        if needed != self.ticking {
-            self.ticking = needed;
+        if needed != self.pace.ticking {
+            self.pace.ticking = needed;
             self.effects.push(Effect::Ticking(needed));
         }
     }

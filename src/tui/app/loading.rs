@@ -192,7 +192,7 @@ mod tests {
             "the box did not wait"
         );
         assert!(
-            app.ticking,
+            app.pace.ticking,
             "the runner is asked for ticks until the index is in"
         );
         go.send(()).expect("the build is waiting");
@@ -202,7 +202,7 @@ mod tests {
         app.tick(app.now);
         let search = app.search().expect("still open");
         assert!(!search.pending && !search.hits.is_empty(), "the query ran");
-        assert!(!app.ticking, "no ticks once nothing waits");
+        assert!(!app.pace.ticking, "no ticks once nothing waits");
     }
 
     #[test]

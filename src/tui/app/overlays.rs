@@ -126,12 +126,30 @@ impl App {
         self.overlay = Some(Overlay::Search(SearchState::default()));
     }
 
-    pub(super) fn update_search(&mut self, action: Action) {
+    /// Whether more input waits behind the event about to be handled (`Pace::queued_input`).
+    pub fn input_queued(&mut self, queued: bool) {
+        self.pace.queued_input = queued;
+    }
+
+    /// A burst of queued input has been handled: the query it typed runs once.
+    pub fn input_settled(&mut self) {
+        self.pace.queued_input = false;
         self.settle_search();
+        self.check_clock();
+    }
+
+    pub(super) fn update_search(&mut self, action: Action) {
+        // Within a burst, a typed key only edits the query; any other key (moving, opening)
+        // first runs the query typed so far, so it acts on that query's results.
+        let deferred = self.pace.queued_input && matches!(action, Action::TextKey(_));
+        if !deferred {
+            self.settle_search();
+        }
         let Some(Overlay::Search(search)) = &mut self.overlay else {
             return;
         };
-        match search.update(action, self.index.as_ref()) {
+        let index = if deferred { None } else { self.index.as_ref() };
+        match search.update(action, index) {
             SearchFlow::Stay => {}
             SearchFlow::Open(card) => {
                 if let Some(Overlay::Search(search)) = self.overlay.take() {
