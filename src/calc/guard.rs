@@ -113,8 +113,23 @@ pub(crate) fn check(text: &str) -> Result<(), CalcError> {
     if let Some(word) = base_word {
         return refuse(crate::bi!(
             "asks for another number base ('{word}'), which the calculator cannot read back: \
-                 leave the conversion out (0x and 0b literals are fine)",
-            "要求换成其他进制（'{word}'），计算器无法读回：请去掉这个换算（0x 和 0b 字面量可以用）"
+                 leave the conversion out and write numbers in decimal",
+            "要求换成其他进制（'{word}'），计算器无法读回：请去掉这个换算，数字用十进制写"
+        ));
+    }
+    // The engine keeps a hexadecimal or binary literal's base in its answer, which is then no
+    // number the calculators can read.
+    let based = |w: &str| {
+        let digits =
+            |rest: &str, radix: u32| !rest.is_empty() && rest.chars().all(|c| c.is_digit(radix));
+        w.strip_prefix("0x").is_some_and(|r| digits(r, 16))
+            || w.strip_prefix("0b").is_some_and(|r| digits(r, 2))
+            || w.strip_prefix("0o").is_some_and(|r| digits(r, 8))
+    };
+    if let Some(word) = words.iter().find(|w| based(w)) {
+        return refuse(crate::bi!(
+            "uses a number in another base ('{word}'): write numbers in decimal, such as '16'",
+            "用了其他进制的数（'{word}'）：请用十进制写数字，如 '16'"
         ));
     }
     Ok(())
@@ -142,6 +157,10 @@ mod tests {
         for base in ["1 GiB to hex", "0b101 to base 2", "5 to Binary"] {
             let err = check(base).expect_err(base).to_string();
             assert!(err.contains("another number base"), "{err}");
+        }
+        for literal in ["0x10", "0xff * 2", "0x10 GB", "0b101", "2 * 0o17"] {
+            let err = check(literal).expect_err(literal).to_string();
+            assert!(err.contains("write numbers in decimal"), "{err}");
         }
         for lambda in ["(x: x x)(x: x x)", "x => x", "\\x.x", "\u{3bb}x.x"] {
             let err = check(lambda).expect_err(lambda).to_string();

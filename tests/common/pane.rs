@@ -57,10 +57,7 @@ impl Pane {
             .status()
             .expect("tmux runs");
         assert!(started.success(), "tmux could not start '{command}'");
-        Some(Pane {
-            socket,
-            home,
-        })
+        Some(Pane { socket, home })
     }
 
     fn tmux(&self, args: &[&str]) -> String {
