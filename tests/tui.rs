@@ -822,6 +822,22 @@ fn every_text_field_edits_in_the_middle_undoes_and_takes_a_paste_whole() {
     assert!(!app.search().unwrap().hits.is_empty());
 }
 
+/// The header's card count and language never draw over the tabs: on a narrow terminal they
+/// give way, the count first.
+#[test]
+fn the_header_tabs_keep_their_room_on_a_narrow_terminal() {
+    for lang in Lang::ALL {
+        let mut app = app(lang);
+        let wide = rows(&run(&mut app, 120, 40, "", COLOR))[0].clone();
+        assert!(wide.contains("66") && wide.contains('4'), "{wide}");
+        let narrow = rows(&run(&mut app, 40, 10, "", COLOR))[0].clone();
+        let tabs = rows(&run(&mut app, 120, 40, "", COLOR))[0].clone();
+        let shown: String = tabs.chars().take(narrow.chars().count()).collect();
+        assert_eq!(narrow.trim_end(), shown.trim_end(), "{lang:?}");
+        assert!(!narrow.contains("66"), "{narrow}");
+    }
+}
+
 /// A paste the terminal sends as keys (no bracketed paste) comes as a burst of events with more
 /// waiting behind each: the query is edited key by key but searched and drawn once, at the end
 /// of the burst, with the results typing it key by key would give; a key that acts on results

@@ -100,14 +100,20 @@ fn render_header(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         Span::raw(" "),
         tab(m::TAB_STATS, 4, Screen::Stats),
     ]);
-    let right = Line::from(vec![
-        Span::styled(
-            format!("{} ", m::CARD_COUNT.fill(ui, &[("n", &app.deck.len())])),
-            theme.dim(),
-        ),
-        Span::styled(lang, theme.accent()),
-    ])
-    .right_aligned();
+    let count = Span::styled(
+        format!("{} ", m::CARD_COUNT.fill(ui, &[("n", &app.deck.len())])),
+        theme.dim(),
+    );
+    let lang = Span::styled(lang, theme.accent());
+    // On a narrow terminal the tabs keep their room: the card count goes first, then the
+    // language, rather than either being drawn over the tabs.
+    let room = usize::from(area.width).saturating_sub(left.width());
+    let right = [vec![count, lang.clone()], vec![lang], Vec::new()]
+        .into_iter()
+        .map(Line::from)
+        .find(|line| line.width() <= room)
+        .unwrap_or_default()
+        .right_aligned();
     frame.render_widget(Paragraph::new(left), area);
     frame.render_widget(Paragraph::new(right), area);
 }
