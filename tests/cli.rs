@@ -272,7 +272,7 @@ fn search_without_matches_says_so() {
     let run = infraprep(&["search", &long]);
     assert_eq!(run.code, 1);
     assert!(
-        run.stderr.contains(&format!("'{}…'", "q".repeat(59))),
+        run.stderr.contains(&format!("'{}…'", "q".repeat(40))),
         "{}",
         run.stderr
     );

@@ -47,17 +47,6 @@ const FUNCTION_SYNTAX: &[(&str, &str, &str)] = &[
 /// would be read back as a decimal number: a silently wrong answer.
 const BASE_WORDS: &[&str] = &["hex", "hexadecimal", "binary", "octal", "base"];
 
-/// How much of a rejected input an error message quotes.
-const PREVIEW_CHARS: usize = 40;
-
-/// The start of `text`, with `…` when it was cut, so a 100 KB input is not echoed whole.
-pub(crate) fn preview(text: &str) -> String {
-    match text.char_indices().nth(PREVIEW_CHARS) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
-    }
-}
-
 /// The deepest parenthesis nesting in `text`.
 fn nesting(text: &str) -> usize {
     let (mut depth, mut deepest) = (0usize, 0usize);
@@ -77,7 +66,13 @@ fn nesting(text: &str) -> usize {
 /// Rejects text that nests too deep, is too long, or defines a function (checked in that order,
 /// so a deeply nested input is told about its nesting, the more useful fix).
 pub(crate) fn check(text: &str) -> Result<(), CalcError> {
-    let refuse = |problem: Bi| Err(CalcError::range("expression", preview(text), problem));
+    let refuse = |problem: Bi| {
+        Err(CalcError::range(
+            "expression",
+            crate::text::sanitize::preview(text),
+            problem,
+        ))
+    };
     let depth = nesting(text);
     if depth > MAX_NESTING {
         return refuse(crate::bi!(
@@ -178,12 +173,5 @@ mod tests {
         ] {
             assert!(check(ok).is_ok(), "{ok}");
         }
-    }
-
-    #[test]
-    fn preview_cuts_on_a_character_boundary() {
-        assert_eq!(preview("short"), "short");
-        let cjk = "张".repeat(50);
-        assert_eq!(preview(&cjk), format!("{}…", "张".repeat(40)));
     }
 }

@@ -16,6 +16,7 @@ use crate::content::glossary::Glossary;
 use crate::content::{Bilingual, DeckSource, Lang};
 use crate::search::{self, Hit, Query, cache};
 use crate::text::messages as m;
+use crate::text::sanitize::preview;
 
 /// Snippet width in terminal columns (the list indents it by six).
 const SNIPPET_COLUMNS: usize = 72;
@@ -203,7 +204,7 @@ fn answer(
     }
     if hits.is_empty() {
         return Err(CommandError::User(
-            m::SEARCH_NO_MATCH.fill(ctx.ui, &[("text", &quoted(&text))]),
+            m::SEARCH_NO_MATCH.fill(ctx.ui, &[("text", &preview(&text))]),
         ));
     }
     let mut listing = String::new();
@@ -234,19 +235,8 @@ fn empty_query_message(text: &str, ui: Lang) -> String {
     if text.trim().is_empty() {
         m::SEARCH_EMPTY.get(ui).to_owned()
     } else {
-        m::SEARCH_ONLY_COMMON.fill(ui, &[("text", &quoted(text.trim()))])
+        m::SEARCH_ONLY_COMMON.fill(ui, &[("text", &preview(text.trim()))])
     }
-}
-
-/// The query as an error message quotes it: its first 60 characters, so a pasted page does
-/// not come back whole on stderr.
-fn quoted(text: &str) -> String {
-    const SHOWN: usize = 60;
-    if text.chars().count() <= SHOWN {
-        return text.to_owned();
-    }
-    let head: String = text.chars().take(SHOWN - 1).collect();
-    format!("{head}…")
 }
 
 /// Marks the matched char ranges of `text` when colour is on.

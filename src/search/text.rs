@@ -102,7 +102,9 @@ pub(crate) fn root(word: &str) -> Option<Cow<'_, str>> {
 
 /// [`root`] but for its last letter: every word with that root starts with it.
 pub(crate) fn root_prefix(root: &str) -> &str {
-    &root[..root.len().saturating_sub(1)]
+    root.char_indices()
+        .last()
+        .map_or("", |(last, _)| &root[..last])
 }
 
 /// English words too common to tell cards apart.

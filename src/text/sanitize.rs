@@ -74,6 +74,18 @@ pub fn sanitize_line(text: &str) -> Cow<'_, str> {
     clean(text, false)
 }
 
+/// How much of a rejected input an error message quotes.
+const PREVIEW_CHARS: usize = 40;
+
+/// The start of `text`, with `…` when it was cut, so an error about a 100 KB input (an
+/// expression, a pasted search) does not echo it whole.
+pub fn preview(text: &str) -> String {
+    match text.char_indices().nth(PREVIEW_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,5 +155,12 @@ mod tests {
             let out = sanitize(&text);
             prop_assert!(out.starts_with(&cjk) && out.ends_with(&cjk));
         }
+    }
+
+    #[test]
+    fn preview_cuts_on_a_character_boundary() {
+        assert_eq!(preview("short"), "short");
+        let cjk = "张".repeat(50);
+        assert_eq!(preview(&cjk), format!("{}…", "张".repeat(40)));
     }
 }

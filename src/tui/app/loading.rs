@@ -206,6 +206,17 @@ mod tests {
     }
 
     #[test]
+    fn keys_and_ticks_outside_the_search_build_no_index() {
+        let mut app = App::new(load(&[DeckSource::Bundled]).deck, Lang::En);
+        app.update(Action::Move(1));
+        app.tick(app.now);
+        app.input_settled();
+        assert!(app.index.is_none(), "built before any search");
+        app.update(Action::OpenSearch);
+        assert!(app.index.is_some(), "built when the search opens");
+    }
+
+    #[test]
     fn a_small_deck_searches_at_once() {
         let mut app = App::new(load(&[DeckSource::Bundled]).deck, Lang::En);
         app.update(Action::OpenSearch);

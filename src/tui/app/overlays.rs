@@ -105,8 +105,13 @@ impl App {
         }
     }
 
-    /// Runs a query typed while the index was being built, once it is ready (on a tick).
+    /// Runs a query typed while the index was being built (or within a burst of input), once the
+    /// index is ready. Nothing to do, and no index built, while no query waits: it runs on every
+    /// tick and after every key.
     pub(super) fn settle_search(&mut self) {
+        if !self.search_pending() {
+            return;
+        }
         self.ready_index();
         if let (Some(Overlay::Search(search)), Some(index)) = (&mut self.overlay, &self.index)
             && search.pending
