@@ -119,3 +119,23 @@ fn functions_of(profile: &str, binary: &Path) -> Vec<String> {
     }
     found
 }
+
+/// How many of the order file's names `binary` has, and how many the file holds: `None` when
+/// `nm` cannot list the binary's symbols. The names carry build hashes that change with the
+/// dependencies and their features, so an order file made before such a change silently stops
+/// placing the app's own functions.
+pub fn coverage(binary: &Path, order: &Path) -> Option<(usize, usize)> {
+    let listed = std::fs::read_to_string(order).ok()?;
+    let out = Command::new("nm").arg(binary).output().ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let symbols: HashSet<&str> = std::str::from_utf8(&out.stdout)
+        .ok()?
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2))
+        .collect();
+    let names: Vec<&str> = listed.lines().filter(|l| !l.is_empty()).collect();
+    let found = names.iter().filter(|n| symbols.contains(*n)).count();
+    Some((found, names.len()))
+}
