@@ -100,6 +100,11 @@ pub fn busbw(input: &BusbwInput) -> BusbwReport {
     }
 }
 
+/// busbw above this share of the link's spec (percent) is no measurement: NVLS's in-switch
+/// reduction moves S each way per GPU, so allreduce's busbw reaches at most 2(n-1)/n < 2 times
+/// the link, and a 2-node tree no more.
+const IMPOSSIBLE_SHARE: f64 = 200.0;
+
 /// busbw as a share of the link's spec and expected bandwidth, with its step lines.
 fn link_share(link: &LinkSpec, bus: f64, steps: &mut Vec<Bi>) -> LinkShare {
     let of_link = bus / link.bandwidth * 100.0;
@@ -114,7 +119,13 @@ fn link_share(link: &LinkSpec, bus: f64, steps: &mut Vec<Bi>) -> LinkShare {
         exp = format::sig(of_expected, 3),
         eb = format::rate_short(link.expected_bandwidth())
     ));
-    if of_link > 100.0 {
+    if of_link > IMPOSSIBLE_SHARE {
+        steps.push(crate::bi!(
+            "busbw is {x}x the link's spec, more than any algorithm reaches on it (in-switch reduction gives under 2x): check the time's unit (nccl-tests prints microseconds), the size and the link",
+            "busbw 是链路规格的 {x} 倍，超过任何算法在该链路上能达到的（交换机内归约也不到 2 倍）：请检查时间单位（nccl-tests 输出的是微秒）、数据量和链路",
+            x = format::sig(of_link / 100.0, 3)
+        ));
+    } else if of_link > 100.0 {
         steps.push(Bi::new(
             "busbw above the link: NVLS/SHARP in-switch reduction or a 2-node tree; compare only ring runs (NCCL_ALGO=RING, NCCL_NVLS_ENABLE=0)",
             "busbw 超过链路带宽：来自 NVLS/SHARP 交换机内归约或 2 节点 tree；只拿 ring 的结果对比（NCCL_ALGO=RING, NCCL_NVLS_ENABLE=0）",
@@ -189,6 +200,29 @@ mod tests {
         let r = run(&f).expect("nvls");
         assert!(r.share.expect("link").percent_of_link > 100.0);
         assert!(r.steps.last().expect("note").contains("NVLS"));
+    }
+
+    /// A time in the wrong unit (nanoseconds for microseconds) gives a busbw no algorithm
+    /// reaches: the step says to check the input instead of crediting in-switch reduction.
+    #[test]
+    fn an_impossible_busbw_points_at_the_input() {
+        let f = Form::of(&[
+            ("op", "allreduce"),
+            ("size", "1 GiB"),
+            ("time", "8203.9 ns"),
+            ("ranks", "8"),
+            ("link", "nvlink3"),
+        ]);
+        let r = run(&f).expect("runs");
+        let note = r.steps.last().expect("note");
+        assert!(
+            note.en().contains("unit") && !note.en().contains("NVLS"),
+            "{note:?}"
+        );
+        assert!(
+            note.get(crate::content::Lang::Zh).contains("单位"),
+            "{note:?}"
+        );
     }
 
     #[test]

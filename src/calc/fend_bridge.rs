@@ -241,7 +241,9 @@ fn suffix(kind: Kind) -> &'static str {
         Kind::Size => " to bytes to 17 sf",
         Kind::Rate => " to bytes / s to 17 sf",
         Kind::Duration => " to s to 17 sf",
-        Kind::Count => " to 17 sf",
+        // `to 1` makes fend cancel units it otherwise keeps side by side: `light year / km`
+        // stays in those units (and would read as 1) unless brought to a plain number.
+        Kind::Count => " to 1 to 17 sf",
         Kind::Other => "",
     }
 }

@@ -25,18 +25,41 @@ pub fn sig(x: f64, digits: usize) -> String {
 }
 
 fn scaled(x: f64, base: f64, units: &[&str]) -> String {
+    scaled_to(x, base, units, 4)
+}
+
+fn scaled_to(x: f64, base: f64, units: &[&str], digits: usize) -> String {
     let mut value = x;
     let mut index = 0;
     while value.abs() >= base && index + 1 < units.len() {
         value /= base;
         index += 1;
     }
-    format!("{} {}", sig(value, 4), units[index])
+    format!("{} {}", sig(value, digits), units[index])
+}
+
+const DECIMAL_BYTES: [&str; 8] = ["B", "KB", "MB", "GB", "TB", "PB", "EB", "ZB"];
+
+/// A size and the capacity it is held against, in decimal units, with as many digits as it
+/// takes to tell them apart: 80.04 GB does not fit in 80 GB, and "80 GB of 80 GB: does not
+/// fit" would read as a contradiction.
+pub fn bytes_against(used: f64, capacity: f64) -> (String, String) {
+    let mut digits = 4;
+    loop {
+        let pair = (
+            scaled_to(used, 1000.0, &DECIMAL_BYTES, digits),
+            scaled_to(capacity, 1000.0, &DECIMAL_BYTES, digits),
+        );
+        if pair.0 != pair.1 || digits >= 9 {
+            return pair;
+        }
+        digits += 1;
+    }
 }
 
 /// A size in decimal and binary units: `10.74 GB (10 GiB)`.
 pub fn bytes(b: f64) -> String {
-    let decimal = scaled(b, 1000.0, &["B", "KB", "MB", "GB", "TB", "PB", "EB", "ZB"]);
+    let decimal = scaled(b, 1000.0, &DECIMAL_BYTES);
     if b.abs() < 1024.0 {
         return decimal;
     }
@@ -50,7 +73,7 @@ pub fn bytes(b: f64) -> String {
 
 /// A size in decimal units only, for dense formulas.
 pub fn bytes_short(b: f64) -> String {
-    scaled(b, 1000.0, &["B", "KB", "MB", "GB", "TB", "PB", "EB", "ZB"])
+    scaled(b, 1000.0, &DECIMAL_BYTES)
 }
 
 /// A rate in bytes and bits per second: `25 GB/s (200 Gb/s)`.
@@ -159,6 +182,22 @@ pub fn wrap(text: &crate::text::Bi, en: &str, zh: &str) -> crate::text::Bi {
 mod tests {
     use super::*;
     use crate::test_support::assert_maps;
+
+    /// Used and capacity print with the digits that tell them apart, never as the same figure.
+    #[test]
+    fn a_size_against_its_capacity_never_reads_equal() {
+        assert_eq!(bytes_against(70e9, 80e9), ("70 GB".into(), "80 GB".into()));
+        assert_eq!(
+            bytes_against(80.04e9, 80e9),
+            ("80.04 GB".into(), "80 GB".into())
+        );
+        assert_eq!(
+            bytes_against(79.9996e9, 80e9),
+            ("79.9996 GB".into(), "80 GB".into())
+        );
+        assert_eq!(bytes_against(80e9, 80e9), ("80 GB".into(), "80 GB".into()));
+        assert_eq!(bytes_against(141e9, 141e9 + 1.0).0, "141 GB");
+    }
 
     #[test]
     fn significant_figures() {

@@ -381,20 +381,17 @@ pub fn unfused_attention_roofline(input: &StepInput, hbm: f64) -> f64 {
 /// Flags a run that does not fit, or fits with too little headroom.
 fn memory_warnings(report: &mut StepReport, input: &StepInput) {
     let (total, capacity) = (report.memory.total_bytes_per_gpu, input.gpu.hbm.bytes);
-    let (used, cap, gpu) = (
-        format!("{:.1}", total / 1e9),
-        format!("{:.0}", capacity / 1e9),
-        input.gpu.id,
-    );
+    let (used, cap) = crate::calc::format::bytes_against(total, capacity);
+    let gpu = input.gpu.id;
     if !report.memory.fits {
         report.warnings.push(bi!(
-            "does not fit: {used} GB per GPU against the {gpu}'s {cap} GB; add recomputation, sequence parallelism, ZeRO or more PP/TP",
-            "放不下：每 GPU {used} GB，而 {gpu} 只有 {cap} GB；请加重计算、序列并行、ZeRO 或更大的 PP/TP"
+            "does not fit: {used} per GPU against the {gpu}'s {cap}; add recomputation, sequence parallelism, ZeRO or more PP/TP",
+            "放不下：每 GPU {used}，而 {gpu} 只有 {cap}；请加重计算、序列并行、ZeRO 或更大的 PP/TP"
         ));
     } else if total > memory::HEADROOM * capacity {
         report.warnings.push(bi!(
-            "tight: {used} GB of {cap} GB; fragmentation, NCCL buffers and the CUDA context need a few GB more, and near capacity PyTorch's caching allocator frees its cache and retries cudaMalloc, which slows steps by more than this estimate shows",
-            "偏紧：{used} GB / {cap} GB；碎片、NCCL 缓冲区和 CUDA 上下文还要再占几 GB，且接近容量时 PyTorch 的缓存分配器会释放缓存并重试 cudaMalloc，步时间会比这里估计的更慢"
+            "tight: {used} of {cap}; fragmentation, NCCL buffers and the CUDA context need a few GB more, and near capacity PyTorch's caching allocator frees its cache and retries cudaMalloc, which slows steps by more than this estimate shows",
+            "偏紧：{used} / {cap}；碎片、NCCL 缓冲区和 CUDA 上下文还要再占几 GB，且接近容量时 PyTorch 的缓存分配器会释放缓存并重试 cudaMalloc，步时间会比这里估计的更慢"
         ));
     }
 }

@@ -36,7 +36,7 @@ softmax and fp8 casts at HBM bandwidth, TP on the critical path, FSDP traffic ex
         field("global-batch", "global batch B", FieldKind::Count, true, "sequences per step").zh("全局批 B", "每步的序列数"),
         MICRO_BATCH.explained("sequences per micro-batch, default 1", "每个微批的序列数，默认 1"),
         field("gpus", "GPUs N", FieldKind::Count, true, "in the whole run").zh("GPU 数 N", "整个任务"),
-        GPUS_PER_NODE.explained("default 8 (72 for a GB200 NVL72 domain)", "默认 8（GB200 NVL72 域为 72）"),
+        GPUS_PER_NODE.explained("default: NVLink domain, 8 (GB200: 72, or what divides N)", "默认 NVLink 域：8（GB200 为 72，或能整除 N 的大小）"),
         field("tp", "TP t", FieldKind::Count, false, "tensor-parallel size, default 1").zh("TP 大小 t", "张量并行大小，默认 1"),
         field("pp", "PP p", FieldKind::Count, false, "pipeline stages, default 1").zh("PP 级数 p", "流水线级数，默认 1"),
         INTERLEAVE.explained("model chunks per GPU, default 1", "每 GPU 的模型块数，默认 1"),
@@ -108,15 +108,16 @@ fn compute_step(form: &Form, table: &HardwareTable) -> Result<Computed, CalcErro
         bi!("tokens/s per GPU", "每 GPU token/s"),
         format::sig(report.tokens_per_s_per_gpu, 4),
     );
-    outcome.pair(
+    // Two figures of one kind, not a spec and an expected figure: one row, both named.
+    outcome.row(
         "MFU / HFU",
-        format::percent(report.mfu),
-        format::percent(report.hfu),
+        format!(
+            "{} / {}",
+            format::percent(report.mfu),
+            format::percent(report.hfu)
+        ),
     );
-    let (used, capacity) = (
-        format::bytes_short(m.total_bytes_per_gpu),
-        format::bytes_short(m.capacity_bytes),
-    );
+    let (used, capacity) = format::bytes_against(m.total_bytes_per_gpu, m.capacity_bytes);
     outcome.row(
         bi!("memory per GPU", "每 GPU 显存"),
         if m.fits {

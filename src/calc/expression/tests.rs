@@ -46,6 +46,18 @@ fn sizes_rates_and_counts() {
     assert!(eval("1.5 TB").display.contains("1.364 TiB"));
 }
 
+/// A ratio of two lengths in units fend keeps side by side (`light year / km`) is a plain
+/// number, not the 1 in front of those units.
+#[test]
+fn ratios_of_mixed_units_cancel_to_a_number() {
+    let v = eval("1 light year / 1 km");
+    assert_eq!(v.kind, Kind::Count);
+    assert!((v.value / 9.460_528e12 - 1.0).abs() < 1e-6, "{}", v.value);
+    assert!(close(eval("1 ft / 1 m").value, 0.3048));
+    assert!(close(eval("1 hour / 1 minute").value, 60.0));
+    assert!(close(eval("50%").value, 0.5));
+}
+
 #[test]
 fn errors_name_the_input() {
     let table = HardwareTable::bundled();

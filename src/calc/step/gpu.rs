@@ -35,6 +35,8 @@ pub struct GpuSpec {
     pub sms: Option<f64>,
     /// The NVLink preset of the part, when there is one.
     pub default_intra: Option<&'static str>,
+    /// GPUs in one NVLink domain: 8 on an HGX board, 72 in a GB200 NVL72 rack.
+    pub nvlink_domain: usize,
     pub fit: Efficiencies,
     pub source: &'static str,
 }
@@ -155,6 +157,7 @@ const A100: GpuSpec = GpuSpec {
     sms: Some(108.0),
     default_intra: Some("nvlink3"),
     fit: Efficiencies { matmul: A100_EFFICIENCY, fp8: A100_EFFICIENCY, hbm: super::HBM_EFFICIENCY },
+    nvlink_domain: 8,
     source: "NVIDIA A100 datasheet: BF16 312 TFLOPS dense (624 sparse), 80GB HBM2e at 2,039 GB/s; no FP8; MAMF bf16 271.2 TFLOPS; 108 SMs (NVIDIA A100 Tensor Core GPU Architecture whitepaper)",
 };
 
@@ -170,6 +173,7 @@ const H100: GpuSpec = GpuSpec {
     sms: Some(132.0),
     default_intra: Some("nvlink4"),
     fit: Efficiencies { matmul: H100_EFFICIENCY, fp8: H100_FP8_EFFICIENCY, hbm: super::HBM_EFFICIENCY },
+    nvlink_domain: 8,
     source: "NVIDIA H100 SXM datasheet: BF16 1,979 / FP8 3,958 TFLOPS with sparsity, half that dense; 80GB HBM3 at 3.35 TB/s; MAMF bf16 794.5, fp8 1,402.6 TFLOPS; 132 SMs (NVIDIA H100 Tensor Core GPU Architecture whitepaper, SXM5)",
 };
 
@@ -197,6 +201,7 @@ const B200: GpuSpec = GpuSpec {
     sms: None,
     default_intra: Some("nvlink5"),
     fit: Efficiencies { fp8: B200_FP8_EFFICIENCY, ..UNCALIBRATED },
+    nvlink_domain: 8,
     source: "NVIDIA HGX B200: BF16 2.25 / FP8 4.5 PFLOPS dense per GPU, 180GB HBM3e at 8 TB/s; MAMF bf16 1,745, fp8 3,432.5 TFLOPS",
 };
 
@@ -209,6 +214,7 @@ const GB200: GpuSpec = GpuSpec {
     fp8: Some(TensorRates { peak: 5000e12, mamf: 3615.6e12 }),
     hbm: Hbm { bandwidth: 8e12, bytes: 186e9 },
     fit: Efficiencies { fp8: GB200_FP8_EFFICIENCY, ..UNCALIBRATED },
+    nvlink_domain: 72,
     source: "NVIDIA GB200 NVL72: BF16 2.5 / FP8 5 PFLOPS dense per GPU, 186GB HBM3e at 8 TB/s; MAMF bf16 1,822, fp8 3,615.6 TFLOPS",
     ..B200
 };
@@ -225,6 +231,7 @@ const MI300X: GpuSpec = GpuSpec {
     sms: None,
     default_intra: None,
     fit: UNCALIBRATED,
+    nvlink_domain: 8,
     source: "AMD MI300X datasheet: BF16 1,307.4 / FP8 2,614.9 TFLOPS dense, 192GB HBM3 at 5.3 TB/s; MAMF bf16 668.4 TFLOPS (ROCm 6.3, TunableOp); no fp8 MAMF published, bf16's 51% of peak assumed",
 };
 

@@ -227,7 +227,10 @@ impl StepInput {
         let dtype: Dtype = f.parse("dtype", str::parse)?.unwrap_or(Dtype::Bf16);
         gpu.peak(dtype)?;
         let gpus = units::parse_count("GPUs", f.text("gpus"), 1)?;
-        let gpus_per_node = f.count_or("gpus-per-node", "GPUs per node", 8)?.min(gpus);
+        let gpus_per_node = match f.get("gpus-per-node") {
+            Some(_) => f.count_or("gpus-per-node", "GPUs per node", 8)?.min(gpus),
+            None => default_node(gpu.nvlink_domain, gpus),
+        };
         let inter_default = if gpu.id == "a100" { "ib-hdr" } else { "ib-ndr" };
         let mut input = StepInput {
             model,
@@ -301,4 +304,20 @@ impl StepInput {
             (l.div_ceil(p) as f64, (l / p) as f64)
         }
     }
+}
+
+/// GPUs per node when `--gpus-per-node` is not given: the part's NVLink domain, or for a job
+/// that is not whole domains of it, the largest whole share of a domain that divides the job in
+/// steps of 4 (a GB200 compute tray): 128 GPUs of NVL72 racks run as two 64-GPU domains, as
+/// NVIDIA's own GB200 recipes do.
+fn default_node(domain: usize, gpus: usize) -> usize {
+    // An 8-GPU board is a node; a job that is not whole boards is refused by the checks.
+    if domain <= 8 || gpus <= domain || gpus.is_multiple_of(domain) {
+        return domain.min(gpus);
+    }
+    (1..=domain / 4)
+        .rev()
+        .map(|trays| trays * 4)
+        .find(|size| gpus.is_multiple_of(*size))
+        .unwrap_or(domain)
 }

@@ -153,9 +153,8 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
     let attention = format::flop_rate(c.attention);
     let kernel = attention_rate_text(input);
     let (k_en, k_zh) = (kernel.en(), kernel.get(Lang::Zh));
-    let (intra, inter, nics) = (
-        input.intra.describe(),
-        input.inter.describe(),
+    let (links, nics) = (
+        [&input.intra.describe_bi(), &input.inter.describe_bi()],
         input.nics_per_node,
     );
     vec![
@@ -175,9 +174,12 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
                 "注意力核心速率 R_attn = {attention}（{k_zh}；{ATTENTION_SOURCE}；fp8 训练中注意力仍用 bf16）"
             ),
         ),
-        bi!(
-            "links: intra {intra}; inter {inter} ({nics} NICs per node)",
-            "链路：节点内 {intra}；节点间 {inter}（每节点 {nics} 张网卡）"
+        format::around(
+            links,
+            |[intra, inter]| format!("links: intra {intra}; inter {inter} ({nics} NICs per node)"),
+            |[intra, inter]| {
+                format!("链路：节点内 {intra}；节点间 {inter}（每节点 {nics} 张网卡）")
+            },
         ),
     ]
 }
@@ -436,10 +438,7 @@ fn memory(input: &StepInput, r: &StepReport) -> Vec<Bi> {
     } else {
         (String::new(), String::new())
     };
-    let (total, capacity) = (
-        format::bytes_short(m.total_bytes_per_gpu),
-        format::bytes_short(m.capacity_bytes),
-    );
+    let (total, capacity) = format::bytes_against(m.total_bytes_per_gpu, m.capacity_bytes);
     let (fits_en, fits_zh) = if m.fits {
         ("fits", "放得下")
     } else {

@@ -297,3 +297,36 @@ proptest! {
         prop_assert!(close(small.breakdown.total(), small.step_seconds));
     }
 }
+
+/// Without `--gpus-per-node`, a GB200 job's node is its NVL72 NVLink domain (or, for a job that
+/// is not whole racks, the largest whole share of one that divides it); an HGX part's is its
+/// 8-GPU board, and an explicit value always wins.
+#[test]
+fn the_default_node_follows_the_parts_nvlink_domain() {
+    let per_node = |gpu: &str, gpus: &str| {
+        parse(
+            &[("gpu", gpu), ("gpus", gpus), ("model", "llama3-8b")],
+            &[("global-batch", "1152")],
+        )
+        .map(|i| i.gpus_per_node)
+    };
+    assert_eq!(per_node("gb200", "144").ok(), Some(72));
+    assert_eq!(per_node("gb200", "128").ok(), Some(64));
+    assert_eq!(per_node("gb200", "8").ok(), Some(8));
+    assert_eq!(per_node("h100", "64").ok(), Some(8));
+    assert!(
+        per_node("h100", "12").is_err(),
+        "12 H100s are not whole boards"
+    );
+    let explicit = parse(
+        &[
+            ("gpu", "gb200"),
+            ("gpus", "144"),
+            ("gpus-per-node", "4"),
+            ("model", "llama3-8b"),
+        ],
+        &[("global-batch", "1152")],
+    )
+    .expect("valid");
+    assert_eq!(explicit.gpus_per_node, 4);
+}

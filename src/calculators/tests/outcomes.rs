@@ -146,3 +146,18 @@ fn a_refused_edit_marks_the_field_at_fault() {
         assert_eq!(error.field, Some(*field), "{id} {edits:?}");
     }
 }
+
+/// The step's MFU and HFU are two figures of one kind: one row that names both, not a spec
+/// and an expected column (which read "52% spec, 53% expected").
+#[test]
+fn the_step_headline_names_mfu_and_hfu() {
+    let outcome = example_outcome("step");
+    let row = outcome
+        .headline
+        .iter()
+        .find(|h| h.0.en().contains("MFU"))
+        .expect("an MFU row");
+    assert!(row.2.is_empty(), "{row:?}");
+    let figures = row.1.en();
+    assert_eq!(figures.matches('%').count(), 2, "{figures}");
+}
