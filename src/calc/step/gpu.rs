@@ -39,6 +39,8 @@ pub struct GpuSpec {
     pub nvlink_domain: usize,
     pub fit: Efficiencies,
     pub source: &'static str,
+    /// [`GpuSpec::source`] in Chinese (document names and quotations stay as published).
+    pub source_zh: &'static str,
 }
 
 /// Tensor-core rates at one precision, FLOP/s.
@@ -103,9 +105,13 @@ const UNCALIBRATED: Efficiencies = Efficiencies {
 
 /// Where the achievable rates come from.
 pub const MAMF_SOURCE: &str = "MAMF table, stas00/ml-engineering compute/accelerator/README.md (mean of 100 matmuls at the best shape found)";
+/// [`MAMF_SOURCE`] in Chinese.
+pub const MAMF_SOURCE_ZH: &str = "MAMF 表，stas00/ml-engineering compute/accelerator/README.md（在找到的最佳形状上 100 次矩阵乘的均值）";
 
 /// Where the attention-kernel shares come from.
 pub const ATTENTION_SOURCE: &str = "FlashAttention-2 (Dao 2023): FlashAttention-1 reaches 25-40% of A100 peak → 0.325 (on H100 scaled by FA2's loss there, 0.325 × 0.35/0.6 = 0.19, no direct figure); FA2 50-73% forward, less backward, 225 TFLOP/s end to end → 0.6; FlashAttention-3 (Shah et al. 2024): FA2 reaches 35% of H100 peak, FA3 up to 75% forward and 1.5-2x FA2 → 0.6 forward and backward; on B200/GB200, FlashAttention-4 (2026): up to 1,613 TFLOP/s forward, 71% of peak, 1.3x cuDNN 9.13 and 2.7x Triton → cuDNN 0.71/1.3 × 0.8 = 0.44, Triton and FA2 0.71/2.7 × 0.8 = 0.21";
+/// [`ATTENTION_SOURCE`] in Chinese.
+pub const ATTENTION_SOURCE_ZH: &str = "FlashAttention-2（Dao 2023）：FlashAttention-1 达到 A100 峰值的 25-40% → 0.325（H100 上按 FA2 在那里的降幅缩放，0.325 × 0.35/0.6 = 0.19，无直接数据）；FA2 前向 50-73%，反向更低，端到端 225 TFLOP/s → 0.6；FlashAttention-3（Shah et al. 2024）：FA2 达到 H100 峰值的 35%，FA3 前向最高 75%，为 FA2 的 1.5-2 倍 → 前向与反向取 0.6；B200/GB200 上，FlashAttention-4（2026）：前向最高 1,613 TFLOP/s，峰值的 71%，为 cuDNN 9.13 的 1.3 倍、Triton 的 2.7 倍 → cuDNN 0.71/1.3 × 0.8 = 0.44，Triton 与 FA2 0.71/2.7 × 0.8 = 0.21";
 
 /// End-to-end share of the A100's MAMF, fitted on the A100 calibration runs of
 /// `tests/data/step-runs.toml` only (Megatron 2021 and 2022, llm-foundry, torchtitan): the value
@@ -159,6 +165,7 @@ const A100: GpuSpec = GpuSpec {
     fit: Efficiencies { matmul: A100_EFFICIENCY, fp8: A100_EFFICIENCY, hbm: super::HBM_EFFICIENCY },
     nvlink_domain: 8,
     source: "NVIDIA A100 datasheet: BF16 312 TFLOPS dense (624 sparse), 80GB HBM2e at 2,039 GB/s; no FP8; MAMF bf16 271.2 TFLOPS; 108 SMs (NVIDIA A100 Tensor Core GPU Architecture whitepaper)",
+    source_zh: "NVIDIA A100 数据手册：BF16 稠密 312 TFLOPS（稀疏 624），80GB HBM2e，2,039 GB/s；无 FP8；MAMF bf16 271.2 TFLOPS；108 个 SM（NVIDIA A100 Tensor Core GPU Architecture 白皮书）",
 };
 
 /// The H100 SXM5 80GB.
@@ -175,6 +182,7 @@ const H100: GpuSpec = GpuSpec {
     fit: Efficiencies { matmul: H100_EFFICIENCY, fp8: H100_FP8_EFFICIENCY, hbm: super::HBM_EFFICIENCY },
     nvlink_domain: 8,
     source: "NVIDIA H100 SXM datasheet: BF16 1,979 / FP8 3,958 TFLOPS with sparsity, half that dense; 80GB HBM3 at 3.35 TB/s; MAMF bf16 794.5, fp8 1,402.6 TFLOPS; 132 SMs (NVIDIA H100 Tensor Core GPU Architecture whitepaper, SXM5)",
+    source_zh: "NVIDIA H100 SXM 数据手册：BF16 1,979 / FP8 3,958 TFLOPS 为稀疏值，稠密减半；80GB HBM3，3.35 TB/s；MAMF bf16 794.5、fp8 1,402.6 TFLOPS；132 个 SM（NVIDIA H100 Tensor Core GPU Architecture 白皮书，SXM5）",
 };
 
 /// The H200: an H100's GH100 die (tensor cores, SMs, NVLink, calibration) with more and faster
@@ -186,6 +194,7 @@ const H200: GpuSpec = GpuSpec {
     fp8: Some(TensorRates { peak: 1978.9e12, mamf: 1453.4e12 }),
     hbm: Hbm { bandwidth: 4.8e12, bytes: 141e9 },
     source: "NVIDIA H200 datasheet: same tensor cores as H100 (BF16 989 dense), 141GB HBM3e at 4.8 TB/s; MAMF bf16 as H100 ('H200 is the same'), fp8 1,453.4 TFLOPS; 132 SMs, the H100 SXM5's GH100 configuration",
+    source_zh: "NVIDIA H200 数据手册：张量核心与 H100 相同（BF16 稠密 989），141GB HBM3e，4.8 TB/s；MAMF bf16 同 H100（'H200 is the same'），fp8 1,453.4 TFLOPS；132 个 SM，即 H100 SXM5 的 GH100 配置",
     ..H100
 };
 
@@ -203,6 +212,7 @@ const B200: GpuSpec = GpuSpec {
     fit: Efficiencies { fp8: B200_FP8_EFFICIENCY, ..UNCALIBRATED },
     nvlink_domain: 8,
     source: "NVIDIA HGX B200: BF16 2.25 / FP8 4.5 PFLOPS dense per GPU, 180GB HBM3e at 8 TB/s; MAMF bf16 1,745, fp8 3,432.5 TFLOPS",
+    source_zh: "NVIDIA HGX B200：每 GPU 稠密 BF16 2.25 / FP8 4.5 PFLOPS，180GB HBM3e，8 TB/s；MAMF bf16 1,745、fp8 3,432.5 TFLOPS",
 };
 
 /// One Blackwell GPU of a GB200 superchip.
@@ -216,6 +226,7 @@ const GB200: GpuSpec = GpuSpec {
     fit: Efficiencies { fp8: GB200_FP8_EFFICIENCY, ..UNCALIBRATED },
     nvlink_domain: 72,
     source: "NVIDIA GB200 NVL72: BF16 2.5 / FP8 5 PFLOPS dense per GPU, 186GB HBM3e at 8 TB/s; MAMF bf16 1,822, fp8 3,615.6 TFLOPS",
+    source_zh: "NVIDIA GB200 NVL72：每 GPU 稠密 BF16 2.5 / FP8 5 PFLOPS，186GB HBM3e，8 TB/s；MAMF bf16 1,822、fp8 3,615.6 TFLOPS",
     ..B200
 };
 
@@ -233,6 +244,7 @@ const MI300X: GpuSpec = GpuSpec {
     fit: UNCALIBRATED,
     nvlink_domain: 8,
     source: "AMD MI300X datasheet: BF16 1,307.4 / FP8 2,614.9 TFLOPS dense, 192GB HBM3 at 5.3 TB/s; MAMF bf16 668.4 TFLOPS (ROCm 6.3, TunableOp); no fp8 MAMF published, bf16's 51% of peak assumed",
+    source_zh: "AMD MI300X 数据手册：稠密 BF16 1,307.4 / FP8 2,614.9 TFLOPS，192GB HBM3，5.3 TB/s；MAMF bf16 668.4 TFLOPS（ROCm 6.3，TunableOp）；未公布 fp8 MAMF，按 bf16 的 51% 峰值比例估计",
 };
 
 /// The bundled GPUs.

@@ -32,6 +32,8 @@ pub struct ModelPreset {
     /// The training context the model was built for (the default `--seq`).
     pub seq: usize,
     pub source: &'static str,
+    /// [`ModelPreset::source`] in Chinese.
+    pub source_zh: &'static str,
 }
 
 const fn gpt(layers: usize, hidden: usize, heads: usize) -> Shape {
@@ -65,42 +67,49 @@ pub const MODELS: &[ModelPreset] = &[
         shape: gpt(96, 12_288, 96),
         seq: 2048,
         source: "GPT-3 175B: 96 layers, d_model 12,288, 96 heads, context 2,048 (Brown et al. 2020, Table 2.1); vocabulary padded to 51,200 as in Megatron-LM (Narayanan et al. 2021)",
+        source_zh: "GPT-3 175B：96 层，d_model 12,288，96 个头，上下文 2,048（Brown et al. 2020，表 2.1）；词表按 Megatron-LM 填充到 51,200（Narayanan et al. 2021）",
     },
     ModelPreset {
         id: "megatron-22b",
         shape: gpt(48, 6144, 64),
         seq: 2048,
         source: "22B GPT of Korthikanti et al. 2022 (arXiv:2205.05198), Table 3: 48 layers, h 6,144, 64 heads",
+        source_zh: "Korthikanti et al. 2022（arXiv:2205.05198）表 3 的 22B GPT：48 层，h 6,144，64 个头",
     },
     ModelPreset {
         id: "mt-nlg-530b",
         shape: gpt(105, 20_480, 128),
         seq: 2048,
         source: "MT-NLG 530B: 105 layers, h 20,480, 128 heads (Smith et al. 2022; Korthikanti et al. 2022, Table 3)",
+        source_zh: "MT-NLG 530B：105 层，h 20,480，128 个头（Smith et al. 2022；Korthikanti et al. 2022，表 3）",
     },
     ModelPreset {
         id: "megatron-1t",
         shape: gpt(128, 25_600, 160),
         seq: 2048,
         source: "1T GPT of Narayanan et al. 2021 (Table 1) and Korthikanti et al. 2022 (Table 3): 128 layers, h 25,600, 160 heads",
+        source_zh: "Narayanan et al. 2021（表 1）与 Korthikanti et al. 2022（表 3）的 1T GPT：128 层，h 25,600，160 个头",
     },
     ModelPreset {
         id: "llama3-8b",
         shape: llama(32, 4096, 32, 14_336),
         seq: 8192,
         source: "Llama 3 8B: 32 layers, model dim 4,096, FFN 14,336, 32 heads, 8 KV heads, vocab 128K (Dubey et al. 2024, Table 3; meta-llama config.json vocab_size 128,256)",
+        source_zh: "Llama 3 8B：32 层，模型维度 4,096，FFN 14,336，32 个头，8 个 KV 头，词表 128K（Dubey et al. 2024，表 3；meta-llama config.json 的 vocab_size 为 128,256）",
     },
     ModelPreset {
         id: "llama3-70b",
         shape: llama(80, 8192, 64, 28_672),
         seq: 8192,
         source: "Llama 3 70B: 80 layers, model dim 8,192, FFN 28,672, 64 heads, 8 KV heads (Dubey et al. 2024, Table 3)",
+        source_zh: "Llama 3 70B：80 层，模型维度 8,192，FFN 28,672，64 个头，8 个 KV 头（Dubey et al. 2024，表 3）",
     },
     ModelPreset {
         id: "llama3-405b",
         shape: llama(126, 16_384, 128, 53_248),
         seq: 8192,
         source: "Llama 3 405B: 126 layers, model dim 16,384, FFN 53,248, 128 heads, 8 KV heads (Dubey et al. 2024, Table 3)",
+        source_zh: "Llama 3 405B：126 层，模型维度 16,384，FFN 53,248，128 个头，8 个 KV 头（Dubey et al. 2024，表 3）",
     },
 ];
 

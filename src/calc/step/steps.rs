@@ -2,7 +2,7 @@
 //! in English and Chinese (formulas, figures and sources read the same in both).
 
 use super::choice::Choose;
-use super::gpu::{ATTENTION_SOURCE, MAMF_SOURCE};
+use super::gpu::{ATTENTION_SOURCE, ATTENTION_SOURCE_ZH, MAMF_SOURCE, MAMF_SOURCE_ZH};
 use super::input::{AttentionKernel, Recompute, StepInput};
 use super::{StepReport, StepsContext, model};
 use crate::bi;
@@ -54,7 +54,9 @@ fn setup(input: &StepInput, r: &StepReport) -> Vec<Bi> {
     let source = input
         .model
         .and_then(|id| model::MODELS.iter().find(|m| m.id == id))
-        .map_or(bi!("given", "手动给出"), |m| Bi::same(m.source));
+        .map_or(bi!("given", "手动给出"), |m| {
+            Bi::new(m.source, m.source_zh)
+        });
     let (l, h, a, k, f, v, s) = (
         sh.layers,
         sh.hidden,
@@ -81,7 +83,8 @@ fn setup(input: &StepInput, r: &StepReport) -> Vec<Bi> {
     } else {
         ("off", "关")
     };
-    let recompute = format!("{:?}", input.recompute);
+    // The flag's own word (`none`, `selective`), as the user typed it, in both languages.
+    let recompute = crate::calc::ids::Ids::id(input.recompute);
     let zero = input.zero;
     let attention = input.attention.about();
     let (att_en, att_zh) = (attention.en(), attention.get(Lang::Zh));
@@ -144,11 +147,12 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
         format::flop_rate(c.rate),
     );
     let (eff, hbm_eff) = (g.efficiency(input.dtype), g.fit.hbm);
-    let (hbm_peak, hbm, capacity, source) = (
+    let (hbm_peak, hbm, capacity, source, source_zh) = (
         format::rate_short(g.hbm.bandwidth),
         format::rate_short(c.hbm),
         format::bytes_short(g.hbm.bytes),
         g.source,
+        g.source_zh,
     );
     let attention = format::flop_rate(c.attention);
     let kernel = attention_rate_text(input);
@@ -163,7 +167,7 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
                 "{name}: dense {dtype} peak {peak}; achievable matmul R = MAMF × {eff} (this GPU's calibrated efficiency) = {rate} ({MAMF_SOURCE}); HBM {hbm_peak} × {hbm_eff} (calibrated) = {hbm}; {capacity} ({source})"
             ),
             format!(
-                "{name}：{dtype} 稠密峰值 {peak}；可达矩阵乘速率 R = MAMF × {eff}（该 GPU 校准所得效率）= {rate}（{MAMF_SOURCE}）；HBM {hbm_peak} × {hbm_eff}（校准值）= {hbm}；{capacity}（{source}）"
+                "{name}：{dtype} 稠密峰值 {peak}；可达矩阵乘速率 R = MAMF × {eff}（该 GPU 校准所得效率）= {rate}（{MAMF_SOURCE_ZH}）；HBM {hbm_peak} × {hbm_eff}（校准值）= {hbm}；{capacity}（{source_zh}）"
             ),
         ),
         Bi::new(
@@ -171,7 +175,7 @@ fn rates(input: &StepInput, c: &StepsContext) -> Vec<Bi> {
                 "attention core rate R_attn = {attention} ({k_en}; {ATTENTION_SOURCE}; attention stays bf16 under fp8)"
             ),
             format!(
-                "注意力核心速率 R_attn = {attention}（{k_zh}；{ATTENTION_SOURCE}；fp8 训练中注意力仍用 bf16）"
+                "注意力核心速率 R_attn = {attention}（{k_zh}；{ATTENTION_SOURCE_ZH}；fp8 训练中注意力仍用 bf16）"
             ),
         ),
         format::around(

@@ -173,3 +173,35 @@ fn expression_and_unit_errors_are_chinese() {
     let unknown = table.require("nvlnk3").expect_err("typo");
     assert_chinese("link", &unknown.text());
 }
+
+/// The step's Chinese steps explain in Chinese: what is left once quotations ('…'), author
+/// citations (`et al.`) and capitalised names and titles ("Tensor Core GPU Architecture") are
+/// set aside holds no English prose (the sources of its GPU, model, attention and link figures
+/// included).
+#[test]
+fn the_step_explains_itself_in_chinese() {
+    use crate::calculators::tests::evaluate_edited;
+    for gpu in ["a100", "h100", "h200", "b200", "gb200", "mi300x"] {
+        let outcome = evaluate_edited("step", &[("gpu", gpu), ("intra", "448 GB/s")]).expect(gpu);
+        // The links line cites each link's efficiency source as written
+        // (`LinkSpec::describe_bi`); its own words are the link's, checked with the links.
+        for step in outcome
+            .steps
+            .iter()
+            .filter(|s| !s.get(Lang::Zh).starts_with("链路"))
+        {
+            let zh = step.get(Lang::Zh);
+            let own: String = zh
+                .split('\'')
+                .step_by(2)
+                .collect::<Vec<_>>()
+                .join(" ")
+                .replace("et al.", "")
+                .split(' ')
+                .filter(|w| !w.starts_with(|c: char| c.is_ascii_uppercase()))
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(!has_english_prose(&own), "{gpu}: {zh}");
+        }
+    }
+}
