@@ -51,3 +51,28 @@ fn card_text_never_reaches_the_terminal_as_escapes() {
         "the hostile title was printed by {checked} commands"
     );
 }
+
+/// A query holding a pasted escape sequence searches for its words only: the sequence's
+/// parameters (`52`, `c`, base64) are not words, a query of nothing else has nothing to look
+/// for, and nothing of the sequence is echoed raw.
+#[test]
+fn escape_sequences_in_a_query_are_not_searched() {
+    let search = |query: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_infraprep"))
+            .args(["--lang", "en", "search", query])
+            .env("HOME", env!("CARGO_TARGET_TMPDIR"))
+            .env_remove("INFRAPREP_CONFIG")
+            .output()
+            .expect("run");
+        let text = String::from_utf8_lossy(&[out.stdout, out.stderr].concat()).into_owned();
+        (out.status.success(), text)
+    };
+    let (ok, plain) = search("nvlink");
+    assert!(ok, "{plain}");
+    let (ok, wrapped) = search("\x1b[31mnvlink\x1b]52;c;SGVsbG8=\x07\x1b[0m");
+    assert!(ok, "{wrapped}");
+    assert_eq!(plain, wrapped, "the sequences changed the results");
+    let (ok, only) = search("\x1b]52;c;SGVsbG8=\x07");
+    assert!(!ok && only.contains("nothing to look for"), "{only}");
+    assert!(!only.contains('\x1b') && !only.contains('\x07'), "{only:?}");
+}

@@ -98,6 +98,8 @@ impl Concept {
 impl Query {
     /// Compiles `query` with the glossary's synonyms.
     pub fn parse(query: &str, glossary: &Glossary) -> Query {
+        // A pasted escape sequence is not words: its parameters (`52;c;…`) would be searched.
+        let query = &*crate::text::sanitize::strip_escapes(query);
         let mut builder = Builder {
             glossary,
             concepts: Vec::new(),

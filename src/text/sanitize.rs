@@ -74,6 +74,72 @@ pub fn sanitize_line(text: &str) -> Cow<'_, str> {
     clean(text, false)
 }
 
+/// `text` with whole terminal escape sequences removed and other control characters turned into
+/// spaces, for text that is read rather than shown (a search query). [`sanitize`] keeps a
+/// sequence visible, which is right for printing but leaves its parameters as words: a pasted
+/// OSC 52 clipboard write `ESC ] 52 ; c ; …` would search for "52" and "c".
+///
+/// Removed: CSI (`ESC [` or U+009B, parameters, one final byte), the string sequences OSC, DCS,
+/// SOS, PM and APC (`ESC ]`, `ESC P`, `ESC X`, `ESC ^`, `ESC _` or their C1 forms, up to BEL or
+/// ST or the end), and any other `ESC` with the character after it.
+pub fn strip_escapes(text: &str) -> Cow<'_, str> {
+    if !text.contains(|c: char| c.is_control() || is_bidi_control(c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let kind = match c {
+            '\u{1b}' => chars.next(),
+            '\u{9b}' => Some('['),
+            '\u{9d}' => Some(']'),
+            '\u{90}' => Some('P'),
+            '\u{98}' => Some('X'),
+            '\u{9e}' => Some('^'),
+            '\u{9f}' => Some('_'),
+            '\t' | '\n' => {
+                out.push(' ');
+                continue;
+            }
+            c if c.is_control() || is_bidi_control(c) => {
+                out.push(' ');
+                continue;
+            }
+            c => {
+                out.push(c);
+                continue;
+            }
+        };
+        match kind {
+            // CSI: parameter and intermediate bytes, then one final byte.
+            Some('[') => {
+                for c in chars.by_ref() {
+                    if ('\u{40}'..='\u{7e}').contains(&c) {
+                        break;
+                    }
+                }
+            }
+            // String sequences end at BEL, ST (ESC \ or U+009C) or the end of the text.
+            Some(']' | 'P' | 'X' | '^' | '_') => {
+                while let Some(c) = chars.next() {
+                    if c == '\u{7}' || c == '\u{9c}' {
+                        break;
+                    }
+                    if c == '\u{1b}' {
+                        if chars.peek() == Some(&'\\') {
+                            chars.next();
+                        }
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+        out.push(' ');
+    }
+    Cow::Owned(out)
+}
+
 /// How much of a rejected input an error message quotes.
 const PREVIEW_CHARS: usize = 40;
 
@@ -91,6 +157,25 @@ mod tests {
     use super::*;
     use crate::test_support::assert_maps;
     use proptest::prelude::*;
+
+    #[test]
+    fn escape_sequences_are_stripped_whole_for_reading() {
+        assert_maps(
+            |t| strip_escapes(t).into_owned(),
+            &[
+                ("nvlink", "nvlink"),
+                ("a\u{1b}]52;c;ZWNobw==\u{7}b", "a b"),
+                ("a\u{1b}]0;title\u{1b}\\b", "a b"),
+                ("\u{1b}[31mnvlink\u{1b}[0m", " nvlink "),
+                ("\u{9b}2Jx", " x"),
+                ("\u{9d}8;;http://e\u{9c}link", " link"),
+                ("tab\there", "tab here"),
+                ("cut\u{1b}]52;c;abc", "cut "),
+                ("\u{1b}", " "),
+                ("检查点\u{202e}间隔", "检查点 间隔"),
+            ],
+        );
+    }
 
     #[test]
     fn escape_sequences_become_visible() {
