@@ -157,3 +157,34 @@ fn an_exact_title_phrase_ranks_first() {
     let found = ids(&cards, "InfiniBand 拥塞怎么办");
     assert_eq!(found.first().map(String::as_str), Some("ib"), "{found:?}");
 }
+
+/// A word that names the kind of answer ("formula", "公式") is not the subject: the card about
+/// the subject shows though its text never says "formula", and a card that only says
+/// "formula" does not.
+#[test]
+fn words_for_the_kind_of_answer_do_not_outweigh_the_subject() {
+    let cards = vec![
+        card(
+            "ib",
+            "InfiniBand 拥塞怎么办？",
+            "What happens when InfiniBand congests?",
+            "[\"infiniband\"]",
+        ),
+        card(
+            "formula",
+            "检查点写入时间用哪个公式？",
+            "Which formula gives a checkpoint's write time?",
+            "[\"checkpoint\"]",
+        ),
+    ];
+    assert_eq!(ids(&cards, "infiniband formula"), ["ib"]);
+    assert_eq!(ids(&cards, "拥塞公式"), ["ib"]);
+    assert_eq!(ids(&cards, "InfiniBand 拥塞 公式"), ["ib"]);
+    // A card with both still comes first.
+    assert_eq!(
+        ids(&cards, "checkpoint formula")
+            .first()
+            .map(String::as_str),
+        Some("formula")
+    );
+}

@@ -5,7 +5,9 @@
 //! 什么) split a pasted question into phrases; English stop words are dropped. The index expands
 //! Latin words further (prefixes as you type, one typo) from its vocabulary when it runs a query.
 
-use super::text::{self, Segment, Term, gram, is_stop_word, stem, stop_zh_at};
+use super::text::{
+    self, SOFT_SHARE, Segment, Term, gram, is_soft_word, is_stop_word, soft_zh_at, stem, stop_zh_at,
+};
 use crate::content::glossary::{Glossary, TermGroup};
 
 /// How much a spelling counts compared with the word as typed.
@@ -199,10 +201,15 @@ impl<'g> Builder<'g> {
     /// A word or term with its alternative spellings, as one whole concept; nothing when no
     /// spelling was left.
     fn push_word(&mut self, alts: Vec<Alt>, expand: Expand) {
+        self.push_shared(alts, expand, 1.0);
+    }
+
+    /// [`Builder::push_word`] for a word worth `share` of one towards the query's coverage.
+    fn push_shared(&mut self, alts: Vec<Alt>, expand: Expand, share: f32) {
         if !alts.is_empty() {
             self.add(Concept {
                 alts,
-                share: 1.0,
+                share,
                 expand,
             });
         }
@@ -269,7 +276,11 @@ impl<'g> Builder<'g> {
             (None, [only]) => Expand::latin(stem(only).to_owned()),
             _ => Expand::None,
         };
-        self.push_word(alts, expand);
+        let share = match parts.as_slice() {
+            [only] if joined.is_none() && is_soft_word(only) => SOFT_SHARE,
+            _ => 1.0,
+        };
+        self.push_shared(alts, expand, share);
         1
     }
 
@@ -288,6 +299,17 @@ impl<'g> Builder<'g> {
                 at += len;
             } else if let Some(len) = stop_zh_at(chars, at) {
                 self.flush(&mut piece);
+                at += len;
+            } else if let Some(len) = soft_zh_at(chars, at) {
+                self.flush(&mut piece);
+                let share = SOFT_SHARE / (len - 1) as f32;
+                for pair in chars[at..at + len].windows(2) {
+                    self.add(Concept::gram(
+                        gram(pair[0], Some(pair[1])),
+                        share,
+                        Expand::None,
+                    ));
+                }
                 at += len;
             } else {
                 piece.push(chars[at]);

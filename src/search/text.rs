@@ -207,6 +207,58 @@ pub(crate) fn is_stop_word(word: &str) -> bool {
             .contains(word)
 }
 
+/// Words that name the kind of answer wanted (a formula, a definition, a comparison) rather
+/// than its subject: "busbw formula" asks for the busbw card, whose text never says "formula".
+/// Such a word still ranks cards that have it, but counts for [`SOFT_SHARE`] of a word towards
+/// the half of the query a card must match.
+const SOFT_EN: &[&str] = &[
+    "formula",
+    "formulas",
+    "equation",
+    "equations",
+    "definition",
+    "define",
+    "meaning",
+    "mean",
+    "means",
+    "example",
+    "examples",
+    "difference",
+    "differences",
+    "vs",
+    "versus",
+    "compare",
+    "comparison",
+    "calculate",
+    "calculation",
+    "compute",
+    "estimate",
+    "overview",
+    "explained",
+];
+
+/// [`SOFT_EN`] in Chinese.
+const SOFT_ZH: &[&str] = &[
+    "公式", "定义", "含义", "意思", "区别", "例子", "举例", "对比", "比较", "计算", "估算",
+];
+
+/// What a soft word ([`SOFT_EN`]) counts for towards the half of a query a card must match.
+pub(crate) const SOFT_SHARE: f32 = 0.5;
+
+/// Whether `word` (lower case) names the kind of answer rather than its subject.
+pub(crate) fn is_soft_word(word: &str) -> bool {
+    SOFT_EN.contains(&word)
+}
+
+/// The soft Chinese word ([`SOFT_ZH`]) starting at `chars[at..]`, as its length in chars.
+pub(crate) fn soft_zh_at(chars: &[char], at: usize) -> Option<usize> {
+    SOFT_ZH.iter().find_map(|soft| {
+        let len = soft.chars().count();
+        let window = chars.get(at..at + len)?;
+        soft.chars().eq(window.iter().copied()).then_some(len)
+    })
+}
+
 /// The Chinese stop word starting at `chars[at..]`, as its length in chars.
 pub(crate) fn stop_zh_at(chars: &[char], at: usize) -> Option<usize> {
     STOP_ZH.iter().find_map(|stop| {
