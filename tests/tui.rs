@@ -1127,3 +1127,26 @@ fn the_stats_screen_scrolls_by_section_at_80x24() {
     run(&mut app, 80, 24, "jjjjj", COLOR);
     assert_eq!(app.stats_scroll, 3, "stops at the bottom");
 }
+
+/// The result's "spec" and "expected" column words stand over calculators that give both
+/// figures (transfer), and not over those whose figures are single values (the step time, the
+/// memory per GPU), where "spec" would read as a datasheet figure.
+#[test]
+fn the_spec_and_expected_columns_are_named_only_where_both_are_given() {
+    for (lang, spec, expected) in [(Lang::En, "spec", "expected"), (Lang::Zh, "规格", "预期")] {
+        let transfer = rows(&run(&mut app(lang), 120, 40, "2", COLOR));
+        let head = &transfer[2];
+        assert!(head.contains(spec) && head.contains(expected), "{head}");
+        let step = rows(&run(
+            &mut app(lang),
+            120,
+            40,
+            &format!("2{}", "<right>".repeat(11)),
+            COLOR,
+        ));
+        assert!(step[1].contains("step"), "not the step form: {}", step[1]);
+        let result: String = step[2..12].join("\n");
+        assert!(result.contains("MFU / HFU"), "{result}");
+        assert!(!result.contains(expected), "{result}");
+    }
+}

@@ -304,17 +304,22 @@ fn headline_lines(outcome: &Outcome, width: usize, ui: Lang, theme: Theme) -> Ve
         .max()
         .unwrap_or(4)
         .max(spec_word.width());
-    let mut lines = vec![Line::from(vec![
-        Span::styled(format!("{:<label_width$}  ", ""), theme.dim()),
-        Span::styled(
-            format!(
-                "{spec_word}{}  ",
-                " ".repeat(spec_width.saturating_sub(spec_word.width()))
+    let mut lines = Vec::new();
+    // The column words only over spec and expected pairs: a step time or a memory total alone
+    // is neither, and under "spec" it would read as a datasheet figure.
+    if headline.iter().any(|(_, _, expected)| !expected.is_empty()) {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:<label_width$}  ", ""), theme.dim()),
+            Span::styled(
+                format!(
+                    "{spec_word}{}  ",
+                    " ".repeat(spec_width.saturating_sub(spec_word.width()))
+                ),
+                theme.dim(),
             ),
-            theme.dim(),
-        ),
-        Span::styled(expected_word, theme.dim()),
-    ])];
+            Span::styled(expected_word, theme.dim()),
+        ]));
+    }
     for (label, spec, expected) in &headline {
         let fits = if expected.is_empty() {
             label_width + 2 + spec.width() <= width
