@@ -3,6 +3,8 @@
 //! quit, on error, on panic, and on SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGUSR1 or SIGUSR2. And the [`Runner`]: the one
 //! place the TUI touches the disk and the clock, performing the effects `update` asks for.
 
+mod frame_backend;
+
 use std::io::{BufWriter, Stdout, Write, stdout};
 use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
@@ -10,7 +12,6 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
 };
@@ -21,11 +22,12 @@ use signal_hook::iterator::Signals;
 use super::Input;
 use super::app::{App, Effect};
 use crate::drill::Store;
+pub use frame_backend::FrameBackend;
 
 /// The terminal the app draws on. A frame is gathered in a buffer and reaches the terminal in
 /// one write when ratatui flushes it: stdout's own 1 KiB line buffer wrote a first frame in
 /// about ten writes.
-pub type AppTerminal = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
+pub type AppTerminal = Terminal<FrameBackend<BufWriter<Stdout>>>;
 
 /// Bytes a frame is gathered in before it is written (a full 120x40 frame takes about 10 KiB;
 /// a bigger one is written in pieces of this size).
@@ -52,7 +54,7 @@ pub fn enter() -> std::io::Result<AppTerminal> {
         EnableBracketedPaste
     )?;
     catch_signals();
-    Terminal::new(CrosstermBackend::new(out))
+    Terminal::new(FrameBackend::new(out))
 }
 
 /// Leaves TUI mode and shows the cursor (a normal quit shows it when the terminal is dropped;

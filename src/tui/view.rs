@@ -14,6 +14,7 @@ mod help;
 mod list;
 mod numbers;
 mod numbers_stats;
+mod plain;
 mod reader;
 mod search;
 mod stats;
@@ -114,7 +115,7 @@ fn render_header(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         .find(|line| line.width() <= room)
         .unwrap_or_default()
         .right_aligned();
-    frame.render_widget(Paragraph::new(left), area);
+    frame.render_widget(plain::PlainLines(std::slice::from_ref(&left)), area);
     frame.render_widget(Paragraph::new(right), area);
 }
 
@@ -151,7 +152,7 @@ fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
         }
         Line::from(spans)
     };
-    frame.render_widget(Paragraph::new(line), area);
+    frame.render_widget(plain::PlainLines(std::slice::from_ref(&line)), area);
 }
 
 /// The footer hints that fit in `width` columns, whole, in their order. When not all fit, the

@@ -3,7 +3,6 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 use unicode_width::UnicodeWidthStr;
 
 use crate::content::{Card, Lang};
@@ -29,7 +28,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame<'_>) {
             }
         })
         .collect();
-    frame.render_widget(Paragraph::new(lines), area);
+    frame.render_widget(super::plain::PlainLines(&lines), area);
 }
 
 /// One card's row: number, title cut to fit, and tags when there is room for them.
