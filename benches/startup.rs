@@ -84,6 +84,15 @@
 //! at load average 1.06). The bench now prints how many of the file's names the measured build
 //! has, and says when the file is stale. Building the deck's outline no longer copies the
 //! 864-byte cards three times (`Deck::from_cards` sorts in place).
+//!
+//! Then callgrind counted the first frame's user-space instructions: 7.5 million against the
+//! bare program's 1.7. Writing the frame through crossterm's commands (`core::fmt` for every
+//! cursor move, colour and symbol) took 2.2 million, and splitting the card list's text into
+//! grapheme clusters 1.1. The frame is now written by `tui::terminal::FrameBackend` (the same
+//! bytes, held to crossterm's by a property test) and the list, header and footer by
+//! `PlainLines` (lone ASCII byte by byte, the same cells as `Paragraph`, also held by a property
+//! test): 4.6 million. This bench went from cpu 1.77-1.81x to 1.58-1.63x and peak memory to
+//! 1.50-1.65x, against a bare program that draws one word.
 
 use std::fs::File;
 use std::io::Read;

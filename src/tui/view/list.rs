@@ -68,6 +68,20 @@ fn pad(text: &str, width: usize) -> String {
 /// Cuts `text` to `width` columns, marking the cut with `…`, so a long title ends visibly
 /// rather than mid-glyph. The card list and the search results both use it.
 pub(super) fn truncate(text: &str, width: usize) -> String {
+    // ASCII is one column a byte: no width tables (the list truncates every visible title).
+    if text.is_ascii() {
+        if text.len() <= width {
+            return text.to_owned();
+        }
+        let mut out = text[..width.saturating_sub(1)].to_owned();
+        out.push('…');
+        return out;
+    }
+    truncate_by_width(text, width)
+}
+
+/// [`truncate`] for any text, by each character's width.
+fn truncate_by_width(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_owned();
     }
@@ -83,4 +97,25 @@ pub(super) fn truncate(text: &str, width: usize) -> String {
     }
     out.push('…');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The ASCII shortcut cuts printable ASCII where the width-by-width path does.
+        #[test]
+        fn ascii_is_cut_as_by_width(text in "[ -~]{0,40}", width in 0usize..45) {
+            prop_assert_eq!(truncate(&text, width), truncate_by_width(&text, width));
+        }
+    }
+
+    #[test]
+    fn wide_text_is_cut_by_columns() {
+        assert_eq!(truncate("中文标题很长", 7), "中文标…");
+        assert_eq!(truncate("abc", 3), "abc");
+        assert_eq!(truncate("abcd", 3), "ab…");
+    }
 }
