@@ -163,7 +163,10 @@ fn an_exact_title_phrase_ranks_first() {
 /// "formula" does not.
 #[test]
 fn words_for_the_kind_of_answer_do_not_outweigh_the_subject() {
-    let ib = deck().into_iter().find(|c| c.id == "ib").expect("the ib card");
+    let ib = deck()
+        .into_iter()
+        .find(|c| c.id == "ib")
+        .expect("the ib card");
     let cards = vec![
         ib,
         card(

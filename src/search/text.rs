@@ -231,7 +231,6 @@ const SOFT_EN: &[&str] = &[
     "comparison",
     "calculate",
     "calculation",
-    "compute",
     "estimate",
     "overview",
     "explained",
@@ -239,7 +238,7 @@ const SOFT_EN: &[&str] = &[
 
 /// [`SOFT_EN`] in Chinese.
 const SOFT_ZH: &[&str] = &[
-    "公式", "定义", "含义", "意思", "区别", "例子", "举例", "对比", "比较", "计算", "估算",
+    "公式", "定义", "含义", "意思", "区别", "例子", "举例", "对比", "比较", "估算",
 ];
 
 /// What a soft word ([`SOFT_EN`]) counts for towards the half of a query a card must match.
