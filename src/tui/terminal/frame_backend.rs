@@ -341,12 +341,16 @@ mod tests {
     proptest! {
         /// Byte for byte what crossterm writes, for any run of cells, in any colours and
         /// attributes, with gaps between them (cursor moves). crossterm writes no colours when
-        /// NO_COLOR is set, so the comparison needs it unset.
+        /// NO_COLOR is set, so the comparison runs with it unset.
         #[test]
         fn writes_what_crossterm_writes(
             cells in prop::collection::vec((any_cell(), 0u8..3), 0..60),
         ) {
-            prop_assume!(std::env::var_os("NO_COLOR").is_none());
+            // Under NO_COLOR there is nothing of crossterm's to compare colours with (and the
+            // app draws no colours then: `Theme`).
+            if std::env::var_os("NO_COLOR").is_some() {
+                return Ok(());
+            }
             let mut buffer = Buffer::empty(Rect::new(0, 0, 40, 4));
             let mut at = Vec::new();
             let (mut x, mut y) = (0u16, 0u16);
