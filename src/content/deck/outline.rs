@@ -300,7 +300,20 @@ fn card_of(head: Head, path: &str) -> Option<Card> {
         id: head.id,
         number: head.number,
         difficulty: head.difficulty,
-        tags: head.tags.iter().map(|t| t.to_lowercase()).collect(),
+        // Tags are compared in lower case; most are written so, and keep their allocation.
+        tags: head
+            .tags
+            .into_iter()
+            .map(|t| {
+                if t.chars()
+                    .any(|c| !c.is_lowercase() && c.to_lowercase().ne([c]))
+                {
+                    t.to_lowercase()
+                } else {
+                    t
+                }
+            })
+            .collect(),
         title: head.title,
         key_points: Bilingual::default(),
         calc: Vec::new(),
