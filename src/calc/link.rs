@@ -168,12 +168,8 @@ impl LinkSpec {
         self.bandwidth * self.efficiency
     }
 
-    /// One line describing the link's figures, for steps.
-    pub fn describe(&self) -> String {
-        self.describe_bi().en().to_owned()
-    }
-
-    /// [`LinkSpec::describe`] in both interface languages (the efficiency's source, a citation,
+    /// One line describing the link's figures, for steps, in both interface languages (the
+    /// efficiency's source, a citation,
     /// stays as written).
     pub fn describe_bi(&self) -> Bi {
         let bidir = self.bidirectional.map_or_else(Bi::default, |b| {

@@ -75,8 +75,11 @@ impl Deck {
             );
             true
         });
-        // Sorts keys and then swaps the cards into place, with no scratch copy of the cards.
-        cards.sort_by_cached_key(|c| (c.number.is_none(), c.number, c.id.clone()));
+        // Ids are unique by now, so the order is total and an unstable sort (in place, with no
+        // scratch copy of the cards) gives the one order.
+        cards.sort_unstable_by(|a, b| {
+            (a.number.is_none(), a.number, &a.id).cmp(&(b.number.is_none(), b.number, &b.id))
+        });
         let by_id = cards
             .iter()
             .enumerate()

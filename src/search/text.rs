@@ -251,19 +251,20 @@ pub(crate) fn is_soft_word(word: &str) -> bool {
 
 /// The soft Chinese word ([`SOFT_ZH`]) starting at `chars[at..]`, as its length in chars.
 pub(crate) fn soft_zh_at(chars: &[char], at: usize) -> Option<usize> {
-    SOFT_ZH.iter().find_map(|soft| {
-        let len = soft.chars().count();
-        let window = chars.get(at..at + len)?;
-        soft.chars().eq(window.iter().copied()).then_some(len)
-    })
+    word_at(SOFT_ZH, chars, at)
 }
 
 /// The Chinese stop word starting at `chars[at..]`, as its length in chars.
 pub(crate) fn stop_zh_at(chars: &[char], at: usize) -> Option<usize> {
-    STOP_ZH.iter().find_map(|stop| {
-        let len = stop.chars().count();
+    word_at(STOP_ZH, chars, at)
+}
+
+/// The first of `words` that `chars[at..]` starts with, as its length in chars.
+fn word_at(words: &[&str], chars: &[char], at: usize) -> Option<usize> {
+    words.iter().find_map(|word| {
+        let len = word.chars().count();
         let window = chars.get(at..at + len)?;
-        stop.chars().eq(window.iter().copied()).then_some(len)
+        word.chars().eq(window.iter().copied()).then_some(len)
     })
 }
 

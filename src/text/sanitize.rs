@@ -88,7 +88,9 @@ pub fn strip_escapes(text: &str) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
+    // An ESC that ended a string sequence without `\` starts the next sequence.
+    let mut again = None;
+    while let Some(c) = again.take().or_else(|| chars.next()) {
         let kind = match c {
             '\u{1b}' => chars.next(),
             '\u{9b}' => Some('['),
@@ -97,10 +99,6 @@ pub fn strip_escapes(text: &str) -> Cow<'_, str> {
             '\u{98}' => Some('X'),
             '\u{9e}' => Some('^'),
             '\u{9f}' => Some('_'),
-            '\t' | '\n' => {
-                out.push(' ');
-                continue;
-            }
             c if c.is_control() || is_bidi_control(c) => {
                 out.push(' ');
                 continue;
@@ -126,8 +124,8 @@ pub fn strip_escapes(text: &str) -> Cow<'_, str> {
                         break;
                     }
                     if c == '\u{1b}' {
-                        if chars.peek() == Some(&'\\') {
-                            chars.next();
+                        if chars.next_if_eq(&'\\').is_none() {
+                            again = Some(c);
                         }
                         break;
                     }
@@ -171,6 +169,8 @@ mod tests {
                 ("\u{9d}8;;http://e\u{9c}link", " link"),
                 ("tab\there", "tab here"),
                 ("cut\u{1b}]52;c;abc", "cut "),
+                // An OSC cut short by the next sequence: that one is removed too.
+                ("a\u{1b}]0;t\u{1b}[31mb", "a  b"),
                 ("\u{1b}", " "),
                 ("检查点\u{202e}间隔", "检查点 间隔"),
             ],

@@ -21,11 +21,17 @@ use ratatui::style::{Color, Modifier};
 #[derive(Debug)]
 pub struct FrameBackend<W: Write> {
     writer: W,
+    /// The bytes of the frame being drawn, kept between frames so a keystroke's redraw does
+    /// not allocate.
+    frame: Vec<u8>,
 }
 
 impl<W: Write> FrameBackend<W> {
     pub fn new(writer: W) -> Self {
-        FrameBackend { writer }
+        FrameBackend {
+            writer,
+            frame: Vec::new(),
+        }
     }
 }
 
@@ -184,9 +190,10 @@ impl Pen {
     }
 }
 
-/// The bytes that draw `content`, ending with colours and attributes reset.
-pub fn frame_bytes<'a>(content: impl Iterator<Item = (u16, u16, &'a Cell)>) -> Vec<u8> {
-    let mut out = Vec::with_capacity(16 * 1024);
+/// Puts the bytes that draw `content` in `out` (emptied first), ending with colours and
+/// attributes reset.
+fn frame_bytes<'a>(out: &mut Vec<u8>, content: impl Iterator<Item = (u16, u16, &'a Cell)>) {
+    out.clear();
     let mut pen = Pen {
         fg: Color::Reset,
         bg: Color::Reset,
@@ -195,10 +202,9 @@ pub fn frame_bytes<'a>(content: impl Iterator<Item = (u16, u16, &'a Cell)>) -> V
         last: None,
     };
     for (x, y, cell) in content {
-        pen.cell(&mut out, x, y, cell);
+        pen.cell(out, x, y, cell);
     }
     out.extend_from_slice(b"\x1b[39m\x1b[49m\x1b[59m\x1b[0m");
-    out
 }
 
 impl<W: Write> Backend for FrameBackend<W> {
@@ -208,7 +214,8 @@ impl<W: Write> Backend for FrameBackend<W> {
     where
         I: Iterator<Item = (u16, u16, &'a Cell)>,
     {
-        self.writer.write_all(&frame_bytes(content))
+        frame_bytes(&mut self.frame, content);
+        self.writer.write_all(&self.frame)
     }
 
     fn append_lines(&mut self, n: u16) -> io::Result<()> {
@@ -371,7 +378,9 @@ mod tests {
             }
             let content: Vec<(u16, u16, &Cell)> =
                 at.iter().map(|&(x, y)| (x, y, &buffer[(x, y)])).collect();
-            let (ours, theirs) = (frame_bytes(content.iter().copied()), crossterm_bytes(&content));
+            let mut ours = Vec::from("stale bytes of an earlier frame");
+            frame_bytes(&mut ours, content.iter().copied());
+            let theirs = crossterm_bytes(&content);
             prop_assert_eq!(String::from_utf8_lossy(&ours), String::from_utf8_lossy(&theirs));
         }
     }
